@@ -1,0 +1,254 @@
+package org.gamecensus.kernel.switching;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The named host graphs of the switching census, and the host file format.
+ *
+ * <p>Names: {@code Kn} (2 ≤ n ≤ 8; links (0,1),(0,2),…,(n-2,n-1), s = 0, t = 1), the essay's
+ * examples {@code theta}, {@code grid2x3}, {@code path4}, and {@code bridgit:N}, the N × (N+1)
+ * Bridg-It board as a switching graph.
+ *
+ * <p>Host file format (UTF-8 text): blank lines and lines starting with {@code #} are ignored;
+ * first the two marks, {@code s NAME} and {@code t NAME}, then one link a line, {@code NAME NAME}.
+ * Vertex names are any tokens without white space; vertices are numbered in order of first
+ * appearance, s first. The host is named after the file, without its extension.
+ */
+public final class SwitchingHosts {
+
+    private static final Pattern COMPLETE = Pattern.compile("K(\\d+)");
+    private static final Pattern BRIDGIT = Pattern.compile("bridgit:(\\d+)");
+
+    /** Largest complete host. */
+    public static final int MAX_COMPLETE = 8;
+    /** Largest Bridg-It board N (N² + (N−1)² links must fit a host). */
+    public static final int MAX_BRIDGIT = 6;
+
+    private SwitchingHosts() {
+    }
+
+    /** Whether {@code spec} names a built-in host rather than a file. */
+    public static boolean isBuiltInName(String spec) {
+        return COMPLETE.matcher(spec).matches() || BRIDGIT.matcher(spec).matches()
+                || spec.equals("theta") || spec.equals("grid2x3") || spec.equals("path4");
+    }
+
+    /**
+     * Resolves a host by name, or reads it from a file when {@code spec} is not a built-in name.
+     *
+     * @throws IllegalArgumentException with a one-line message for an unknown or malformed host
+     */
+    public static SwitchingHost resolve(String spec) {
+        if (spec == null || spec.isBlank()) {
+            throw new IllegalArgumentException("no host given");
+        }
+        if (isBuiltInName(spec)) {
+            return builtIn(spec);
+        }
+        final Path file = Path.of(spec);
+        if (Files.isRegularFile(file)) {
+            return readFile(file);
+        }
+        throw new IllegalArgumentException("unknown host '" + spec
+                + "': expected Kn (n 2.." + MAX_COMPLETE + "), theta, grid2x3, path4, bridgit:N (N 1.."
+                + MAX_BRIDGIT + ") or a host file");
+    }
+
+    private static SwitchingHost builtIn(String spec) {
+        final Matcher k = COMPLETE.matcher(spec);
+        if (k.matches()) {
+            return complete(parseSize(spec, k.group(1), 2, MAX_COMPLETE));
+        }
+        final Matcher b = BRIDGIT.matcher(spec);
+        if (b.matches()) {
+            return bridgit(parseSize(spec, b.group(1), 1, MAX_BRIDGIT));
+        }
+        switch (spec) {
+            case "theta":
+                return theta();
+            case "grid2x3":
+                return grid2x3();
+            default:
+                return path4();
+        }
+    }
+
+    private static int parseSize(String spec, String digits, int min, int max) {
+        final int n;
+        try {
+            n = Integer.parseInt(digits);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("host '" + spec + "': size out of range " + min + ".." + max);
+        }
+        if (n < min || n > max) {
+            throw new IllegalArgumentException("host '" + spec + "': size " + n + " out of range " + min + ".." + max);
+        }
+        return n;
+    }
+
+    /** K_n with s = 0, t = 1 and links in lexicographic order (0,1),(0,2),…,(n-2,n-1). */
+    public static SwitchingHost complete(int n) {
+        final List<int[]> links = new ArrayList<>();
+        for (int a = 0; a < n; a++) {
+            for (int b = a + 1; b < n; b++) {
+                links.add(new int[] {a, b});
+            }
+        }
+        return build("K" + n, n, 0, 1, links);
+    }
+
+    /** Three s–t routes of length two: s = 0, t = 1, middle vertices 2, 3, 4. */
+    public static SwitchingHost theta() {
+        final List<int[]> links = new ArrayList<>();
+        for (int m = 2; m <= 4; m++) {
+            links.add(new int[] {0, m});
+            links.add(new int[] {m, 1});
+        }
+        return build("theta", 5, 0, 1, links);
+    }
+
+    /** The 2 × 3 grid graph, vertex r·3 + c, s = 0 and t = 5 at opposite corners. */
+    public static SwitchingHost grid2x3() {
+        final List<int[]> links = new ArrayList<>();
+        for (int r = 0; r < 2; r++) {
+            for (int c = 0; c < 2; c++) {
+                links.add(new int[] {r * 3 + c, r * 3 + c + 1});
+            }
+        }
+        for (int c = 0; c < 3; c++) {
+            links.add(new int[] {c, 3 + c});
+        }
+        return build("grid2x3", 6, 0, 5, links);
+    }
+
+    /** The path 0–1–2–3 with s and t at its ends. */
+    public static SwitchingHost path4() {
+        final List<int[]> links = new ArrayList<>();
+        for (int v = 0; v < 3; v++) {
+            links.add(new int[] {v, v + 1});
+        }
+        return build("path4", 4, 0, 3, links);
+    }
+
+    /**
+     * The Bridg-It board with Short's dots in {@code n} rows and {@code n + 1} columns. The left
+     * column merges into s (vertex 0), the right column into t (vertex 1); the dot in row r and
+     * inner column c (1 ≤ c ≤ n−1) is vertex {@code 2 + r(n−1) + c−1}. Links are Short's possible
+     * bridges, horizontal then vertical, except those along the two home columns.
+     */
+    public static SwitchingHost bridgit(int n) {
+        final List<int[]> links = new ArrayList<>();
+        for (int r = 0; r < n; r++) {
+            for (int c = 0; c < n; c++) {
+                links.add(new int[] {bridgitDot(n, r, c), bridgitDot(n, r, c + 1)});
+            }
+        }
+        for (int c = 1; c < n; c++) {
+            for (int r = 0; r + 1 < n; r++) {
+                links.add(new int[] {bridgitDot(n, r, c), bridgitDot(n, r + 1, c)});
+            }
+        }
+        return build("bridgit:" + n, n * (n - 1) + 2, 0, 1, links);
+    }
+
+    /** The vertex of Short's dot in row {@code r}, column {@code c} (0..n) of an n × (n+1) board. */
+    public static int bridgitDot(int n, int r, int c) {
+        if (c == 0) {
+            return 0;
+        }
+        if (c == n) {
+            return 1;
+        }
+        return 2 + r * (n - 1) + (c - 1);
+    }
+
+    /**
+     * Reads a host file (format in the class comment).
+     *
+     * @throws IllegalArgumentException with a one-line message naming the file and line
+     */
+    public static SwitchingHost readFile(Path file) {
+        final List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read host file " + file + ": " + e.getMessage());
+        }
+        final String base = file.getFileName().toString();
+        final int dot = base.lastIndexOf('.');
+        final String name = dot > 0 ? base.substring(0, dot) : base;
+        return parse(name, lines, file.toString());
+    }
+
+    /** Parses host-file lines; {@code where} names the source in messages. */
+    public static SwitchingHost parse(String name, List<String> lines, String where) {
+        final Map<String, Integer> ids = new LinkedHashMap<>();
+        String sName = null;
+        String tName = null;
+        final List<int[]> links = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            final String line = lines.get(i).strip();
+            if (line.isEmpty() || line.startsWith("#")) {
+                continue;
+            }
+            final String[] f = line.split("\\s+");
+            final String at = where + " line " + (i + 1);
+            if (f.length != 2) {
+                throw new IllegalArgumentException(at + ": expected 's NAME', 't NAME' or 'NAME NAME', got '" + line + "'");
+            }
+            if (sName == null) {
+                if (!f[0].equals("s")) {
+                    throw new IllegalArgumentException(at + ": the file must start with the mark 's NAME'");
+                }
+                sName = f[1];
+                ids.put(sName, 0);
+            } else if (tName == null) {
+                if (!f[0].equals("t")) {
+                    throw new IllegalArgumentException(at + ": the mark 's NAME' must be followed by 't NAME'");
+                }
+                tName = f[1];
+                if (tName.equals(sName)) {
+                    throw new IllegalArgumentException(at + ": s and t are the same vertex '" + tName + "'");
+                }
+                ids.put(tName, 1);
+            } else {
+                if (f[0].equals(f[1])) {
+                    throw new IllegalArgumentException(at + ": link '" + line + "' is a loop");
+                }
+                links.add(new int[] {ids.computeIfAbsent(f[0], k -> ids.size()), ids.computeIfAbsent(f[1], k -> ids.size())});
+                if (links.size() > SwitchingHost.MAX_LINKS) {
+                    throw new IllegalArgumentException(where + ": more than " + SwitchingHost.MAX_LINKS + " links");
+                }
+                if (ids.size() > SwitchingHost.MAX_VERTICES) {
+                    throw new IllegalArgumentException(where + ": more than " + SwitchingHost.MAX_VERTICES + " vertices");
+                }
+            }
+        }
+        if (tName == null) {
+            throw new IllegalArgumentException(where + ": the marks 's NAME' and 't NAME' are missing");
+        }
+        if (links.isEmpty()) {
+            throw new IllegalArgumentException(where + ": no links");
+        }
+        return build(name, ids.size(), 0, 1, links);
+    }
+
+    private static SwitchingHost build(String name, int n, int s, int t, List<int[]> links) {
+        final int[] u = new int[links.size()];
+        final int[] v = new int[links.size()];
+        for (int i = 0; i < u.length; i++) {
+            u[i] = links.get(i)[0];
+            v[i] = links.get(i)[1];
+        }
+        return new SwitchingHost(name, n, s, t, u, v);
+    }
+}

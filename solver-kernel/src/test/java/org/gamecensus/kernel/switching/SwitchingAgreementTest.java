@@ -1,0 +1,103 @@
+package org.gamecensus.kernel.switching;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+/** Solver, plain minimax, matroid criterion and brute-force criterion on every subgraph of small hosts. */
+class SwitchingAgreementTest {
+
+    /** Two s–t routes of length two, every link doubled: a multigraph that meets the criterion. */
+    static SwitchingHost doubledTheta() {
+        return SwitchingHosts.parse("doubled", java.util.List.of("s s", "t t", "s a", "s a", "a t", "a t",
+                "s b", "b t", "b t"), "test");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"K4", "K5", "theta", "grid2x3", "path4", "bridgit:2", "doubled"})
+    void allFourMethodsAgreeOnEverySubgraph(String name) {
+        final SwitchingHost host = name.equals("doubled") ? doubledTheta() : SwitchingHosts.resolve(name);
+        final SwitchingGameSolver solver = new SwitchingGameSolver(host);
+        final PlainMinimax plain = new PlainMinimax(host);
+        final MatroidPartitionCriterion criterion = new MatroidPartitionCriterion(host);
+        final BruteForceTreePairCriterion brute = new BruteForceTreePairCriterion(host);
+        int shortSecondWins = 0;
+        int shortFirstWins = 0;
+        for (long mask = 0; mask <= host.allLinks(); mask++) {
+            solver.reset();
+            final boolean first = solver.shortWins(mask, true);
+            final boolean second = solver.shortWins(mask, false);
+            assertEquals(plain.shortWins(mask, true), first, () -> name + " plain/solver, Short first");
+            assertEquals(plain.shortWins(mask, false), second, () -> name + " plain/solver, Short second");
+            final long m = mask;
+            assertEquals(brute.shortWinsMovingSecond(mask), criterion.shortWinsMovingSecond(mask),
+                    () -> name + " brute/matroid, Short second, mask " + m);
+            assertEquals(brute.shortWinsMovingFirst(mask), criterion.shortWinsMovingFirst(mask),
+                    () -> name + " brute/matroid, Short first, mask " + m);
+            assertEquals(second, criterion.shortWinsMovingSecond(mask), () -> name + " solver/criterion second " + m);
+            assertEquals(first, criterion.shortWinsMovingFirst(mask), () -> name + " solver/criterion first " + m);
+            shortSecondWins += second ? 1 : 0;
+            shortFirstWins += first ? 1 : 0;
+        }
+        // Guard against a vacuous run: which verdicts occur is part of what is checked.
+        final boolean dense = name.startsWith("K") || name.equals("doubled");
+        assertEquals(dense, shortSecondWins > 0, name + ": Short wins moving second on some subgraph");
+        assertEquals(dense || name.equals("bridgit:2"), shortFirstWins > 0, name + ": Short wins moving first on some subgraph");
+    }
+
+    @Test
+    void matroidCriterionMatchesBruteForceOnSampledK6AndBridgit3Subgraphs() {
+        for (String name : new String[] {"K6", "bridgit:3"}) {
+            final boolean dense = name.equals("K6");
+            final SwitchingHost host = SwitchingHosts.resolve(name);
+            final MatroidPartitionCriterion criterion = new MatroidPartitionCriterion(host);
+            final BruteForceTreePairCriterion brute = new BruteForceTreePairCriterion(host);
+            final Random random = new Random(20261129L);
+            int holds = 0;
+            for (int i = 0; i < 400; i++) {
+                final long mask = random.nextLong() & host.allLinks();
+                final boolean second = criterion.shortWinsMovingSecond(mask);
+                assertEquals(brute.shortWinsMovingSecond(mask), second, name + " mask " + mask);
+                if (second) {
+                    holds++;
+                    assertTrue(TreePairCertificate.isValid(host, mask, criterion.treeA(), criterion.treeB()));
+                }
+            }
+            // The planar Bridg-It graph never has 2(|W| - 1) links on any W; K6 often does.
+            assertEquals(dense, holds > 0, name + ": the sample reaches subgraphs where the criterion holds");
+        }
+    }
+
+    @Test
+    void everyCertificateOfK6IsAPairOfDisjointSpanningTrees() {
+        final SwitchingHost host = SwitchingHosts.complete(6);
+        final MatroidPartitionCriterion criterion = new MatroidPartitionCriterion(host);
+        int certified = 0;
+        for (long mask = 0; mask <= host.allLinks(); mask++) {
+            if (criterion.shortWinsMovingSecond(mask)) {
+                final long m = mask;
+                assertTrue(TreePairCertificate.isValid(host, mask, criterion.treeA(), criterion.treeB()),
+                        () -> "certificate of mask " + m);
+                certified++;
+            }
+        }
+        assertTrue(certified > 1000, "K6 has many subgraphs meeting the criterion: " + certified);
+    }
+
+    @Test
+    void certificateCheckerRejectsNonCertificates() {
+        final SwitchingHost k4 = SwitchingHosts.complete(4);
+        final MatroidPartitionCriterion criterion = new MatroidPartitionCriterion(k4);
+        assertTrue(criterion.shortWinsMovingSecond(k4.allLinks()));
+        final long a = criterion.treeA();
+        final long b = criterion.treeB();
+        assertTrue(TreePairCertificate.isValid(k4, k4.allLinks(), a, b));
+        assertEquals(false, TreePairCertificate.isValid(k4, k4.allLinks(), a, a), "overlapping trees");
+        assertEquals(false, TreePairCertificate.isValid(k4, k4.allLinks() & ~(a & -a), a, b), "tree outside subgraph");
+        assertEquals(false, TreePairCertificate.isValid(k4, k4.allLinks(), a & (a - 1), b), "a forest, not a tree");
+    }
+}

@@ -14,11 +14,14 @@ package org.gamecensus.kernel.switching;
  *   <li>an undecided link inside one class is a loop and can never matter;</li>
  *   <li>a link into a class (other than s's or t's) that has no other undecided link lies on no
  *       s–t route; removed repeatedly, this strips every dangling tree;</li>
- *   <li>links outside the component of s among C ∪ U lie on no s–t route.</li>
+ *   <li>links outside the component of s among C ∪ U lie on no s–t route;</li>
+ *   <li>two undecided links joining the same two classes are as good as a secured one: Short
+ *       answers Cut's deletion of either by securing the other, and otherwise plays as if it
+ *       were secured; conversely securing can only help Short. So one of them is secured.</li>
  * </ol>
- * A removed link is a move for either side that changes nothing; in this game, which is monotone
- * (securing never hurts Short, deleting never hurts Cut), such a pass is never better than a real
- * move, so removing it keeps the outcome.
+ * A link removed by cases 1–3 is a move for either side that changes nothing; in this game, which
+ * is monotone (securing never hurts Short, deleting never hurts Cut), such a pass is never better
+ * than a real move, so removing it keeps the outcome.
  *
  * <p>Complexity: exponential in the number of undecided links (at most 3^m positions); the table
  * and the reductions make the hosts of the census (m ≤ 21) fast. The table is sized up front and
@@ -64,6 +67,8 @@ public final class SwitchingGameSolver {
     private final int[][] classOf;
     /** Undecided-link degree of each class, one row per search depth. */
     private final int[][] degree;
+    /** Classes joined to each class by a live link, one row per search depth. */
+    private final long[][] adjacent;
 
     private long nodes;
 
@@ -99,6 +104,7 @@ public final class SwitchingGameSolver {
         this.memoMask = capacity - 1;
         this.classOf = new int[m + 2][n];
         this.degree = new int[m + 2][n];
+        this.adjacent = new long[m + 2][n];
     }
 
     /** A solver with a 2^20-entry table and no practical node budget. */
@@ -138,21 +144,34 @@ public final class SwitchingGameSolver {
         return solve(0L, mask, shortToMove, 0);
     }
 
-    private boolean solve(long secured, long undecided, boolean shortToMove, int depth) {
+    private boolean solve(long securedBefore, long undecidedBefore, boolean shortToMove, int depth) {
         if (++nodes > nodeBudget) {
             throw BUDGET_EXCEEDED;
         }
         final int[] cls = classOf[depth];
         final int[] deg = degree[depth];
-        partition(secured, cls);
-        final int cs = cls[s];
-        final int ct = cls[t];
-        if (cs == ct) {
-            return true;
-        }
-        final long live = reduce(undecided, cls, deg, cs, ct);
-        if (live == -1L) {
-            return false; // no s–t route survives: Cut has won
+        long secured = securedBefore;
+        long undecided = undecidedBefore;
+        int cs;
+        int ct;
+        long live;
+        while (true) {
+            partition(secured, cls);
+            cs = cls[s];
+            ct = cls[t];
+            if (cs == ct) {
+                return true;
+            }
+            live = reduce(undecided, cls, deg, cs, ct);
+            if (live == -1L) {
+                return false; // no s–t route survives: Cut has won
+            }
+            final long twin = parallelLink(live, cls, adjacent[depth]);
+            if (twin == 0L) {
+                break;
+            }
+            secured |= twin; // case 4: a doubled link is as good as a secured one
+            undecided = live & ~twin;
         }
         final long closure = closure(cls);
         final int slot = find(live, closure);
@@ -294,6 +313,24 @@ public final class SwitchingGameSolver {
         }
         assert kept != -1L : "a host has at most 63 links, so -1 is never a link set";
         return kept;
+    }
+
+    /** A live link parallel to an earlier live link (same two classes), or 0 when there is none. */
+    private long parallelLink(long live, int[] cls, long[] adj) {
+        for (int v = 0; v < n; v++) {
+            adj[v] = 0L;
+        }
+        for (long rest = live; rest != 0; rest &= rest - 1) {
+            final int e = Long.numberOfTrailingZeros(rest);
+            final int a = cls[lu[e]];
+            final int b = cls[lv[e]];
+            if ((adj[a] & (1L << b)) != 0) {
+                return 1L << e;
+            }
+            adj[a] |= 1L << b;
+            adj[b] |= 1L << a;
+        }
+        return 0L;
     }
 
     /** Every host link inside one class: a canonical stand-in for the partition. */

@@ -12,7 +12,9 @@ import java.util.Arrays;
  * free for the virtual s–t link of the matroid criterion), at most {@value #MAX_VERTICES}
  * vertices, {@code s != t}, every endpoint in range, no loops.
  */
-public final class SwitchingHost {
+public final class SwitchingHost implements java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     /** Links a host may have: one bit of a {@code long} each, bit 63 reserved. */
     public static final int MAX_LINKS = 63;

@@ -1,0 +1,102 @@
+package org.gamecensus.jobs.census;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * A published table: a small aggregate, written as Markdown (title, table, notes) and as CSV
+ * (a header line and one line per row), each by an atomic rename.
+ */
+public final class PublishedTable {
+
+    private final String name;
+    private final String title;
+    private final List<String> columns;
+    private final List<List<String>> rows;
+    private final List<String> notes;
+
+    public PublishedTable(String name, String title, List<String> columns, List<List<String>> rows, List<String> notes) {
+        this.name = name;
+        this.title = title;
+        this.columns = List.copyOf(columns);
+        this.rows = rows.stream().map(List::copyOf).toList();
+        this.notes = List.copyOf(notes);
+    }
+
+    /** Collects a (small) aggregate into a table; null shows as an em dash, booleans as yes/no. */
+    public static PublishedTable of(String name, String title, Dataset<Row> aggregate, List<String> notes) {
+        final List<String> columns = List.of(aggregate.columns());
+        final List<List<String>> rows = aggregate.collectAsList().stream().map(r -> {
+            final String[] cells = new String[r.length()];
+            for (int i = 0; i < cells.length; i++) {
+                cells[i] = cell(r.get(i));
+            }
+            return List.of(cells);
+        }).toList();
+        return new PublishedTable(name, title, columns, rows, notes);
+    }
+
+    private static String cell(Object value) {
+        if (value == null) {
+            return "—";
+        }
+        if (value instanceof Boolean) {
+            return ((Boolean) value) ? "yes" : "no";
+        }
+        return value.toString();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<String> columns() {
+        return columns;
+    }
+
+    public List<List<String>> rows() {
+        return rows;
+    }
+
+    public String toMarkdown() {
+        final StringBuilder b = new StringBuilder();
+        b.append("# ").append(title).append("\n\n");
+        b.append("| ").append(String.join(" | ", columns)).append(" |\n");
+        b.append("|").append("---|".repeat(columns.size())).append("\n");
+        for (List<String> row : rows) {
+            b.append("| ").append(String.join(" | ", row.stream().map(c -> c.replace("|", "\\|")).toList())).append(" |\n");
+        }
+        if (!notes.isEmpty()) {
+            b.append("\n");
+            for (String note : notes) {
+                b.append(note).append("\n");
+            }
+        }
+        return b.toString();
+    }
+
+    public String toCsv() {
+        final StringBuilder b = new StringBuilder();
+        b.append(String.join(",", columns.stream().map(PublishedTable::csvCell).toList())).append("\n");
+        for (List<String> row : rows) {
+            b.append(String.join(",", row.stream().map(PublishedTable::csvCell).toList())).append("\n");
+        }
+        return b.toString();
+    }
+
+    /** RFC 4180 quoting, only where needed. */
+    public static String csvCell(String value) {
+        if (value.contains(",") || value.contains("\"") || value.contains("\n")) {
+            return "\"" + value.replace("\"", "\"\"") + "\"";
+        }
+        return value;
+    }
+
+    /** Writes {@code <dir>/<name>.md} and {@code <dir>/<name>.csv}. */
+    public void writeTo(Path dir) {
+        Warehouse.writeAtomically(dir.resolve(name + ".md"), toMarkdown());
+        Warehouse.writeAtomically(dir.resolve(name + ".csv"), toCsv());
+    }
+}

@@ -1,0 +1,15 @@
+package org.gamecensus.jobs.census;
+
+import java.io.Serializable;
+import java.util.Iterator;
+import org.apache.spark.sql.Row;
+
+/**
+ * The executor side of a census: turns the slice ids of one Spark partition into rows. An
+ * implementation builds its single-threaded kernel once per call, so per-partition memo tables
+ * serve every slice of the partition. The rows of a slice must depend on the slice id alone.
+ */
+@FunctionalInterface
+public interface SliceKernel extends Serializable {
+    Iterator<Row> decide(Iterator<Long> sliceIds);
+}

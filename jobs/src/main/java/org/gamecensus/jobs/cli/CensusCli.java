@@ -1,0 +1,316 @@
+package org.gamecensus.jobs.cli;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.CensusSession;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.UsageException;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.switching.SwitchingJob;
+import org.gamecensus.jobs.switching.SwitchingTables;
+import org.gamecensus.jobs.switching.WholeHostDecision;
+import org.gamecensus.kernel.switching.SwitchingHost;
+import org.gamecensus.kernel.switching.SwitchingHosts;
+
+/**
+ * The {@code census} command line: {@code run}, {@code decide}, {@code sql} and {@code publish}.
+ * Bad input is one line on stderr and exit code 2, checked before anything is written; a census
+ * whose two computations disagree exits 1 and publishes nothing.
+ */
+public final class CensusCli {
+
+    static final String USAGE = String.join("\n",
+            "usage: census COMMAND [OPTIONS]",
+            "",
+            "commands:",
+            "  run switching [--host NAME|FILE] [--out DIR] [--master URL] [--partitions N] [--max-subgraphs N]",
+            "      decide every subgraph of a host by the exhaustive solver and by Lehman's criterion,",
+            "      write the rows to DIR/warehouse/switching/host=NAME/ and the tables to DIR/tables/",
+            "  decide switching --host NAME|FILE [--budget NODES]",
+            "      decide one whole host: verdicts by the criterion and (within the budget) the solver,",
+            "      the two trees and the winning openings",
+            "  sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
+            "      Spark SQL over every table of the warehouse, each a view named after its table",
+            "  publish [--out DIR] [--master URL]",
+            "      run every census at its published defaults and write every published table",
+            "",
+            "hosts: K2..K8, theta, grid2x3, path4, bridgit:1..6, or a host file",
+            "       (lines 's NAME', 't NAME', then one link 'NAME NAME' a line; '#' starts a comment)",
+            "defaults: --host K5, --out out, --master local[*] (or spark.master from spark-submit),",
+            "          --profile local (conf/census-local.properties and conf/spark-local.conf)",
+            "exit codes: 0 done, 1 the census failed (disagreement; nothing published), 2 bad input (nothing written)");
+
+    private static final String RUN_HELP = String.join("\n",
+            "usage: census run switching [--host NAME|FILE] [--out DIR] [--master URL] [--partitions N]",
+            "                            [--max-subgraphs N] [--profile NAME]",
+            "Decides every subgraph (link subset) of the host twice, by an exhaustive game solver and by",
+            "Lehman's criterion (matroid partition), fails on any disagreement, and writes the rows to",
+            "DIR/warehouse/switching/ (replacing only this host's partition) and the tables to DIR/tables/.",
+            "--max-subgraphs lifts the size limit (default 2^22 subgraphs; setting switching.max-subgraphs).");
+
+    private static final String DECIDE_HELP = String.join("\n",
+            "usage: census decide switching --host NAME|FILE [--budget NODES]",
+            "Decides the whole host: who wins for each start by Lehman's criterion, by the exhaustive solver",
+            "where it finishes within the node budget (default 5000000), the two spanning trees, and which",
+            "opening links win for Short. Prints to standard output; writes nothing.");
+
+    private static final String SQL_HELP = String.join("\n",
+            "usage: census sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
+            "Runs Spark SQL over the warehouse in DIR/warehouse; every table is a view named after it",
+            "(switching, switching_hosts, switching_decided). csv prints a header line and one line a row.");
+
+    private static final String PUBLISH_HELP = String.join("\n",
+            "usage: census publish [--out DIR] [--master URL] [--profile NAME]",
+            "Runs every census at its published defaults (settings publish.switching.hosts and",
+            "publish.switching.decide) and writes every published table to DIR/tables/.");
+
+    private CensusCli() {
+    }
+
+    public static void main(String[] args) {
+        final int code = run(args, System.out, System.err);
+        final SparkSession active = SparkSession.getActiveSession().isDefined()
+                ? SparkSession.getActiveSession().get() : null;
+        if (active != null) {
+            active.stop();
+        }
+        System.exit(code);
+    }
+
+    /** Runs one command; returns its exit code. Leaves any SparkSession it used running. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        try {
+            return dispatch(Arrays.asList(args), out);
+        } catch (UsageException e) {
+            err.println("census: " + oneLine(e.getMessage()));
+            return 2;
+        } catch (CensusFailure e) {
+            err.println("census: FAILED: " + oneLine(e.getMessage()));
+            return 1;
+        } catch (RuntimeException e) {
+            final Throwable root = rootCause(e);
+            if (root instanceof CensusFailure) {
+                err.println("census: FAILED: " + oneLine(root.getMessage()));
+            } else {
+                err.println("census: error: " + oneLine(String.valueOf(root)));
+            }
+            return 1;
+        }
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    private static String oneLine(String message) {
+        return message == null ? "" : message.replace('\n', ' ').strip();
+    }
+
+    private static int dispatch(List<String> args, PrintStream out) {
+        if (args.isEmpty()) {
+            throw new UsageException("no command given (census --help lists them)");
+        }
+        final String command = args.get(0);
+        final List<String> rest = args.subList(1, args.size());
+        switch (command) {
+            case "--help":
+            case "-h":
+            case "help":
+                out.println(USAGE);
+                return 0;
+            case "run":
+                return run(rest, out);
+            case "decide":
+                return decide(rest, out);
+            case "sql":
+                return sql(rest, out);
+            case "publish":
+                return publish(rest, out);
+            default:
+                throw new UsageException("unknown command '" + command + "' (census --help lists them)");
+        }
+    }
+
+    private static String census(CommandLine cl, String command) {
+        if (cl.words().isEmpty()) {
+            throw new UsageException("'" + command + "' needs a census name: switching");
+        }
+        if (cl.words().size() > 1) {
+            throw new UsageException("unexpected argument '" + cl.words().get(1) + "' for '" + command + "'");
+        }
+        final String name = cl.words().get(0);
+        if (!name.equals("switching")) {
+            throw new UsageException("unknown census '" + name + "': known censuses are switching");
+        }
+        return name;
+    }
+
+    private static SwitchingHost host(String spec) {
+        try {
+            return SwitchingHosts.resolve(spec);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    private static int run(List<String> args, PrintStream out) {
+        final CommandLine cl = new CommandLine("run", args,
+                Set.of("--host", "--out", "--master", "--partitions", "--max-subgraphs", "--profile"));
+        if (cl.help()) {
+            out.println(RUN_HELP);
+            return 0;
+        }
+        census(cl, "run");
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        final SwitchingHost host = host(cl.get("--host", config.get("switching.host", "K5")));
+        final long limit = cl.getLong("--max-subgraphs",
+                config.getLong("switching.max-subgraphs", SwitchingJob.DEFAULT_MAX_SUBGRAPHS), 1, Long.MAX_VALUE);
+        SwitchingJob.checkSize(host, limit);
+        final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run switching " + host.name(),
+                config.sparkSettings());
+        out.println(SwitchingJob.census(spark, warehouse, host, partitions));
+        for (PublishedTable t : SwitchingTables.publish(spark, warehouse)) {
+            out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+        }
+        return 0;
+    }
+
+    private static int decide(List<String> args, PrintStream out) {
+        final CommandLine cl = new CommandLine("decide", args, Set.of("--host", "--budget", "--profile"));
+        if (cl.help()) {
+            out.println(DECIDE_HELP);
+            return 0;
+        }
+        census(cl, "decide");
+        if (!cl.has("--host")) {
+            throw new UsageException("'decide switching' needs --host NAME|FILE");
+        }
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        final SwitchingHost host = host(cl.get("--host", null));
+        final long budget = cl.getLong("--budget",
+                config.getLong("switching.solver-budget", SwitchingJob.DEFAULT_SOLVER_BUDGET), 1, Long.MAX_VALUE);
+        final WholeHostDecision d = WholeHostDecision.decide(host, budget);
+        out.print(d.describe());
+        if (Boolean.FALSE.equals(d.agrees())) {
+            throw new CensusFailure("host " + host.name() + ": solver and criterion disagree");
+        }
+        return 0;
+    }
+
+    private static int sql(List<String> args, PrintStream out) {
+        final CommandLine cl = new CommandLine("sql", args, Set.of("--out", "--format", "--master", "--profile"));
+        if (cl.help()) {
+            out.println(SQL_HELP);
+            return 0;
+        }
+        if (cl.words().size() != 1) {
+            throw new UsageException("'sql' takes exactly one query, in quotes");
+        }
+        final String format = cl.get("--format", "table");
+        if (!format.equals("csv") && !format.equals("table")) {
+            throw new UsageException("--format must be csv or table, got '" + format + "'");
+        }
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        if (warehouse.tables().isEmpty()) {
+            throw new UsageException("no warehouse at " + warehouse.root() + " (run a census first)");
+        }
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        final SparkSession spark = CensusSession.create(cl.get("--master", null), "census sql", config.sparkSettings());
+        warehouse.registerViews(spark);
+        final PublishedTable table;
+        try {
+            final Dataset<Row> result = spark.sql(cl.words().get(0));
+            table = PublishedTable.of("query", "query", result, List.of());
+        } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes but thrown unchecked
+            if (e instanceof org.apache.spark.sql.AnalysisException) {
+                throw new UsageException("bad query: " + oneLine(((org.apache.spark.sql.AnalysisException) e).getSimpleMessage()));
+            }
+            if (e instanceof RuntimeException) {
+                throw (RuntimeException) e;
+            }
+            throw new IllegalStateException(e);
+        }
+        if (format.equals("csv")) {
+            out.print(table.toCsv());
+        } else {
+            printAligned(table, out);
+        }
+        return 0;
+    }
+
+    private static void printAligned(PublishedTable table, PrintStream out) {
+        final List<String> columns = table.columns();
+        final int[] width = new int[columns.size()];
+        for (int i = 0; i < width.length; i++) {
+            width[i] = columns.get(i).length();
+            for (List<String> row : table.rows()) {
+                width[i] = Math.max(width[i], row.get(i).length());
+            }
+        }
+        final List<List<String>> lines = new ArrayList<>();
+        lines.add(columns);
+        lines.addAll(table.rows());
+        for (List<String> row : lines) {
+            final StringBuilder b = new StringBuilder();
+            for (int i = 0; i < width.length; i++) {
+                if (i > 0) {
+                    b.append("  ");
+                }
+                b.append(String.format("%-" + width[i] + "s", row.get(i)));
+            }
+            out.println(b.toString().stripTrailing());
+        }
+        out.println("(" + table.rows().size() + " rows)");
+    }
+
+    private static int publish(List<String> args, PrintStream out) {
+        final CommandLine cl = new CommandLine("publish", args, Set.of("--out", "--master", "--profile", "--partitions"));
+        if (cl.help()) {
+            out.println(PUBLISH_HELP);
+            return 0;
+        }
+        if (!cl.words().isEmpty()) {
+            throw new UsageException("unexpected argument '" + cl.words().get(0) + "' for 'publish'");
+        }
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        final List<SwitchingHost> censused = new ArrayList<>();
+        for (String spec : config.getList("publish.switching.hosts", "K5,K4,theta,grid2x3,path4")) {
+            final SwitchingHost h = host(spec);
+            SwitchingJob.checkSize(h, config.getLong("switching.max-subgraphs", SwitchingJob.DEFAULT_MAX_SUBGRAPHS));
+            censused.add(h);
+        }
+        final List<SwitchingHost> decided = new ArrayList<>();
+        for (String spec : config.getList("publish.switching.decide", "bridgit:2,bridgit:3,bridgit:4,bridgit:5")) {
+            decided.add(host(spec));
+        }
+        final long budget = config.getLong("switching.solver-budget", SwitchingJob.DEFAULT_SOLVER_BUDGET);
+        final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final SparkSession spark = CensusSession.create(cl.get("--master", null), "census publish", config.sparkSettings());
+        for (SwitchingHost h : censused) {
+            out.println(SwitchingJob.census(spark, warehouse, h, partitions));
+        }
+        if (!decided.isEmpty()) {
+            for (SwitchingJob.WholeHostDecisionRow d : SwitchingJob.decideAll(spark, warehouse, decided, budget)) {
+                out.println(d);
+            }
+        }
+        for (PublishedTable t : SwitchingTables.publish(spark, warehouse)) {
+            out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,88 @@
+package org.gamecensus.jobs.cli;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.gamecensus.jobs.census.UsageException;
+
+/**
+ * Census parameters and Spark settings of a profile, read from {@code conf/}: a census profile
+ * ({@code census-<profile>.properties}) and a {@code spark-defaults.conf}-style file
+ * ({@code spark-<profile>.conf}: {@code key value} per line). The directory comes from the
+ * system property {@code census.conf.dir} (set by {@code bin/census}); missing files leave the
+ * built-in defaults.
+ */
+final class CensusConfig {
+
+    private final Properties census = new Properties();
+    private final Map<String, String> spark = new LinkedHashMap<>();
+
+    private CensusConfig() {
+    }
+
+    static CensusConfig load(String profile) {
+        final CensusConfig c = new CensusConfig();
+        final String dir = System.getProperty("census.conf.dir");
+        if (dir == null) {
+            return c;
+        }
+        final Path censusFile = Path.of(dir, "census-" + profile + ".properties");
+        final Path sparkFile = Path.of(dir, "spark-" + profile + ".conf");
+        if (!Files.isRegularFile(censusFile) && !Files.isRegularFile(sparkFile)) {
+            throw new UsageException("unknown profile '" + profile + "': no " + censusFile + " or " + sparkFile);
+        }
+        try {
+            if (Files.isRegularFile(censusFile)) {
+                try (Reader r = Files.newBufferedReader(censusFile, StandardCharsets.UTF_8)) {
+                    c.census.load(r);
+                }
+            }
+            if (Files.isRegularFile(sparkFile)) {
+                for (String line : Files.readAllLines(sparkFile, StandardCharsets.UTF_8)) {
+                    final String l = line.strip();
+                    if (l.isEmpty() || l.startsWith("#")) {
+                        continue;
+                    }
+                    final String[] kv = l.split("\\s+", 2);
+                    if (kv.length == 2) {
+                        c.spark.put(kv[0], kv[1]);
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UsageException("cannot read profile '" + profile + "': " + e.getMessage());
+        }
+        return c;
+    }
+
+    Map<String, String> sparkSettings() {
+        return spark;
+    }
+
+    String get(String key, String fallback) {
+        return census.getProperty(key, fallback).strip();
+    }
+
+    long getLong(String key, long fallback) {
+        final String v = census.getProperty(key);
+        if (v == null) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(v.strip().replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new UsageException("setting " + key + " takes a whole number, got '" + v + "'");
+        }
+    }
+
+    List<String> getList(String key, String fallback) {
+        return Arrays.stream(get(key, fallback).split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+    }
+}

@@ -1,0 +1,165 @@
+package org.gamecensus.jobs.switching;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.storage.StorageLevel;
+import org.gamecensus.jobs.census.CensusDatasets;
+import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.UsageException;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.kernel.switching.HostSymmetry;
+import org.gamecensus.kernel.switching.SwitchingHost;
+import org.gamecensus.schemas.switching.SwitchingSchemas;
+
+/**
+ * The switching census on Spark. The pipelines ({@link #subgraphs}, {@link #decided},
+ * {@link #hosts}) are functions to datasets that tests call directly; {@link #census} and
+ * {@link #decideAll} check the rows and commit them to the warehouse.
+ */
+public final class SwitchingJob {
+
+    /** Subgraph censuses larger than this are refused unless the limit is lifted. */
+    public static final long DEFAULT_MAX_SUBGRAPHS = 1L << 22;
+    /** Nodes the solver may spend on a whole host before giving up. */
+    public static final long DEFAULT_SOLVER_BUDGET = 5_000_000L;
+
+    private SwitchingJob() {
+    }
+
+    /** Refuses a host whose subgraph census exceeds {@code maxSubgraphs}. */
+    public static void checkSize(SwitchingHost host, long maxSubgraphs) {
+        if (host.subgraphCount() > maxSubgraphs) {
+            throw new UsageException("host " + host.name() + " has " + host.linkCount() + " links: its census would be "
+                    + String.format("%.0f", host.subgraphCount()) + " subgraphs, over the limit of " + maxSubgraphs
+                    + " (lift it with --max-subgraphs, or decide the whole host with 'census decide switching')");
+        }
+    }
+
+    /** Every subgraph of {@code host}, decided twice: rows of {@link SwitchingSchemas#SUBGRAPHS}. */
+    public static Dataset<Row> subgraphs(SparkSession spark, SwitchingHost host, int partitions) {
+        final SwitchingSlices slices = new SwitchingSlices(host);
+        return CensusDatasets.fromSlices(spark, slices.sliceCount(), partitions, slices, SwitchingSchemas.SUBGRAPHS);
+    }
+
+    /** Rows of {@link SwitchingSchemas#HOSTS} for the given hosts. */
+    public static Dataset<Row> hosts(SparkSession spark, List<SwitchingHost> hosts) {
+        final List<Row> rows = new ArrayList<>();
+        for (SwitchingHost h : hosts) {
+            rows.add(RowFactory.create(h.vertexCount(), h.linkCount(), h.s(), h.t(), h.linksText(),
+                    new HostSymmetry(h).order(), h.name()));
+        }
+        return spark.createDataFrame(rows, SwitchingSchemas.HOSTS.struct());
+    }
+
+    /** Whole hosts decided on the executors, one per partition: rows of {@link SwitchingSchemas#DECIDED}. */
+    public static Dataset<Row> decided(SparkSession spark, List<SwitchingHost> hosts, long budget) {
+        final JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+        return spark.createDataFrame(
+                jsc.parallelize(hosts, Math.max(1, hosts.size()))
+                        .map(h -> WholeHostDecision.decide(h, budget).toRow()),
+                SwitchingSchemas.DECIDED.struct());
+    }
+
+    /**
+     * Fails when the solver and the criterion disagree anywhere, or when a P-position appears
+     * (the game has none: securing never hurts Short, deleting never hurts Cut).
+     */
+    public static void check(Dataset<Row> subgraphs) {
+        final List<Row> bad = subgraphs
+                .filter(functions.not(functions.col("agree")).or(functions.col("outcome").equalTo("P")))
+                .select("host", "mask", "outcome", "solver_short_first", "solver_short_second",
+                        "criterion_short_first", "criterion_short_second")
+                .orderBy("host", "mask")
+                .limit(5)
+                .collectAsList();
+        if (!bad.isEmpty()) {
+            final long total = subgraphs.filter(functions.not(functions.col("agree"))
+                    .or(functions.col("outcome").equalTo("P"))).count();
+            throw new CensusFailure(total + " subgraph(s) where solver and criterion disagree or a P-position appears,"
+                    + " e.g. " + bad + "; nothing was published");
+        }
+    }
+
+    /** Summary of one committed census. */
+    public record Summary(String host, long subgraphs, long l, long r, long n, long p, long seconds) {
+        @Override
+        public String toString() {
+            return "switching census on " + host + ": " + subgraphs + " subgraphs, " + l + " L, " + r + " R, " + n
+                    + " N, " + p + " P; solver and criterion agree on all (" + seconds + " s)";
+        }
+    }
+
+    /**
+     * Runs the census of {@code host}, checks it and commits it to the warehouse (its host
+     * partition only). Nothing is written when the check fails.
+     */
+    public static Summary census(SparkSession spark, Warehouse warehouse, SwitchingHost host, int partitions) {
+        final long start = System.nanoTime();
+        final int p = partitions > 0 ? partitions
+                : CensusDatasets.defaultPartitions(spark, new SwitchingSlices(host).sliceCount());
+        final Dataset<Row> rows = subgraphs(spark, host, p).persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            check(rows);
+            final List<Row> tally = rows.groupBy("outcome").count().collectAsList();
+            long l = 0;
+            long r = 0;
+            long n = 0;
+            long pp = 0;
+            for (Row t : tally) {
+                final long c = t.getLong(1);
+                switch (t.getString(0)) {
+                    case "L": l = c; break;
+                    case "R": r = c; break;
+                    case "N": n = c; break;
+                    default: pp = c; break;
+                }
+            }
+            warehouse.write(rows, SwitchingSchemas.SUBGRAPHS);
+            warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS);
+            return new Summary(host.name(), l + r + n + pp, l, r, n, pp, (System.nanoTime() - start) / 1_000_000_000L);
+        } finally {
+            rows.unpersist();
+        }
+    }
+
+    /** Decides whole hosts and commits them (their partitions of {@code switching_decided}). */
+    public static List<WholeHostDecisionRow> decideAll(SparkSession spark, Warehouse warehouse,
+                                                       List<SwitchingHost> hosts, long budget) {
+        final Dataset<Row> rows = decided(spark, hosts, budget).persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            final List<Row> collected = rows.collectAsList();
+            final List<WholeHostDecisionRow> result = new ArrayList<>();
+            for (Row r : collected) {
+                final WholeHostDecisionRow d = new WholeHostDecisionRow(r.getString(14), r.getString(4),
+                        r.isNullAt(7) ? null : r.getString(7), r.getLong(8), r.getInt(13), r.getInt(1));
+                if (Boolean.FALSE.equals(r.isNullAt(9) ? null : r.getBoolean(9))) {
+                    throw new CensusFailure("host " + d.host() + ": solver (" + d.solverOutcome()
+                            + ") and criterion (" + d.criterionOutcome() + ") disagree; nothing was published");
+                }
+                result.add(d);
+            }
+            warehouse.write(rows, SwitchingSchemas.DECIDED);
+            warehouse.write(hosts(spark, hosts), SwitchingSchemas.HOSTS);
+            return result;
+        } finally {
+            rows.unpersist();
+        }
+    }
+
+    /** What {@link #decideAll} reports per host. */
+    public record WholeHostDecisionRow(String host, String criterionOutcome, String solverOutcome, long solverNodes,
+                                       int winningOpenings, int links) {
+        @Override
+        public String toString() {
+            return "decided " + host + ": criterion " + criterionOutcome + ", solver "
+                    + (solverOutcome == null ? "gave up after " + solverNodes + " nodes" : solverOutcome + " (" + solverNodes + " nodes)")
+                    + ", " + winningOpenings + " of " + links + " openings win";
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package org.gamecensus.schemas;
+
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The schema of one warehouse dataset: its table name, a version that changes whenever a column
+ * is added, removed or changes meaning, the Spark schema of its rows, and the columns it is
+ * partitioned by (low-cardinality keys, last in the row as Spark reads them back).
+ */
+public final class DatasetSchema {
+
+    private final String table;
+    private final int version;
+    private final StructType struct;
+    private final List<String> partitionColumns;
+    private final String description;
+
+    public DatasetSchema(String table, int version, StructType struct, List<String> partitionColumns,
+                         String description) {
+        if (table == null || !table.matches("[a-z][a-z0-9_]*")) {
+            throw new IllegalArgumentException("table name must be lower-case letters, digits and _: " + table);
+        }
+        if (version < 1) {
+            throw new IllegalArgumentException("schema version must be positive: " + version);
+        }
+        for (String column : partitionColumns) {
+            if (!List.of(struct.fieldNames()).contains(column)) {
+                throw new IllegalArgumentException("partition column " + column + " is not in " + table);
+            }
+        }
+        this.table = table;
+        this.version = version;
+        this.struct = Objects.requireNonNull(struct);
+        this.partitionColumns = List.copyOf(partitionColumns);
+        this.description = Objects.requireNonNull(description);
+    }
+
+    public String table() {
+        return table;
+    }
+
+    public int version() {
+        return version;
+    }
+
+    public StructType struct() {
+        return struct;
+    }
+
+    public List<String> partitionColumns() {
+        return partitionColumns;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** A JSON document naming the table, its version and its Spark schema. */
+    public String toJson() {
+        return "{\"table\":\"" + table + "\",\"version\":" + version + ",\"partitionColumns\":["
+                + String.join(",", partitionColumns.stream().map(c -> "\"" + c + "\"").toList())
+                + "],\"schema\":" + struct.json() + "}";
+    }
+
+    /** The columns as a Markdown table (name, type, nullable, meaning) for documentation. */
+    public String toMarkdown(java.util.Map<String, String> meanings) {
+        final StringBuilder b = new StringBuilder();
+        b.append("| column | type | nullable | meaning |\n|---|---|---|---|\n");
+        for (var f : struct.fields()) {
+            b.append("| `").append(f.name()).append("` | ").append(f.dataType().simpleString()).append(" | ")
+                    .append(f.nullable() ? "yes" : "no").append(" | ")
+                    .append(meanings.getOrDefault(f.name(), "")).append(" |\n");
+        }
+        return b.toString();
+    }
+}

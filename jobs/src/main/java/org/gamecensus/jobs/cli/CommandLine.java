@@ -34,7 +34,7 @@ final class CommandLine {
                 final String value;
                 if (eq > 0) {
                     value = a.substring(eq + 1);
-                } else if (i + 1 < args.size()) {
+                } else if (i + 1 < args.size() && !args.get(i + 1).startsWith("--")) {
                     value = args.get(++i);
                 } else {
                     throw new UsageException("option " + name + " needs a value");

@@ -1,0 +1,28 @@
+package org.gamecensus.jobs.census;
+
+import com.holdenkarau.spark.testing.JavaDataFrameSuiteBase;
+import com.holdenkarau.spark.testing.SharedJavaSparkContext;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * Base of the Spark tests: spark-testing-base's shared local context, driven from JUnit 5
+ * (its own hooks are JUnit 4's), without Hive.
+ */
+public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
+
+    @Override
+    public boolean enableHiveSupport() {
+        return false;
+    }
+
+    @BeforeEach
+    public void startSpark() {
+        runBefore();
+    }
+
+    @AfterAll
+    public static void stopSpark() {
+        SharedJavaSparkContext.runAfterClass();
+    }
+}

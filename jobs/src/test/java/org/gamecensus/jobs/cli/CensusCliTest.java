@@ -1,0 +1,153 @@
+package org.gamecensus.jobs.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import org.junit.jupiter.api.Assertions;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.gamecensus.jobs.census.SparkCensusTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The command line, in process: exit codes, one-line messages, and nothing written on bad input. */
+class CensusCliTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result census(String... args) {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = CensusCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private String file(String name, String text) throws Exception {
+        final Path f = tmp.resolve(name);
+        Files.writeString(f, text);
+        return f.toString();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "unknown host|run switching --host nosuchhost|unknown host 'nosuchhost'",
+            "K9 out of range|run switching --host K9|out of range",
+            "K8 too large|run switching --host K8|over the limit",
+            "Bridg-It 5x6 too large|run switching --host bridgit:5|2199023255552 subgraphs",
+            "unknown option|run switching --colour blue|unknown option --colour",
+            "option without value|run switching --host|needs a value",
+            "unknown census|run nosuchgame|unknown census 'nosuchgame'",
+            "no census|run|needs a census name",
+            "unknown command|frobnicate|unknown command 'frobnicate'",
+            "no command||no command given",
+            "bad partitions|run switching --partitions zero|whole number",
+            "bad max-subgraphs|run switching --max-subgraphs -3|must be",
+            "bad format|sql --format xml SELECT~1|--format must be csv or table",
+            "sql without warehouse|sql SELECT~1|no warehouse",
+            "decide without host|decide switching|needs --host",
+            "unknown profile|run switching --profile nosuch|unknown profile"})
+    void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) {
+        final Path out = tmp.resolve("out");
+        final List<String> args = new ArrayList<>();
+        for (String word : line == null ? new String[0] : line.split(" ")) {
+            args.add(word.replace('~', ' '));
+        }
+        if (!args.isEmpty() && (args.get(0).equals("run") || args.get(0).equals("sql"))) {
+            args.add("--out");
+            args.add(out.toString());
+        }
+        if (what.equals("unknown profile")) {
+            System.setProperty("census.conf.dir", tmp.toString());
+        }
+        try {
+            final Result r = census(args.toArray(new String[0]));
+            assertEquals(2, r.code(), what + ": " + r.err());
+            Assertions.assertTrue(r.err().startsWith("census: "), r.err());
+            Assertions.assertTrue(r.err().contains(message), what + ": " + r.err());
+            assertEquals(1, r.err().strip().split("\n").length, "one line: " + r.err());
+            assertFalse(Files.exists(out), what + ": nothing written");
+        } finally {
+            System.clearProperty("census.conf.dir");
+        }
+    }
+
+    @Test
+    void malformedHostFilesAreRejected() throws Exception {
+        final Path out = tmp.resolve("out");
+        final String same = file("same.txt", "s a\nt a\na b\n");
+        final String loop = file("loop.txt", "s a\nt b\na a\n");
+        final String garbage = file("garbage.txt", "s a\nt b\na b c\n");
+        for (String host : List.of(same, loop, garbage)) {
+            final Result r = census("run", "switching", "--host", host, "--out", out.toString());
+            assertEquals(2, r.code(), host + ": " + r.err());
+            assertEquals(1, r.err().strip().split("\n").length, r.err());
+        }
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void anOutDirThatIsAFileIsRefusedAndLeftAlone() throws Exception {
+        final String file = file("taken", "keep me\n");
+        final Result r = census("run", "switching", "--host", "path4", "--out", file);
+        assertEquals(2, r.code());
+        Assertions.assertTrue(r.err().contains("is a file"), r.err());
+        assertEquals("keep me\n", Files.readString(Path.of(file)));
+    }
+
+    @Test
+    void runThenQueryWithSql() throws Exception {
+        final String out = tmp.resolve("out").toString();
+        final String diamond = file("diamond.txt", "# two routes and a rung\ns s\nt t\ns a\na t\ns b\nb t\na b\n");
+        final Result run = census("run", "switching", "--host", diamond, "--out", out);
+        assertEquals(0, run.code(), run.err());
+        Assertions.assertTrue(run.out().contains("switching census on diamond: 32 subgraphs"), run.out());
+        final Result csv = census("sql", "--out", out, "--format", "csv",
+                "SELECT host, outcome, COUNT(*) AS n FROM switching GROUP BY host, outcome ORDER BY outcome");
+        assertEquals(0, csv.code(), csv.err());
+        final String[] lines = csv.out().split("\n");
+        assertEquals("host,outcome,n", lines[0]);
+        int total = 0;
+        for (int i = 1; i < lines.length; i++) {
+            Assertions.assertTrue(lines[i].startsWith("diamond,"), lines[i]);
+            total += Integer.parseInt(lines[i].substring(lines[i].lastIndexOf(',') + 1));
+        }
+        assertEquals(32, total);
+        final Result table = census("sql", "--out", out, "SELECT COUNT(*) AS n FROM switching_hosts");
+        assertEquals(0, table.code(), table.err());
+        Assertions.assertTrue(table.out().contains("(1 rows)"), table.out());
+        final Result bad = census("sql", "--out", out, "SELECT nosuchcolumn FROM switching");
+        assertEquals(2, bad.code(), bad.err());
+        Assertions.assertTrue(bad.err().startsWith("census: bad query"), bad.err());
+    }
+
+    @Test
+    void decidePrintsVerdictsTreesAndOpenings() {
+        final Result r = census("decide", "switching", "--host", "K4");
+        assertEquals(0, r.code(), r.err());
+        Assertions.assertTrue(r.out().contains("outcome L"), r.out());
+        Assertions.assertTrue(r.out().contains("tree A: "), r.out());
+        Assertions.assertTrue(r.out().contains("winning openings for Short (6 of 6)"), r.out());
+    }
+
+    @Test
+    void helpIsExitZero() {
+        for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"sql", "--help"}, {"publish", "--help"},
+                {"decide", "--help"}}) {
+            final Result r = census(args);
+            assertEquals(0, r.code(), String.join(" ", args));
+            Assertions.assertTrue(r.out().startsWith("usage: census"), r.out());
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package org.gamecensus.kernel.cram;
+
+/**
+ * The Cram pairing census, one slice of the catalogue at a time. The catalogue is every
+ * polyomino of 1..n squares up to translation and the group {identity, half-turn, flip rows,
+ * flip columns} (quarter turns and diagonal mirrors are not identifications): a fixed polyomino
+ * from {@link RedelmeierEnumerator} is kept when it is the least of its four images.
+ *
+ * <p>Each shape is decided twice: by the game search ({@link CramGrundy}, and the win/loss
+ * searches of {@link CramOutcomeSearch}) and by the pairing theorem (a strictly paired position
+ * is a second-player win; a strict route is a winning move). Their disagreement, an odd shape
+ * with a route, or a shape strictly paired by a mirror is recorded as a violation, which fails
+ * the census.
+ */
+public final class CramCensusKernel {
+
+    /** Receives each shape; the verdict object is reused for the next one. */
+    @FunctionalInterface
+    public interface Sink {
+        void accept(CramShapeVerdict verdict);
+    }
+
+    /** The split depth of the enumeration tree: its nodes there are the slices' units. */
+    static final int SPLIT_DEPTH = 7;
+
+    private final int maxSquares;
+    private final int sliceCount;
+    private final RedelmeierEnumerator enumerator;
+    private final CramGrundy grundy = new CramGrundy();
+    private final CramOutcomeSearch plain = new CramOutcomeSearch(false, 16);
+    private final CramOutcomeSearch hybrid = new CramOutcomeSearch(true, 16);
+    private final CramShapeVerdict verdict = new CramShapeVerdict();
+    private final StringBuilder problems = new StringBuilder();
+
+    /**
+     * @param maxSquares largest shape (1..{@value Region#MAX_SQUARES})
+     * @param sliceCount number of slices the catalogue is cut into
+     */
+    public CramCensusKernel(int maxSquares, int sliceCount) {
+        if (sliceCount < 1) {
+            throw new IllegalArgumentException("sliceCount must be positive, got " + sliceCount);
+        }
+        this.maxSquares = maxSquares;
+        this.sliceCount = sliceCount;
+        this.enumerator = new RedelmeierEnumerator(maxSquares, SPLIT_DEPTH);
+    }
+
+    public int maxSquares() {
+        return maxSquares;
+    }
+
+    /** Decides every catalogue shape of slice {@code slice}. */
+    public void decideSlice(int slice, Sink sink) {
+        enumerator.enumerate(slice, sliceCount, fixed -> {
+            if (isCatalogueRepresentative(fixed)) {
+                decide(fixed);
+                sink.accept(verdict);
+            }
+        });
+    }
+
+    /** Whether a fixed polyomino is the least of its images under the catalogue's group. */
+    static boolean isCatalogueRepresentative(long packed) {
+        return packed <= Region.transform(Region.HALF_TURN, packed)
+                && packed <= Region.transform(Region.FLIP_ROWS, packed)
+                && packed <= Region.transform(Region.FLIP_COLUMNS, packed);
+    }
+
+    /** Fills the verdict for one shape (packed, normalised). */
+    public CramShapeVerdict decide(long shape) {
+        final CramShapeVerdict v = verdict;
+        final int w = Region.width(shape);
+        final long m = Region.mask(shape);
+        problems.setLength(0);
+        v.shape = shape;
+        v.grundy = grundy.grundy(w, m);
+        v.symmetries = 0;
+        for (int sym = 0; sym < 8; sym++) {
+            if (Region.transform(sym, shape) == shape) {
+                v.symmetries |= 1 << sym;
+            }
+        }
+        // Images under {identity, half-turn, flip rows, flip columns}: 4 / |stabiliser|.
+        final int stabiliser = Integer.bitCount(v.symmetries & (1 << Region.IDENTITY | 1 << Region.HALF_TURN
+                | 1 << Region.FLIP_ROWS | 1 << Region.FLIP_COLUMNS));
+        v.fixedCount = 4 / stabiliser;
+        v.pairedLax = Region.pairs(Region.HALF_TURN, w, m, false);
+        v.pairedStrict = Region.pairs(Region.HALF_TURN, w, m, true);
+        if (v.pairedStrict && v.grundy != 0) {
+            problems.append("strictly paired but Grundy ").append(v.grundy).append("; ");
+        }
+        for (int mirror : Region.MIRRORS) {
+            if (Region.pairs(mirror, w, m, true)) {
+                problems.append("strictly paired by ").append(Region.SYMMETRY_NAMES[mirror]).append("; ");
+            }
+        }
+        v.routeCount = 0;
+        for (long d = Region.horizontalDominoes(w, m); d != 0; d &= d - 1) {
+            final int i = Long.numberOfTrailingZeros(d);
+            route(v, w, m, i, i + 1);
+        }
+        for (long d = Region.verticalDominoes(w, m); d != 0; d &= d - 1) {
+            final int i = Long.numberOfTrailingZeros(d);
+            route(v, w, m, i, i + w);
+        }
+        if (v.routeCount > 0 && Long.bitCount(m) % 2 == 1) {
+            problems.append("odd shape with ").append(v.routeCount).append(" route(s); ");
+        }
+        v.plainMoverWins = plain.moverWins(shape);
+        v.nodesPlain = plain.nodes();
+        v.hybridMoverWins = hybrid.moverWins(shape);
+        v.nodesHybrid = hybrid.nodes();
+        if (v.plainMoverWins != (v.grundy != 0)) {
+            problems.append("win/loss search says ").append(v.plainMoverWins ? "N" : "P").append(", Grundy ")
+                    .append(v.grundy).append("; ");
+        }
+        if (v.hybridMoverWins != v.plainMoverWins) {
+            problems.append("hybrid search disagrees with plain search; ");
+        }
+        v.violations = problems.length() == 0 ? null : problems.substring(0, problems.length() - 2);
+        return v;
+    }
+
+    private void route(CramShapeVerdict v, int w, long m, int a, int b) {
+        final long rest = m & ~(1L << a | 1L << b);
+        if (rest == 0 || !Region.pairs(Region.HALF_TURN, w, rest, false)) {
+            return;
+        }
+        final int k = v.routeCount++;
+        v.routeR1[k] = a / w;
+        v.routeC1[k] = a % w;
+        v.routeR2[k] = b / w;
+        v.routeC2[k] = b % w;
+        v.routeStrict[k] = Region.pairs(Region.HALF_TURN, w, rest, true);
+        v.routeRemainderGrundy[k] = grundy.grundy(w, rest);
+        if (v.routeStrict[k] && v.routeRemainderGrundy[k] != 0) {
+            problems.append("strict route (").append(a / w).append(',').append(a % w).append(")-(")
+                    .append(b / w).append(',').append(b % w).append(") leaves Grundy ")
+                    .append(v.routeRemainderGrundy[k]).append("; ");
+        }
+    }
+}

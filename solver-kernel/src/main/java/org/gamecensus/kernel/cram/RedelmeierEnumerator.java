@@ -1,0 +1,148 @@
+package org.gamecensus.kernel.cram;
+
+/**
+ * Every fixed polyomino (connected set of squares up to translation) of 1..n squares, each
+ * exactly once, by Redelmeier's algorithm (D. H. Redelmeier, "Counting polyominoes: yet another
+ * attack", Discrete Math. 36, 1981): grow from the least square, adding only squares never before
+ * offered in the current branch. Constant work per polyomino, memory O(n²), nothing stored.
+ *
+ * <p>The search tree is cut into slices: the nodes of size {@code d} (the split depth) are
+ * numbered in depth-first order and node k, with its whole subtree, belongs to slice
+ * {@code k mod S}; the polyominoes smaller than {@code d} belong to slice 0. Every slice walks
+ * the small top of the tree and only its own subtrees, so slices are independent and their
+ * union is the whole enumeration, whatever S.
+ */
+public final class RedelmeierEnumerator {
+
+    /** Receives each fixed polyomino as a packed region. */
+    @FunctionalInterface
+    public interface Sink {
+        void accept(long packed);
+    }
+
+    private final int n;
+    private final int cols;
+    private final int splitDepth;
+    private final boolean[] reached;
+    private final int[] cellsR;
+    private final int[] cellsC;
+    private final int[][] untried;
+
+    private int slice;
+    private int sliceCount;
+    private long nodesAtSplit;
+    private Sink sink;
+
+    /**
+     * @param maxSquares largest polyomino (1..{@value Region#MAX_SQUARES})
+     * @param splitDepth size at which the tree is cut into slices (≥ 1)
+     */
+    public RedelmeierEnumerator(int maxSquares, int splitDepth) {
+        if (maxSquares < 1 || maxSquares > Region.MAX_SQUARES) {
+            throw new IllegalArgumentException("maxSquares must be 1.." + Region.MAX_SQUARES + ", got " + maxSquares);
+        }
+        if (splitDepth < 1) {
+            throw new IllegalArgumentException("splitDepth must be positive, got " + splitDepth);
+        }
+        this.n = maxSquares;
+        this.cols = 2 * n - 1;
+        this.splitDepth = Math.min(splitDepth, maxSquares);
+        this.reached = new boolean[n * cols];
+        this.cellsR = new int[n];
+        this.cellsC = new int[n];
+        this.untried = new int[n + 1][4 * n + 4];
+    }
+
+    /** Emits every fixed polyomino of slice {@code slice} of {@code sliceCount}. */
+    public void enumerate(int slice, int sliceCount, Sink sink) {
+        if (sliceCount < 1 || slice < 0 || slice >= sliceCount) {
+            throw new IllegalArgumentException("slice " + slice + " of " + sliceCount);
+        }
+        this.slice = slice;
+        this.sliceCount = sliceCount;
+        this.sink = sink;
+        this.nodesAtSplit = 0;
+        final int origin = index(0, 0);
+        reached[origin] = true;
+        untried[0][0] = origin;
+        grow(0, 1);
+        reached[origin] = false;
+    }
+
+    private int index(int r, int c) {
+        return r * cols + (c + n - 1);
+    }
+
+    /** Adds each untried square in turn to a polyomino of {@code size} squares. */
+    private void grow(int size, int untriedCount) {
+        final int[] list = untried[size];
+        for (int k = untriedCount - 1; k >= 0; k--) {
+            final int cell = list[k];
+            final int r = cell / cols;
+            final int c = cell % cols - (n - 1);
+            cellsR[size] = r;
+            cellsC[size] = c;
+            final int newSize = size + 1;
+            boolean mine = true;
+            if (newSize == splitDepth) {
+                mine = nodesAtSplit++ % sliceCount == slice;
+            } else if (newSize < splitDepth) {
+                mine = slice == 0;
+            }
+            if (newSize >= splitDepth && !mine) {
+                continue; // another slice's subtree
+            }
+            if (mine) {
+                sink.accept(packed(newSize));
+            }
+            if (newSize < n) {
+                // Next untried list: the squares still untried before this one, plus new neighbours.
+                final int[] next = untried[newSize];
+                int count = 0;
+                for (int j = 0; j < k; j++) {
+                    next[count++] = list[j];
+                }
+                final int added = count;
+                count = offer(next, count, r + 1, c);
+                count = offer(next, count, r - 1, c);
+                count = offer(next, count, r, c + 1);
+                count = offer(next, count, r, c - 1);
+                grow(newSize, count);
+                for (int j = added; j < count; j++) {
+                    reached[next[j]] = false;
+                }
+            }
+        }
+    }
+
+    private int offer(int[] next, int count, int r, int c) {
+        if (r < 0 || r >= n || c <= -n || c >= n || (r == 0 && c < 0)) {
+            return count;
+        }
+        final int cell = index(r, c);
+        if (reached[cell]) {
+            return count;
+        }
+        reached[cell] = true;
+        next[count] = cell;
+        return count + 1;
+    }
+
+    private long packed(int size) {
+        int rmax = 0;
+        int cmin = Integer.MAX_VALUE;
+        int cmax = Integer.MIN_VALUE;
+        for (int i = 0; i < size; i++) {
+            rmax = Math.max(rmax, cellsR[i]);
+            cmin = Math.min(cmin, cellsC[i]);
+            cmax = Math.max(cmax, cellsC[i]);
+        }
+        final int w = cmax - cmin + 1;
+        long mask = 0L;
+        for (int i = 0; i < size; i++) {
+            mask |= 1L << (cellsR[i] * w + (cellsC[i] - cmin));
+        }
+        assert rmax * w + w <= Region.MAX_AREA : "a connected set of ≤ 14 squares fits 56 cells";
+        return Region.pack(w, mask);
+    }
+}

@@ -1,0 +1,172 @@
+package org.gamecensus.kernel.cram;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class CramKernelTest {
+
+    /** Fixed polyominoes by size (OEIS A001168). */
+    private static final long[] FIXED = {0, 1, 2, 6, 19, 63, 216, 760, 2725, 9910, 36446, 135268};
+
+    @Test
+    void redelmeierCountsFixedPolyominoes() {
+        final long[] counts = new long[12];
+        new RedelmeierEnumerator(11, 7).enumerate(0, 1, p -> counts[Region.squares(p)]++);
+        assertArrayEquals(FIXED, counts);
+    }
+
+    @Test
+    void slicesPartitionTheEnumeration() {
+        final TreeSet<Long> whole = new TreeSet<>();
+        new RedelmeierEnumerator(9, 7).enumerate(0, 1, p -> assertTrue(whole.add(p), "emitted once"));
+        final TreeSet<Long> union = new TreeSet<>();
+        for (int s = 0; s < 13; s++) {
+            new RedelmeierEnumerator(9, 7).enumerate(s, 13, p -> assertTrue(union.add(p), "one slice each"));
+        }
+        assertEquals(whole, union);
+        assertEquals(FIXED[1] + FIXED[2] + FIXED[3] + FIXED[4] + FIXED[5] + FIXED[6] + FIXED[7] + FIXED[8] + FIXED[9],
+                union.size());
+    }
+
+    @Test
+    void catalogueHasTheSpecsCountsPerSize() {
+        final int[] shapes = new int[9];
+        final long[] fixed = new long[9];
+        final CramCensusKernel kernel = new CramCensusKernel(8, 3);
+        for (int s = 0; s < 3; s++) {
+            kernel.decideSlice(s, v -> {
+                shapes[v.squares()]++;
+                fixed[v.squares()] += v.fixedCount();
+            });
+        }
+        assertArrayEquals(new int[] {0, 1, 2, 3, 9, 21, 68, 208, 730}, shapes);
+        for (int n = 1; n <= 8; n++) {
+            assertEquals(FIXED[n], fixed[n], "fixed polyominoes the shapes of size " + n + " stand for");
+        }
+    }
+
+    @Test
+    void grundyMatchesThePlainRecursionOnShapesAndTheirSubsets() {
+        final CramGrundy grundy = new CramGrundy(12);
+        final Random random = new Random(7);
+        final int[] checked = {0};
+        new RedelmeierEnumerator(9, 7).enumerate(0, 1, p -> {
+            final int w = Region.width(p);
+            final long m = Region.mask(p);
+            final PlainCramGrundy plain = new PlainCramGrundy(w, Region.height(p));
+            assertEquals(plain.grundy(m), grundy.grundy(w, m), Region.picture(p));
+            // A random subset: often disconnected, which the splitter must handle.
+            final long subset = m & random.nextLong();
+            assertEquals(plain.grundy(subset), grundy.grundy(w, subset), Region.picture(p) + " subset");
+            checked[0]++;
+        });
+        assertEquals(13_702, checked[0]);
+    }
+
+    @Test
+    void stripsFollowDawsonsKayles() {
+        // Cram on a 1 × n strip is the octal game 0.07.
+        final int[] expected = {0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4};
+        final CramGrundy grundy = new CramGrundy(12);
+        for (int n = 1; n < expected.length; n++) {
+            assertEquals(expected[n], grundy.grundy(Region.pack(n, (1L << n) - 1)), "1 × " + n);
+            assertEquals(expected[n], grundy.grundy(Region.pack(1, (1L << n) - 1)), n + " × 1");
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "##, true, false",            // a lone domino is its own image
+        "###/###, true, false",       // the 2 × 3 rectangle: the central domino maps onto itself
+        "##/##, true, true",
+        "###/.#., false, false",      // the T
+        "##./.##, true, false",       // the S: its central domino is its own image
+        "##../..##, true, true",      // no square and no domino fixed
+        "#.#, true, true",            // disconnected is fine
+        "###, false, false"})         // a fixed centre square
+    void halfTurnPairing(String picture, boolean lax, boolean strict) {
+        final long p = Region.fromPicture(picture);
+        assertEquals(lax, Region.pairs(Region.HALF_TURN, Region.width(p), Region.mask(p), false), picture + " lax");
+        assertEquals(strict, Region.pairs(Region.HALF_TURN, Region.width(p), Region.mask(p), true), picture + " strict");
+    }
+
+    @Test
+    void symmetriesActAsTheDihedralGroup() {
+        final long l = Region.fromPicture("#./#./##");
+        // Four quarter turns are the identity; a half-turn is two quarter turns.
+        long x = l;
+        for (int i = 0; i < 4; i++) {
+            x = Region.transform(Region.QUARTER_TURN, x);
+        }
+        assertEquals(l, x);
+        assertEquals(Region.transform(Region.HALF_TURN, l),
+                Region.transform(Region.QUARTER_TURN, Region.transform(Region.QUARTER_TURN, l)));
+        assertEquals("##/#./#.", Region.picture(Region.transform(Region.FLIP_ROWS, l)));
+        assertEquals("###/..#", Region.picture(Region.transform(Region.TRANSPOSE, l)));
+        assertEquals("#./#./##", Region.picture(Region.fromPicture("..#./..#./..##")));
+    }
+
+    @Test
+    void outcomeSearchesAgreeWithGrundyAndTheHybridSearchesLess() {
+        final CramGrundy grundy = new CramGrundy(14);
+        final CramOutcomeSearch plain = new CramOutcomeSearch(false, 12);
+        final CramOutcomeSearch hybrid = new CramOutcomeSearch(true, 12);
+        final long[] nodes = new long[2];
+        new RedelmeierEnumerator(10, 7).enumerate(0, 1, p -> {
+            if (Region.squares(p) % 2 == 1) {
+                return;
+            }
+            final boolean n = grundy.grundy(p) != 0;
+            assertEquals(n, plain.moverWins(p), Region.picture(p));
+            assertEquals(n, hybrid.moverWins(p), Region.picture(p));
+            nodes[0] += plain.nodes();
+            nodes[1] += hybrid.nodes();
+        });
+        assertTrue(nodes[1] < nodes[0], "the pairing check saves nodes: " + nodes[1] + " < " + nodes[0]);
+    }
+
+    @Test
+    void kernelFindsNoViolationsUpToTenSquares() {
+        final CramCensusKernel kernel = new CramCensusKernel(10, 4);
+        final List<String> bad = new ArrayList<>();
+        final int[] shapes = {0};
+        for (int s = 0; s < 4; s++) {
+            kernel.decideSlice(s, v -> {
+                shapes[0]++;
+                if (v.violations() != null) {
+                    bad.add(v.picture() + ": " + v.violations());
+                }
+            });
+        }
+        assertEquals(List.of(), bad);
+        assertEquals(1042 + 2542 + 9287, shapes[0]);
+    }
+
+    @Test
+    void theTwoByThreeRectangleHasAStrictRouteAndTheSquareTetrominoIsPaired() {
+        final CramCensusKernel kernel = new CramCensusKernel(8, 1);
+        final CramShapeVerdict rect = kernel.decide(Region.fromPicture("###/###"));
+        assertEquals("N", rect.outcome());
+        assertTrue(rect.pairedLax());
+        assertFalse(rect.pairedStrict());
+        assertTrue(rect.routesStrict() >= 1, "taking the central column pairs the rest");
+        assertNull(rect.violations());
+        final CramShapeVerdict square = kernel.decide(Region.fromPicture("##/##"));
+        assertEquals("P", square.outcome());
+        assertTrue(square.pairedStrict());
+        assertEquals(0, square.routesStrict());
+        assertEquals(4, square.routesLax(), "each domino leaves a lone domino, laxly paired");
+        assertEquals(4, square.laxLosingRoutes());
+    }
+}

@@ -13,6 +13,8 @@ import org.gamecensus.jobs.census.CensusSession;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.jobs.cram.CramTables;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.jobs.switching.SwitchingTables;
 import org.gamecensus.jobs.switching.WholeHostDecision;
@@ -33,11 +35,15 @@ public final class CensusCli {
             "  run switching [--host NAME|FILE] [--out DIR] [--master URL] [--partitions N] [--max-subgraphs N]",
             "      decide every subgraph of a host by the exhaustive solver and by Lehman's criterion,",
             "      write the rows to DIR/warehouse/switching/host=NAME/ and the tables to DIR/tables/",
+            "  run cram [--max-squares N] [--out DIR] [--master URL] [--partitions N]",
+            "      every Cram shape of 1..N squares (default 8): Grundy value, symmetries, pairings and",
+            "      routes to a pairing one move away, lax and strict; rows to DIR/warehouse/cram/",
             "  decide switching --host NAME|FILE [--budget NODES]",
             "      decide one whole host: verdicts by the criterion and (within the budget) the solver,",
             "      the two trees and the winning openings",
             "  sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
             "      Spark SQL over every table of the warehouse, each a view named after its table",
+            "      (switching, switching_hosts, switching_decided, cram)",
             "  publish [--out DIR] [--master URL]",
             "      run every census at its published defaults and write every published table",
             "",
@@ -50,10 +56,14 @@ public final class CensusCli {
     private static final String RUN_HELP = String.join("\n",
             "usage: census run switching [--host NAME|FILE] [--out DIR] [--master URL] [--partitions N]",
             "                            [--max-subgraphs N] [--profile NAME]",
-            "Decides every subgraph (link subset) of the host twice, by an exhaustive game solver and by",
-            "Lehman's criterion (matroid partition), fails on any disagreement, and writes the rows to",
+            "       census run cram [--max-squares N] [--out DIR] [--master URL] [--partitions N] [--profile NAME]",
+            "switching: decides every subgraph (link subset) of the host twice, by an exhaustive game solver and",
+            "by Lehman's criterion (matroid partition), fails on any disagreement, and writes the rows to",
             "DIR/warehouse/switching/ (replacing only this host's partition) and the tables to DIR/tables/.",
-            "--max-subgraphs lifts the size limit (default 2^22 subgraphs; setting switching.max-subgraphs).");
+            "--max-subgraphs lifts the size limit (default 2^22 subgraphs; setting switching.max-subgraphs).",
+            "cram: every shape of 1..N squares (1..14, default 8) up to translation, half-turn and the two flips;",
+            "its Grundy value and, against it, the pairing theorem; fails on any broken invariant; rows to",
+            "DIR/warehouse/cram/ (partitions squares=1..N) and the tables to DIR/tables/.");
 
     private static final String DECIDE_HELP = String.join("\n",
             "usage: census decide switching --host NAME|FILE [--budget NODES]",
@@ -68,8 +78,8 @@ public final class CensusCli {
 
     private static final String PUBLISH_HELP = String.join("\n",
             "usage: census publish [--out DIR] [--master URL] [--profile NAME]",
-            "Runs every census at its published defaults (settings publish.switching.hosts and",
-            "publish.switching.decide) and writes every published table to DIR/tables/.");
+            "Runs every census at its published defaults (settings publish.switching.hosts,",
+            "publish.switching.decide, publish.cram.max-squares) and writes every published table to DIR/tables/.");
 
     private CensusCli() {
     }
@@ -94,7 +104,7 @@ public final class CensusCli {
         } catch (CensusFailure e) {
             err.println("census: FAILED: " + oneLine(e.getMessage()));
             return 1;
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Spark throws checked exceptions (AnalysisException) unchecked
             final Throwable root = rootCause(e);
             if (root instanceof CensusFailure) {
                 err.println("census: FAILED: " + oneLine(root.getMessage()));
@@ -142,18 +152,27 @@ public final class CensusCli {
         }
     }
 
-    private static String census(CommandLine cl, String command) {
+    private static String census(CommandLine cl, String command, String... known) {
+        final String list = String.join(", ", known);
         if (cl.words().isEmpty()) {
-            throw new UsageException("'" + command + "' needs a census name: switching");
+            throw new UsageException("'" + command + "' needs a census name: " + list);
         }
         if (cl.words().size() > 1) {
             throw new UsageException("unexpected argument '" + cl.words().get(1) + "' for '" + command + "'");
         }
         final String name = cl.words().get(0);
-        if (!name.equals("switching")) {
-            throw new UsageException("unknown census '" + name + "': known censuses are switching");
+        if (!List.of(known).contains(name)) {
+            throw new UsageException("unknown census '" + name + "' for '" + command + "': known censuses are " + list);
         }
         return name;
+    }
+
+    private static void forbid(CommandLine cl, String census, String... options) {
+        for (String o : options) {
+            if (cl.has(o)) {
+                throw new UsageException("option " + o + " does not apply to the " + census + " census");
+            }
+        }
     }
 
     private static SwitchingHost host(String spec) {
@@ -166,12 +185,16 @@ public final class CensusCli {
 
     private static int run(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("run", args,
-                Set.of("--host", "--out", "--master", "--partitions", "--max-subgraphs", "--profile"));
+                Set.of("--host", "--out", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile"));
         if (cl.help()) {
             out.println(RUN_HELP);
             return 0;
         }
-        census(cl, "run");
+        if (census(cl, "run", "switching", "cram").equals("cram")) {
+            forbid(cl, "cram", "--host", "--max-subgraphs");
+            return runCram(cl, out);
+        }
+        forbid(cl, "switching", "--max-squares");
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final SwitchingHost host = host(cl.get("--host", config.get("switching.host", "K5")));
         final long limit = cl.getLong("--max-subgraphs",
@@ -188,13 +211,29 @@ public final class CensusCli {
         return 0;
     }
 
+    private static int runCram(CommandLine cl, PrintStream out) {
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        final long maxSquares = cl.getLong("--max-squares", config.getLong("cram.max-squares", CramJob.DEFAULT_MAX_SQUARES),
+                Long.MIN_VALUE, Long.MAX_VALUE);
+        CramJob.checkMaxSquares(maxSquares);
+        final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run cram " + maxSquares,
+                config.sparkSettings());
+        out.println(CramJob.census(spark, warehouse, (int) maxSquares, partitions));
+        for (PublishedTable t : CramTables.publish(spark, warehouse, (int) maxSquares)) {
+            out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+        }
+        return 0;
+    }
+
     private static int decide(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("decide", args, Set.of("--host", "--budget", "--profile"));
         if (cl.help()) {
             out.println(DECIDE_HELP);
             return 0;
         }
-        census(cl, "decide");
+        census(cl, "decide", "switching");
         if (!cl.has("--host")) {
             throw new UsageException("'decide switching' needs --host NAME|FILE");
         }
@@ -297,6 +336,8 @@ public final class CensusCli {
             decided.add(host(spec));
         }
         final long budget = config.getLong("switching.solver-budget", SwitchingJob.DEFAULT_SOLVER_BUDGET);
+        final long cramSquares = config.getLong("publish.cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
+        CramJob.checkMaxSquares(cramSquares);
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census publish", config.sparkSettings());
@@ -308,7 +349,10 @@ public final class CensusCli {
                 out.println(d);
             }
         }
-        for (PublishedTable t : SwitchingTables.publish(spark, warehouse)) {
+        out.println(CramJob.census(spark, warehouse, (int) cramSquares, partitions));
+        final List<PublishedTable> tables = new ArrayList<>(SwitchingTables.publish(spark, warehouse));
+        tables.addAll(CramTables.publish(spark, warehouse, (int) cramSquares));
+        for (PublishedTable t : tables) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }
         return 0;

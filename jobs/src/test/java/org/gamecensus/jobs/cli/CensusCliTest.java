@@ -57,7 +57,12 @@ class CensusCliTest extends SparkCensusTest {
             "bad format|sql --format xml SELECT~1|--format must be csv or table",
             "sql without warehouse|sql SELECT~1|no warehouse",
             "decide without host|decide switching|needs --host",
-            "unknown profile|run switching --profile nosuch|unknown profile"})
+            "unknown profile|run switching --profile nosuch|unknown profile",
+            "cram size zero|run cram --max-squares 0|--max-squares must be 1..14",
+            "cram size too large|run cram --max-squares 15|--max-squares must be 1..14",
+            "cram size not a number|run cram --max-squares eight|whole number",
+            "host with cram|run cram --host K5|does not apply to the cram census",
+            "squares with switching|run switching --max-squares 8|does not apply to the switching census"})
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) {
         final Path out = tmp.resolve("out");
         final List<String> args = new ArrayList<>();

@@ -1,0 +1,77 @@
+package org.gamecensus.jobs.cram;
+
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.storage.StorageLevel;
+import org.gamecensus.jobs.census.CensusDatasets;
+import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.UsageException;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.kernel.cram.Region;
+import org.gamecensus.schemas.cram.CramSchemas;
+
+/**
+ * The Cram pairing census on Spark: {@link #shapes} is the pipeline (a function to a dataset
+ * that tests call directly); {@link #census} checks the rows and commits them.
+ */
+public final class CramJob {
+
+    /** The essay's catalogue: shapes of up to eight squares. */
+    public static final int DEFAULT_MAX_SQUARES = 8;
+
+    private CramJob() {
+    }
+
+    /** Refuses sizes the encoding cannot hold. */
+    public static void checkMaxSquares(long maxSquares) {
+        if (maxSquares < 1 || maxSquares > Region.MAX_SQUARES) {
+            throw new UsageException("--max-squares must be 1.." + Region.MAX_SQUARES + " (the bit encoding holds a"
+                    + " shape's box in 56 cells), got " + maxSquares);
+        }
+    }
+
+    /** Every catalogue shape of 1..maxSquares squares: rows of {@link CramSchemas#SHAPES}. */
+    public static Dataset<Row> shapes(SparkSession spark, int maxSquares, int partitions) {
+        checkMaxSquares(maxSquares);
+        return CensusDatasets.fromSlices(spark, CramSlices.SLICES, partitions, new CramSlices(maxSquares),
+                CramSchemas.SHAPES);
+    }
+
+    /** Fails when any shape broke an invariant (the two computations disagree, or a theorem fails). */
+    public static void check(Dataset<Row> shapes) {
+        final Dataset<Row> bad = shapes.filter(functions.col("violations").isNotNull());
+        final List<Row> sample = bad.select("squares", "picture", "violations").orderBy("squares", "picture")
+                .limit(5).collectAsList();
+        if (!sample.isEmpty()) {
+            throw new CensusFailure(bad.count() + " shape(s) break an invariant, e.g. " + sample + "; nothing was published");
+        }
+    }
+
+    /** Summary of one committed census. */
+    public record Summary(int maxSquares, long shapes, long firstPlayerWins, long seconds) {
+        @Override
+        public String toString() {
+            return "cram census to " + maxSquares + " squares: " + shapes + " shapes, " + firstPlayerWins
+                    + " first-player wins; every invariant holds (" + seconds + " s)";
+        }
+    }
+
+    /** Runs the census, checks it and commits it (the partitions of sizes 1..maxSquares). */
+    public static Summary census(SparkSession spark, Warehouse warehouse, int maxSquares, int partitions) {
+        final long start = System.nanoTime();
+        final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES);
+        final Dataset<Row> rows = shapes(spark, maxSquares, p).persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            check(rows);
+            final Row tally = rows.agg(functions.count(functions.lit(1)),
+                    functions.sum(functions.when(functions.col("outcome").equalTo("N"), 1).otherwise(0))).first();
+            warehouse.write(rows, CramSchemas.SHAPES);
+            return new Summary(maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
+        } finally {
+            rows.unpersist();
+        }
+    }
+}

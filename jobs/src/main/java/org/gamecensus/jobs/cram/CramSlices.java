@@ -1,0 +1,80 @@
+package org.gamecensus.jobs.cram;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.kernel.cram.CramCensusKernel;
+import org.gamecensus.kernel.cram.CramShapeVerdict;
+import org.gamecensus.kernel.cram.Region;
+
+/**
+ * The Cram catalogue cut into {@value #SLICES} slices of the enumeration tree (a fixed number,
+ * so rows never depend on the cluster). Each partition builds one {@link CramCensusKernel}, whose
+ * Grundy table then serves all its slices.
+ */
+public final class CramSlices implements SliceKernel {
+
+    private static final long serialVersionUID = 1L;
+    /** Slices of the catalogue. */
+    public static final int SLICES = 64;
+
+    private final int maxSquares;
+
+    public CramSlices(int maxSquares) {
+        this.maxSquares = maxSquares;
+    }
+
+    @Override
+    public Iterator<Row> decide(Iterator<Long> sliceIds) {
+        final CramCensusKernel kernel = new CramCensusKernel(maxSquares, SLICES);
+        final List<Row> rows = new ArrayList<>();
+        return new Iterator<>() {
+            private int at = 0;
+
+            @Override
+            public boolean hasNext() {
+                while (at == rows.size() && sliceIds.hasNext()) {
+                    rows.clear();
+                    at = 0;
+                    kernel.decideSlice((int) (long) sliceIds.next(), v -> rows.add(toRow(v)));
+                }
+                return at < rows.size();
+            }
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                return rows.get(at++);
+            }
+        };
+    }
+
+    /** Spark's row encoder takes Scala sequences for array columns. */
+    private static <T> scala.collection.Seq<T> seq(List<T> list) {
+        return scala.collection.JavaConverters.asScalaBuffer(list);
+    }
+
+    static Row toRow(CramShapeVerdict v) {
+        final List<String> symmetries = new ArrayList<>();
+        for (int s = 0; s < 8; s++) {
+            if ((v.symmetries() & (1 << s)) != 0) {
+                symmetries.add(Region.SYMMETRY_NAMES[s]);
+            }
+        }
+        final List<Row> routes = new ArrayList<>(v.routeCount());
+        for (int i = 0; i < v.routeCount(); i++) {
+            routes.add(RowFactory.create(v.routeR1(i), v.routeC1(i), v.routeR2(i), v.routeC2(i), v.routeStrict(i),
+                    v.routeRemainderGrundy(i), v.routeRemainderGrundy(i) != 0));
+        }
+        return RowFactory.create(v.shape(), v.height(), v.width(), v.picture(), v.grundy(), v.outcome(),
+                seq(symmetries),
+                v.symmetries() == 1, v.pairedLax(), v.pairedStrict(), v.routesLax(), v.routesStrict(),
+                v.laxLosingRoutes(), seq(routes), v.fixedCount(),
+                v.nodesPlain(), v.nodesHybrid(), v.violations(), v.squares());
+    }
+}

@@ -1,0 +1,100 @@
+package org.gamecensus.jobs.cram;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.jobs.census.Warehouse;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CramJobTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    private static Map<String, List<String>> bySize(PublishedTable t) {
+        return t.rows().stream().collect(Collectors.toMap(r -> r.get(0), r -> r));
+    }
+
+    private static String cell(PublishedTable t, String size, String column) {
+        return bySize(t).get(size).get(t.columns().indexOf(column));
+    }
+
+    @Test
+    void rowsDoNotDependOnThePartitionCount() {
+        final Dataset<Row> one = CramJob.shapes(spark(), 7, 1);
+        final Dataset<Row> five = CramJob.shapes(spark(), 7, 5);
+        assertEquals(1 + 2 + 3 + 9 + 21 + 68 + 208, five.count());
+        assertDataFrameNoOrderEquals(one, five);
+    }
+
+    @Test
+    void theEssaysLaxFiguresAndTheStrictCorrection() {
+        final Warehouse warehouse = new Warehouse(tmp);
+        final CramJob.Summary summary = CramJob.census(spark(), warehouse, 8, 0);
+        assertEquals(1042, summary.shapes());
+        assertEquals(968, summary.firstPlayerWins());
+        final List<PublishedTable> tables = CramTables.publish(spark(), warehouse, 8);
+        final PublishedTable pairing = tables.get(0);
+        assertEquals("cram_pairing", pairing.name());
+        // The essay's figures, under its lax test.
+        assertEquals("1042", cell(pairing, "total", "shapes"));
+        assertEquals("968", cell(pairing, "total", "first_player_wins"));
+        assertEquals("74", cell(pairing, "total", "second_player_wins"));
+        assertEquals("12", cell(pairing, "total", "paired_lax"));
+        assertEquals("288", cell(pairing, "total", "with_route_lax"));
+        assertEquals("360", cell(pairing, "total", "route_moves_lax"));
+        assertEquals("242", cell(pairing, "total", "one_route_lax"));
+        assertEquals("479", cell(pairing, "total", "even_wins_no_route_lax"));
+        assertEquals("852", cell(pairing, "total", "no_involution"));
+        assertEquals("711", cell(pairing, "8", "first_player_wins"));
+        // By even size: 8 of 8, 44 of 46, 236 of 711; odd sizes none.
+        for (String[] s : new String[][] {{"4", "8", "8"}, {"6", "44", "46"}, {"8", "236", "711"}}) {
+            assertEquals(s[1], cell(pairing, s[0], "with_route_lax"), "size " + s[0]);
+            assertEquals(s[2], cell(pairing, s[0], "first_player_wins"), "size " + s[0]);
+        }
+        for (String odd : List.of("1", "3", "5", "7")) {
+            assertEquals("0", cell(pairing, odd, "with_route_lax"));
+        }
+        // The strict test removes moves: fewer routes, all of them winning.
+        Assertions.assertTrue(Integer.parseInt(cell(pairing, "total", "with_route_strict")) < 288);
+        Assertions.assertTrue(Integer.parseInt(cell(pairing, "total", "route_moves_strict")) < 360);
+        warehouse.registerViews(spark());
+        assertEquals(0L, spark().sql("SELECT * FROM cram LATERAL VIEW explode(routes) t AS r "
+                + "WHERE r.strict AND r.remainder_grundy <> 0").count(), "every strict route wins");
+        final long laxLosing = spark().sql("SELECT * FROM cram LATERAL VIEW explode(routes) t AS r "
+                + "WHERE outcome = 'N' AND NOT r.strict AND r.loses").count();
+        final PublishedTable losing = tables.stream().filter(t -> t.name().equals("cram_lax_losing_moves"))
+                .findFirst().orElseThrow();
+        assertEquals(laxLosing, losing.rows().size());
+        Assertions.assertTrue(laxLosing > 0, "the erratum is real: some lax moves lose");
+        final PublishedTable share = tables.stream().filter(t -> t.name().equals("cram_route_share")).findFirst().orElseThrow();
+        assertEquals(List.of("8", "711", "236", "33.2"), share.rows().get(3).subList(0, 4));
+        for (String name : List.of("cram_pairing", "cram_lax_losing_moves", "cram_route_share", "cram_hybrid", "cram_catalogue")) {
+            Assertions.assertTrue(Files.isRegularFile(warehouse.tablesDir().resolve(name + ".csv")), name);
+        }
+    }
+
+    @Test
+    void aBrokenInvariantFailsTheCheck() {
+        final Dataset<Row> rows = CramJob.shapes(spark(), 5, 2);
+        CramJob.check(rows);
+        final Dataset<Row> doctored = rows.withColumn("violations",
+                functions.when(functions.col("picture").equalTo("##/##"), "odd shape with 1 route(s)")
+                        .otherwise(functions.col("violations")));
+        final CensusFailure failure = assertThrows(CensusFailure.class, () -> CramJob.check(doctored));
+        Assertions.assertTrue(failure.getMessage().contains("##/##"), failure.getMessage());
+    }
+}

@@ -1,0 +1,63 @@
+package org.gamecensus.schemas.cram;
+
+import java.util.List;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.gamecensus.schemas.DatasetSchema;
+
+/**
+ * The datasets of the Cram pairing census. Squares are (row, column) in the shape's own bounding
+ * box, row 0 at the top; {@code picture} draws the box row by row.
+ */
+public final class CramSchemas {
+
+    private CramSchemas() {
+    }
+
+    private static StructField field(String name, DataType type, boolean nullable, String comment) {
+        return new StructField(name, type, nullable, Metadata.empty()).withComment(comment);
+    }
+
+    /** One route: a domino whose removal leaves a remainder its own half-turn pairs (laxly). */
+    public static final StructType ROUTE = new StructType(new StructField[] {
+        field("r1", DataTypes.IntegerType, false, "row of the domino's first square"),
+        field("c1", DataTypes.IntegerType, false, "column of the domino's first square"),
+        field("r2", DataTypes.IntegerType, false, "row of the domino's second square"),
+        field("c2", DataTypes.IntegerType, false, "column of the domino's second square"),
+        field("strict", DataTypes.BooleanType, false, "the remainder is paired strictly (no self-mapped domino)"),
+        field("remainder_grundy", DataTypes.IntegerType, false, "Grundy value of the remainder"),
+        field("loses", DataTypes.BooleanType, false, "the move loses: the remainder is not a second-player win"),
+    });
+
+    /** Table {@code cram}: one row per catalogue shape, partitioned by size. */
+    public static final DatasetSchema SHAPES = new DatasetSchema("cram", 1, new StructType(new StructField[] {
+        field("shape_id", DataTypes.LongType, false,
+                "canonical id: width << 56 | row-major mask, least of the shape's images under the catalogue's group"),
+        field("height", DataTypes.IntegerType, false, "rows of the bounding box"),
+        field("width", DataTypes.IntegerType, false, "columns of the bounding box"),
+        field("picture", DataTypes.StringType, false, "rows of # and . joined by /, top row first"),
+        field("grundy", DataTypes.IntegerType, false, "Grundy value (Sprague-Grundy recursion)"),
+        field("outcome", DataTypes.StringType, false, "N first player wins (Grundy != 0), P second player wins"),
+        field("symmetries", new ArrayType(DataTypes.StringType, false), false,
+                "symmetries of the square (about the shape's own box) that map it to itself"),
+        field("involution_free", DataTypes.BooleanType, false, "no symmetry but the identity maps the shape to itself"),
+        field("paired_lax", DataTypes.BooleanType, false, "the half-turn maps it to itself and fixes no square"),
+        field("paired_strict", DataTypes.BooleanType, false, "paired_lax and no domino is its own image"),
+        field("routes_lax", DataTypes.IntegerType, false, "dominoes leaving a (non-empty) remainder paired laxly"),
+        field("routes_strict", DataTypes.IntegerType, false, "dominoes leaving a remainder paired strictly"),
+        field("lax_losing_routes", DataTypes.IntegerType, false, "lax-only routes whose remainder is a first-player win"),
+        field("routes", new ArrayType(ROUTE, false), false, "the route dominoes, lax and strict"),
+        field("fixed_count", DataTypes.IntegerType, false, "fixed polyominoes (translation only) this shape stands for"),
+        field("nodes_plain", DataTypes.LongType, false, "win/loss search nodes without the pairing check"),
+        field("nodes_hybrid", DataTypes.LongType, false, "win/loss search nodes with the pairing check first"),
+        field("violations", DataTypes.StringType, true, "broken invariants (null in a published warehouse)"),
+        field("squares", DataTypes.IntegerType, false, "number of squares (partition key)"),
+    }), List.of("squares"), "every Cram shape: Grundy value, symmetries, pairings and routes to a pairing");
+
+    /** Every Cram dataset. */
+    public static final List<DatasetSchema> ALL = List.of(SHAPES);
+}

@@ -15,6 +15,9 @@ import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.cram.CramJob;
 import org.gamecensus.jobs.cram.CramTables;
+import org.gamecensus.jobs.hex.HexJob;
+import org.gamecensus.jobs.hex.HexTables;
+import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.jobs.switching.SwitchingTables;
 import org.gamecensus.jobs.switching.WholeHostDecision;
@@ -38,12 +41,16 @@ public final class CensusCli {
             "  run cram [--max-squares N] [--out DIR] [--master URL] [--partitions N]",
             "      every Cram shape of 1..N squares (default 8): Grundy value, symmetries, pairings and",
             "      routes to a pairing one move away, lax and strict; rows to DIR/warehouse/cram/",
+            "  run hex --board RxC [--first down|across] [--sample N [--seed S]] [--out DIR] [--master URL]",
+            "      every live position of a Hex board (at most 16 cells): the exact verdict and the ratio",
+            "      and current circuit rules graded against it, and the rules against every reply;",
+            "      with --sample, N positions along random games instead, reproducible from the seed",
             "  decide switching --host NAME|FILE [--budget NODES]",
             "      decide one whole host: verdicts by the criterion and (within the budget) the solver,",
             "      the two trees and the winning openings",
             "  sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
             "      Spark SQL over every table of the warehouse, each a view named after its table",
-            "      (switching, switching_hosts, switching_decided, cram)",
+            "      (switching, switching_hosts, switching_decided, cram, hex, hex_adversarial, hex_sample)",
             "  publish [--out DIR] [--master URL]",
             "      run every census at its published defaults and write every published table",
             "",
@@ -63,7 +70,12 @@ public final class CensusCli {
             "--max-subgraphs lifts the size limit (default 2^22 subgraphs; setting switching.max-subgraphs).",
             "cram: every shape of 1..N squares (1..14, default 8) up to translation, half-turn and the two flips;",
             "its Grundy value and, against it, the pairing theorem; fails on any broken invariant; rows to",
-            "DIR/warehouse/cram/ (partitions squares=1..N) and the tables to DIR/tables/.");
+            "DIR/warehouse/cram/ (partitions squares=1..N) and the tables to DIR/tables/.",
+            "       census run hex --board RxC [--first down|across] [--sample N [--seed S]] [--out DIR] [--master URL]",
+            "hex: every live position of the board (default first player down) with the exact verdict and both",
+            "circuit rules, and whether each rule holds the winning side against every reply; rows to",
+            "DIR/warehouse/hex/ and DIR/warehouse/hex_adversarial/. --sample N takes N positions at random move",
+            "numbers along random games (seed --seed, default hex.sample.seed) into DIR/warehouse/hex_sample/.");
 
     private static final String DECIDE_HELP = String.join("\n",
             "usage: census decide switching --host NAME|FILE [--budget NODES]",
@@ -185,16 +197,22 @@ public final class CensusCli {
 
     private static int run(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("run", args,
-                Set.of("--host", "--out", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile"));
+                Set.of("--host", "--out", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile",
+                        "--board", "--first", "--sample", "--seed"));
         if (cl.help()) {
             out.println(RUN_HELP);
             return 0;
         }
-        if (census(cl, "run", "switching", "cram").equals("cram")) {
-            forbid(cl, "cram", "--host", "--max-subgraphs");
+        final String census = census(cl, "run", "switching", "cram", "hex");
+        if (census.equals("cram")) {
+            forbid(cl, "cram", "--host", "--max-subgraphs", "--board", "--first", "--sample", "--seed");
             return runCram(cl, out);
         }
-        forbid(cl, "switching", "--max-squares");
+        if (census.equals("hex")) {
+            forbid(cl, "hex", "--host", "--max-subgraphs", "--max-squares");
+            return runHex(cl, out);
+        }
+        forbid(cl, "switching", "--max-squares", "--board", "--first", "--sample", "--seed");
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final SwitchingHost host = host(cl.get("--host", config.get("switching.host", "K5")));
         final long limit = cl.getLong("--max-subgraphs",
@@ -222,6 +240,35 @@ public final class CensusCli {
                 config.sparkSettings());
         out.println(CramJob.census(spark, warehouse, (int) maxSquares, partitions));
         for (PublishedTable t : CramTables.publish(spark, warehouse, (int) maxSquares)) {
+            out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+        }
+        return 0;
+    }
+
+    private static int runHex(CommandLine cl, PrintStream out) {
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        if (!cl.has("--board")) {
+            throw new UsageException("'run hex' needs --board RxC, e.g. --board 3x4");
+        }
+        final HexBoard board = HexJob.board(cl.get("--board", null));
+        final HexBoard.Side first = HexJob.side(cl.get("--first", "down"));
+        if (cl.has("--seed") && !cl.has("--sample")) {
+            throw new UsageException("--seed goes with --sample N");
+        }
+        final long sample = cl.getLong("--sample", 0, 1, 100_000_000);
+        final long seed = cl.getLong("--seed", config.getLong("hex.sample.seed", 1L), Long.MIN_VALUE, Long.MAX_VALUE);
+        final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run hex " + board.name(),
+                config.sparkSettings());
+        if (sample > 0) {
+            final long winnable = HexJob.sampleCensus(spark, warehouse, board, first, sample, seed, partitions);
+            out.println("hex sample on " + board.name() + ", " + first.label() + " first: " + sample
+                    + " positions (seed " + seed + "), " + winnable + " winnable");
+        } else {
+            out.println(HexJob.census(spark, warehouse, board, first, partitions));
+        }
+        for (PublishedTable t : HexTables.publish(spark, warehouse)) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }
         return 0;
@@ -338,6 +385,15 @@ public final class CensusCli {
         final long budget = config.getLong("switching.solver-budget", SwitchingJob.DEFAULT_SOLVER_BUDGET);
         final long cramSquares = config.getLong("publish.cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
         CramJob.checkMaxSquares(cramSquares);
+        final List<HexBoard> hexBoards = new ArrayList<>();
+        for (String spec : config.getList("publish.hex.boards", "2x2,2x3,2x4,3x2,3x3,3x4,4x2,4x3,4x4,3x5,5x3")) {
+            hexBoards.add(HexJob.board(spec));
+        }
+        final List<String> hexSample = config.getList("publish.hex.sample", "4x4,3000,1");
+        if (hexSample.size() != 3) {
+            throw new UsageException("publish.hex.sample is BOARD,COUNT,SEED");
+        }
+        final HexBoard sampleBoard = HexJob.board(hexSample.get(0));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census publish", config.sparkSettings());
@@ -350,8 +406,17 @@ public final class CensusCli {
             }
         }
         out.println(CramJob.census(spark, warehouse, (int) cramSquares, partitions));
+        for (HexBoard b : hexBoards) {
+            for (HexBoard.Side first : HexBoard.Side.values()) {
+                out.println(HexJob.census(spark, warehouse, b, first, partitions));
+            }
+        }
+        final long sampled = HexJob.sampleCensus(spark, warehouse, sampleBoard, HexBoard.Side.DOWN,
+                Long.parseLong(hexSample.get(1)), Long.parseLong(hexSample.get(2)), partitions);
+        out.println("hex sample on " + sampleBoard.name() + ": " + hexSample.get(1) + " positions, " + sampled + " winnable");
         final List<PublishedTable> tables = new ArrayList<>(SwitchingTables.publish(spark, warehouse));
         tables.addAll(CramTables.publish(spark, warehouse, (int) cramSquares));
+        tables.addAll(HexTables.publish(spark, warehouse));
         for (PublishedTable t : tables) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }

@@ -1,0 +1,199 @@
+package org.gamecensus.jobs.hex;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.storage.StorageLevel;
+import org.gamecensus.jobs.census.CensusDatasets;
+import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.UsageException;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.kernel.hex.CircuitAdversary;
+import org.gamecensus.kernel.hex.CircuitRules;
+import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.hex.HexBoard.Side;
+import org.gamecensus.kernel.hex.HexCensusKernel;
+import org.gamecensus.kernel.hex.HexExactSolver;
+import org.gamecensus.kernel.hex.HexPositionVerdict;
+import org.gamecensus.kernel.hex.HexSampler;
+import org.gamecensus.schemas.hex.HexSchemas;
+
+/**
+ * The Hex circuit census on Spark: every live position of a board ({@link #positions}), the
+ * adversarial check of both rules ({@link #adversarial}) and a reproducible sample
+ * ({@link #sample}); {@link #census} checks and commits them.
+ */
+public final class HexJob {
+
+    /** Boards the census accepts: the settled-position table must fit memory. */
+    public static final int MAX_CENSUS_CELLS = HexExactSolver.TABLE_CELLS;
+
+    private HexJob() {
+    }
+
+    /** Parses and checks a census board. */
+    public static HexBoard board(String spec) {
+        final HexBoard board;
+        try {
+            board = HexBoard.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--board: " + e.getMessage());
+        }
+        if (board.cells() > MAX_CENSUS_CELLS) {
+            throw new UsageException("--board " + spec + " has " + board.cells() + " cells; the census settles positions"
+                    + " in a table of 3^cells entries and takes at most " + MAX_CENSUS_CELLS + " cells");
+        }
+        return board;
+    }
+
+    public static Side side(String spec) {
+        try {
+            return Side.parse(spec);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--first: " + e.getMessage());
+        }
+    }
+
+    /** Every live position of {@code board} with {@code first} moving first: rows of {@link HexSchemas#POSITIONS}. */
+    public static Dataset<Row> positions(SparkSession spark, HexBoard board, Side first, int partitions) {
+        final HexSlices slices = new HexSlices(board, first);
+        return CensusDatasets.fromSlices(spark, slices.sliceCount(), partitions, slices, HexSchemas.POSITIONS);
+    }
+
+    /** Both rules, plain and reply, for both first players: rows of {@link HexSchemas#ADVERSARIAL}. */
+    public static Dataset<Row> adversarial(SparkSession spark, HexBoard board) {
+        final List<String> cases = new ArrayList<>();
+        for (Side first : Side.values()) {
+            for (CircuitRules.Rule rule : CircuitRules.Rule.values()) {
+                for (String variant : List.of("plain", "reply")) {
+                    cases.add(first.label() + " " + rule.label() + " " + variant);
+                }
+            }
+        }
+        final int rows = board.rows();
+        final int cols = board.cols();
+        return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext())
+                .parallelize(cases, cases.size())
+                .map(c -> {
+                    final String[] f = c.split(" ");
+                    final HexBoard b = new HexBoard(rows, cols);
+                    final Side first = Side.parse(f[0]);
+                    final CircuitRules.Rule rule = f[1].equals("ratio") ? CircuitRules.Rule.RATIO : CircuitRules.Rule.CURRENT;
+                    final CircuitAdversary.Result r = new CircuitAdversary(HexExactSolver.shared(b, first), rule,
+                            f[2].equals("reply")).run();
+                    String line = null;
+                    if (!r.holds()) {
+                        final StringBuilder sb = new StringBuilder();
+                        for (int x : r.losingLine()) {
+                            sb.append(sb.length() == 0 ? "" : " ").append(x);
+                        }
+                        line = sb.toString();
+                    }
+                    return RowFactory.create(f[0], f[1], f[2], r.side().label(), r.movingFirst() ? "first" : "second",
+                            r.holds(), line, b.name());
+                }), HexSchemas.ADVERSARIAL.struct());
+    }
+
+    /** {@code count} positions sampled along random games, reproducible from {@code seed}. */
+    public static Dataset<Row> sample(SparkSession spark, HexBoard board, Side first, long count, long seed,
+                                      int partitions) {
+        final List<Long> ids = new ArrayList<>();
+        for (long i = 0; i < count; i++) {
+            ids.add(i);
+        }
+        final int rows = board.rows();
+        final int cols = board.cols();
+        final String firstLabel = first.label();
+        return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext())
+                .parallelize(ids, Math.max(1, partitions))
+                .mapPartitions(it -> {
+                    final HexBoard b = new HexBoard(rows, cols);
+                    final Side f = Side.parse(firstLabel);
+                    final HexSampler sampler = new HexSampler(b, f, seed);
+                    final HexCensusKernel kernel = new HexCensusKernel(HexExactSolver.shared(b, f));
+                    final List<Row> out = new ArrayList<>();
+                    while (it.hasNext()) {
+                        final long i = it.next();
+                        final int[] p = sampler.sample(i);
+                        final HexPositionVerdict v = kernel.decide(p[0], p[1]);
+                        final boolean w = v.winnable();
+                        out.add(RowFactory.create(firstLabel, seed, i, v.down(), v.across(), v.stones(), w,
+                                Integer.bitCount(v.winningMask()), b.cells() - v.stones(),
+                                w ? v.ratioWins() : null, w ? v.currentWins() : null, b.name()));
+                    }
+                    return out.iterator();
+                }), HexSchemas.SAMPLE.struct());
+    }
+
+    /**
+     * The exact solver against two theorems about the empty board: on a square board the first
+     * player wins (strategy stealing); on n × (n+1) the side joining the nearer edges wins even
+     * moving second (a pairing).
+     */
+    public static void checkTheorems(HexBoard board) {
+        for (Side first : Side.values()) {
+            final boolean firstWins = HexExactSolver.shared(board, first).winnable(0, 0);
+            if (board.rows() == board.cols() && !firstWins) {
+                throw new CensusFailure(board.name() + ": the exact solver says the first player (" + first.label()
+                        + ") loses a square board, against strategy stealing; nothing was published");
+            }
+            if (Math.abs(board.rows() - board.cols()) == 1) {
+                final Side nearer = board.rows() < board.cols() ? Side.DOWN : Side.ACROSS;
+                if (firstWins != (first == nearer)) {
+                    throw new CensusFailure(board.name() + ": the exact solver says " + (firstWins ? first : first.other())
+                            .label() + " wins with " + first.label() + " first, against the pairing strategy; nothing"
+                            + " was published");
+                }
+            }
+        }
+    }
+
+    /** Summary of one committed run. */
+    public record Summary(String board, String first, long positions, long winnable, long seconds) {
+        @Override
+        public String toString() {
+            return "hex census on " + board + ", " + first + " first: " + positions + " live positions, " + winnable
+                    + " winnable (" + seconds + " s)";
+        }
+    }
+
+    /** Runs, checks and commits the census of one board and first player, and its adversarial rows. */
+    public static Summary census(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int partitions) {
+        final long start = System.nanoTime();
+        checkTheorems(board);
+        final HexSlices slices = new HexSlices(board, first);
+        final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, slices.sliceCount());
+        final Dataset<Row> rows = positions(spark, board, first, p).persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            final Row tally = rows.agg(functions.count(functions.lit(1)),
+                    functions.sum(functions.when(functions.col("winnable"), 1).otherwise(0))).first();
+            warehouse.write(rows, HexSchemas.POSITIONS);
+            warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
+            return new Summary(board.name(), first.label(), tally.getLong(0), tally.isNullAt(1) ? 0 : tally.getLong(1),
+                    (System.nanoTime() - start) / 1_000_000_000L);
+        } finally {
+            rows.unpersist();
+        }
+    }
+
+    /** Runs and commits a sample; returns the number of winnable sampled positions. */
+    public static long sampleCensus(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, long count,
+                                    long seed, int partitions) {
+        checkTheorems(board);
+        final Dataset<Row> rows = sample(spark, board, first, count, seed,
+                partitions > 0 ? partitions : spark.sparkContext().defaultParallelism() * 4)
+                .persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            final long winnable = rows.filter(functions.col("winnable")).count();
+            warehouse.write(rows, HexSchemas.SAMPLE);
+            return winnable;
+        } finally {
+            rows.unpersist();
+        }
+    }
+}

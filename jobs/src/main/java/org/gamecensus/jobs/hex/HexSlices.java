@@ -1,0 +1,74 @@
+package org.gamecensus.jobs.hex;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.hex.HexCensusKernel;
+import org.gamecensus.kernel.hex.HexExactSolver;
+import org.gamecensus.kernel.hex.HexPositionVerdict;
+
+/**
+ * The Hex census cut by the stones of the first cells (slice k: the base-3 digits of k on the
+ * first four cells). Each executor JVM builds the settled-position table of a board once and
+ * shares it among its tasks ({@link HexExactSolver#shared}); each partition has its own rules.
+ */
+public final class HexSlices implements SliceKernel {
+
+    private static final long serialVersionUID = 1L;
+
+    private final int rows;
+    private final int cols;
+    private final String first;
+
+    public HexSlices(HexBoard board, HexBoard.Side first) {
+        this.rows = board.rows();
+        this.cols = board.cols();
+        this.first = first.label();
+    }
+
+    /** Slices: 3 to the number of prefix cells, as {@link HexCensusKernel} cuts them. */
+    public int sliceCount() {
+        return HexCensusKernel.sliceCount(new HexBoard(rows, cols));
+    }
+
+    @Override
+    public Iterator<Row> decide(Iterator<Long> sliceIds) {
+        final HexBoard board = new HexBoard(rows, cols);
+        final HexCensusKernel kernel = new HexCensusKernel(HexExactSolver.shared(board, HexBoard.Side.parse(first)));
+        final List<Row> buffer = new ArrayList<>();
+        return new Iterator<>() {
+            private int at = 0;
+
+            @Override
+            public boolean hasNext() {
+                while (at == buffer.size() && sliceIds.hasNext()) {
+                    buffer.clear();
+                    at = 0;
+                    kernel.decideSlice((int) (long) sliceIds.next(), v -> buffer.add(toRow(v, board, first)));
+                }
+                return at < buffer.size();
+            }
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                return buffer.get(at++);
+            }
+        };
+    }
+
+    private static Row toRow(HexPositionVerdict v, HexBoard board, String first) {
+        final boolean w = v.winnable();
+        return RowFactory.create(v.down(), v.across(), v.stones(), v.toMove().label(), w, v.winningMask(),
+                Integer.bitCount(v.winningMask()), board.cells() - v.stones(),
+                w ? v.ratioPick() : null, w ? v.ratioWins() : null, w ? v.currentPick() : null,
+                w ? v.currentWins() : null, w && !v.ratioWins() ? v.ratioRank() : null,
+                w && !v.currentWins() ? v.currentRank() : null, board.name(), first);
+    }
+}

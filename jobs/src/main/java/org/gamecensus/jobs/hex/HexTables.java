@@ -1,0 +1,87 @@
+package org.gamecensus.jobs.hex;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.Warehouse;
+
+/** The Hex census's published tables, by Spark SQL over the warehouse. */
+public final class HexTables {
+
+    private static final String BOARD_ORDER = "CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board";
+
+    static final String ACCURACY = "SELECT board, first, COUNT(*) AS positions, SUM(IF(winnable, 1, 0)) AS winnable, "
+            + "ROUND(100 * AVG(IF(winnable, winning_count / empty_cells, NULL)), 1) AS random_pct, "
+            + "ROUND(100 * AVG(IF(winnable, IF(ratio_wins, 1, 0), NULL)), 1) AS ratio_pct, "
+            + "ROUND(100 * AVG(IF(winnable, IF(current_wins, 1, 0), NULL)), 1) AS current_pct "
+            + "FROM hex GROUP BY board, first ORDER BY " + BOARD_ORDER + ", first";
+
+    static final String RANK = "SELECT board, first, rule, COUNT(*) AS misses, SUM(IF(r = 2, 1, 0)) AS rank_2, "
+            + "SUM(IF(r = 3, 1, 0)) AS rank_3, SUM(IF(r >= 4, 1, 0)) AS rank_4_or_lower, "
+            + "ROUND(100 * SUM(IF(r <= 3, 1, 0)) / COUNT(*), 1) AS top3_pct, "
+            + "ROUND(100 * SUM(IF(r >= 4, 1, 0)) / COUNT(*), 1) AS rank_4_or_lower_pct FROM ("
+            + "SELECT board, first, 'ratio' AS rule, ratio_rank AS r FROM hex WHERE ratio_rank IS NOT NULL "
+            + "UNION ALL SELECT board, first, 'current' AS rule, current_rank AS r FROM hex WHERE current_rank IS NOT NULL) "
+            + "GROUP BY board, first, rule ORDER BY " + BOARD_ORDER + ", first, rule DESC";
+
+    static final String BY_STONES = "SELECT board, first, stones, SUM(IF(winnable, 1, 0)) AS winnable, "
+            + "ROUND(100 * AVG(IF(winnable, IF(ratio_wins, 1, 0), NULL)), 1) AS ratio_pct, "
+            + "ROUND(100 * AVG(IF(winnable, IF(current_wins, 1, 0), NULL)), 1) AS current_pct "
+            + "FROM hex GROUP BY board, first, stones HAVING SUM(IF(winnable, 1, 0)) > 0 "
+            + "ORDER BY " + BOARD_ORDER + ", first, stones";
+
+    static final String ADVERSARIAL = "SELECT board, side, moving, rule, variant, holds, losing_line "
+            + "FROM hex_adversarial ORDER BY moving, " + BOARD_ORDER + ", side, rule DESC, variant";
+
+    static final String SAMPLE = "WITH s AS (SELECT board, first, seed, COUNT(*) AS sampled, SUM(IF(winnable, 1, 0)) AS k, "
+            + "AVG(IF(winnable, IF(ratio_wins, 1, 0), NULL)) AS pr, AVG(IF(winnable, IF(current_wins, 1, 0), NULL)) AS pc "
+            + "FROM hex_sample GROUP BY board, first, seed) "
+            + "SELECT s.board, s.first, s.seed, s.sampled, s.k AS winnable, ROUND(100 * s.pr, 1) AS ratio_pct, "
+            + "ROUND(100 * SQRT(s.pr * (1 - s.pr) / s.k), 1) AS ratio_se_pct, ROUND(100 * s.pc, 1) AS current_pct, "
+            + "ROUND(100 * SQRT(s.pc * (1 - s.pc) / s.k), 1) AS current_se_pct%s "
+            + "FROM s%s ORDER BY s.board, s.first, s.seed";
+
+    private HexTables() {
+    }
+
+    public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse) {
+        final List<String> views = warehouse.registerViews(spark);
+        final List<PublishedTable> tables = new ArrayList<>();
+        if (views.contains("hex")) {
+            tables.add(PublishedTable.of("hex_accuracy", "Hex: how often each circuit rule takes a winning cell",
+                    spark.sql(ACCURACY), List.of("Over every live position (counts fit alternate play, no completed"
+                            + " chain), each counted once. Percentages are over the winnable positions; random is the"
+                            + " average share of winning cells among the empty ones.")));
+            tables.add(PublishedTable.of("hex_rank", "Hex: where the winning cell stands on a rule's misses",
+                    spark.sql(RANK), List.of("rank: the place of the best-placed winning cell when the empty cells are"
+                            + " ordered by the rule's score (ties to the lowest cell).")));
+            tables.add(PublishedTable.of("hex_by_stones", "Hex: accuracy by number of stones on the board",
+                    spark.sql(BY_STONES), List.of()));
+        }
+        if (views.contains("hex_adversarial")) {
+            tables.add(PublishedTable.of("hex_adversarial_table",
+                    "Hex: does the rule hold the winning side against every reply?", spark.sql(ADVERSARIAL),
+                    List.of("The rule plays the side that wins the empty board with perfect play; every opponent reply"
+                            + " is tried at every turn. losing_line: the cells of one losing game from the empty board,"
+                            + " in move order (cell = row · columns + column). reply: the rule picks only among cells"
+                            + " next to the opponent's last stone.")));
+        }
+        if (views.contains("hex_sample")) {
+            final boolean full = views.contains("hex");
+            final String sql = String.format(SAMPLE,
+                    full ? ", a.ratio_pct AS census_ratio_pct, a.current_pct AS census_current_pct" : "",
+                    full ? " LEFT JOIN (" + ACCURACY.substring(0, ACCURACY.indexOf(" ORDER BY")) + ") a"
+                            + " ON a.board = s.board AND a.first = s.first" : "");
+            tables.add(PublishedTable.of("hex_sample", "Hex: sampled positions beside the full census",
+                    spark.sql(sql), List.of("Sample i plays a random game from the empty board (uniform over empty"
+                            + " cells) until a chain is completed and takes the position at a move number uniform over"
+                            + " the game's live positions; its generator is seeded by (seed, i) alone, so the sample"
+                            + " does not depend on the partitioning. se: standard error of the percentage.")));
+        }
+        for (PublishedTable t : tables) {
+            t.writeTo(warehouse.tablesDir());
+        }
+        return tables;
+    }
+}

@@ -1,0 +1,70 @@
+package org.gamecensus.schemas.hex;
+
+import java.util.List;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.gamecensus.schemas.DatasetSchema;
+
+/** The datasets of the Hex circuit census. Cells are numbered row·columns + column; masks set bit cell. */
+public final class HexSchemas {
+
+    private HexSchemas() {
+    }
+
+    private static StructField field(String name, DataType type, boolean nullable, String comment) {
+        return new StructField(name, type, nullable, Metadata.empty()).withComment(comment);
+    }
+
+    /** Table {@code hex}: one row per live position, partitioned by board and first player. */
+    public static final DatasetSchema POSITIONS = new DatasetSchema("hex", 1, new StructType(new StructField[] {
+        field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
+        field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
+        field("stones", DataTypes.IntegerType, false, "stones on the board"),
+        field("to_move", DataTypes.StringType, false, "down or across"),
+        field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell (exhaustive search)"),
+        field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
+        field("winning_count", DataTypes.IntegerType, false, "number of winning cells"),
+        field("empty_cells", DataTypes.IntegerType, false, "number of empty cells"),
+        field("ratio_pick", DataTypes.IntegerType, true, "the ratio rule's cell (winnable positions only)"),
+        field("ratio_wins", DataTypes.BooleanType, true, "the ratio rule's cell wins"),
+        field("current_pick", DataTypes.IntegerType, true, "the current rule's cell (winnable positions only)"),
+        field("current_wins", DataTypes.BooleanType, true, "the current rule's cell wins"),
+        field("ratio_rank", DataTypes.IntegerType, true, "on a ratio-rule miss, rank of the best-placed winning cell"),
+        field("current_rank", DataTypes.IntegerType, true, "on a current-rule miss, rank of the best-placed winning cell"),
+        field("board", DataTypes.StringType, false, "RxC (partition key)"),
+        field("first", DataTypes.StringType, false, "who moved first: down or across (partition key)"),
+    }), List.of("board", "first"), "every live Hex position: exact verdict and the two circuit rules");
+
+    /** Table {@code hex_adversarial}: does a rule hold the winning side against every reply. */
+    public static final DatasetSchema ADVERSARIAL = new DatasetSchema("hex_adversarial", 1, new StructType(new StructField[] {
+        field("first", DataTypes.StringType, false, "who moves first"),
+        field("rule", DataTypes.StringType, false, "ratio or current"),
+        field("variant", DataTypes.StringType, false, "plain, or reply (only cells next to the opponent's last stone)"),
+        field("side", DataTypes.StringType, false, "the side the rule plays: the one that wins the empty board"),
+        field("moving", DataTypes.StringType, false, "first or second"),
+        field("holds", DataTypes.BooleanType, false, "the rule wins on every line"),
+        field("losing_line", DataTypes.StringType, true, "one losing line, cells from the empty board, space-separated"),
+        field("board", DataTypes.StringType, false, "RxC (partition key)"),
+    }), List.of("board"), "circuit rules against every reply");
+
+    /** Table {@code hex_sample}: positions sampled along random games. */
+    public static final DatasetSchema SAMPLE = new DatasetSchema("hex_sample", 1, new StructType(new StructField[] {
+        field("first", DataTypes.StringType, false, "who moved first"),
+        field("seed", DataTypes.LongType, false, "the sample's seed"),
+        field("sample_index", DataTypes.LongType, false, "sample i, drawn from a generator seeded by (seed, i)"),
+        field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
+        field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
+        field("stones", DataTypes.IntegerType, false, "stones on the board"),
+        field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell"),
+        field("winning_count", DataTypes.IntegerType, false, "number of winning cells"),
+        field("empty_cells", DataTypes.IntegerType, false, "number of empty cells"),
+        field("ratio_wins", DataTypes.BooleanType, true, "the ratio rule's cell wins (winnable only)"),
+        field("current_wins", DataTypes.BooleanType, true, "the current rule's cell wins (winnable only)"),
+        field("board", DataTypes.StringType, false, "RxC (partition key)"),
+    }), List.of("board"), "Hex positions at uniformly random move numbers along random games");
+
+    public static final List<DatasetSchema> ALL = List.of(POSITIONS, ADVERSARIAL, SAMPLE);
+}

@@ -1,0 +1,168 @@
+package org.gamecensus.kernel.hex;
+
+import java.util.concurrent.ConcurrentHashMap;
+import org.gamecensus.kernel.hex.HexBoard.Side;
+
+/**
+ * Exact Hex: whether the player to move can win, and which cells win, by exhaustive search over
+ * a table of settled positions. A cell wins when it completes the mover's chain or leaves the
+ * opponent, to move, without a winning cell. The mover follows from the stone counts and the
+ * first player (equal counts: the first player moves).
+ *
+ * <p>Positions are indexed in base 3 (0 empty, 1 Down, 2 Across). Up to {@value #TABLE_CELLS}
+ * cells the table is a byte per position (3^16 = 43 M entries); larger boards use an
+ * open-addressed cache of {@value #CACHE_LOG2}-bit capacity, which may forget and recompute but
+ * is never wrong. Table writes are single bytes holding a final value, so threads may share one
+ * solver: a race can only repeat work. Complexity: each position is settled once, at the cost
+ * of a chain test per empty cell.
+ */
+public final class HexExactSolver {
+
+    /** Boards up to this many cells get a full table. */
+    public static final int TABLE_CELLS = 16;
+    static final int CACHE_LOG2 = 26;
+    private static final byte UNKNOWN = 0;
+    private static final byte LOSES = 1;
+    private static final byte WINS = 2;
+
+    private static final ConcurrentHashMap<String, HexExactSolver> SHARED = new ConcurrentHashMap<>();
+
+    private final HexBoard board;
+    private final Side first;
+    private final long[] pow3;
+    private final byte[] table;
+    private final long[] cacheKeys;
+    private final int cacheMask;
+
+    public HexExactSolver(HexBoard board, Side first) {
+        this.board = board;
+        this.first = first;
+        this.pow3 = new long[board.cells() + 1];
+        pow3[0] = 1;
+        for (int i = 1; i <= board.cells(); i++) {
+            pow3[i] = pow3[i - 1] * 3;
+        }
+        if (board.cells() <= TABLE_CELLS) {
+            this.table = new byte[(int) pow3[board.cells()]];
+            this.cacheKeys = null;
+            this.cacheMask = 0;
+        } else {
+            this.table = new byte[1 << CACHE_LOG2];
+            this.cacheKeys = new long[1 << CACHE_LOG2];
+            this.cacheMask = (1 << CACHE_LOG2) - 1;
+        }
+    }
+
+    /** One solver per board and first player per JVM, shared by every task that needs it. */
+    public static HexExactSolver shared(HexBoard board, Side first) {
+        return SHARED.computeIfAbsent(board.name() + "/" + first, k -> new HexExactSolver(board, first));
+    }
+
+    public HexBoard board() {
+        return board;
+    }
+
+    public Side first() {
+        return first;
+    }
+
+    /** The side to move, from the counts; null when the counts cannot arise from alternate play. */
+    public Side mover(int down, int across) {
+        final int d = Integer.bitCount(down);
+        final int a = Integer.bitCount(across);
+        final Side second = first.other();
+        final int f = first == Side.DOWN ? d : a;
+        final int s = first == Side.DOWN ? a : d;
+        if (f == s) {
+            return first;
+        }
+        if (f == s + 1) {
+            return second;
+        }
+        return null;
+    }
+
+    /** Base-3 index of a position. */
+    public long index(int down, int across) {
+        long idx = 0;
+        for (int rest = down | across; rest != 0; rest &= rest - 1) {
+            final int x = Integer.numberOfTrailingZeros(rest);
+            idx += pow3[x] * ((down & (1 << x)) != 0 ? 1 : 2);
+        }
+        return idx;
+    }
+
+    /** Whether the player to move wins a live position (no completed chain). */
+    public boolean winnable(int down, int across) {
+        return winnable(down, across, index(down, across));
+    }
+
+    /** The empty cells that win for the player to move (0 when none does). */
+    public int winningCells(int down, int across) {
+        final Side mover = mover(down, across);
+        final long idx = index(down, across);
+        final int empty = board.all() & ~(down | across);
+        int wins = 0;
+        for (int rest = empty; rest != 0; rest &= rest - 1) {
+            final int x = Integer.numberOfTrailingZeros(rest);
+            if (cellWins(mover, down, across, idx, x)) {
+                wins |= 1 << x;
+            }
+        }
+        return wins;
+    }
+
+    private boolean cellWins(Side mover, int down, int across, long idx, int x) {
+        final int bit = 1 << x;
+        if (mover == Side.DOWN) {
+            final int nd = down | bit;
+            return board.connects(Side.DOWN, nd) || !winnable(nd, across, idx + pow3[x]);
+        }
+        final int na = across | bit;
+        return board.connects(Side.ACROSS, na) || !winnable(down, na, idx + 2 * pow3[x]);
+    }
+
+    private boolean winnable(int down, int across, long idx) {
+        final byte known = lookup(idx);
+        if (known != UNKNOWN) {
+            return known == WINS;
+        }
+        final Side mover = mover(down, across);
+        assert mover != null : "counts fit alternate play";
+        final int empty = board.all() & ~(down | across);
+        boolean wins = false;
+        for (int rest = empty; rest != 0 && !wins; rest &= rest - 1) {
+            wins = cellWins(mover, down, across, idx, Integer.numberOfTrailingZeros(rest));
+        }
+        store(idx, wins ? WINS : LOSES);
+        return wins;
+    }
+
+    private byte lookup(long idx) {
+        if (cacheKeys == null) {
+            return table[(int) idx];
+        }
+        final int slot = slot(idx);
+        synchronized (this) {
+            return cacheKeys[slot] == idx ? table[slot] : UNKNOWN;
+        }
+    }
+
+    private void store(long idx, byte value) {
+        if (cacheKeys == null) {
+            table[(int) idx] = value;
+            return;
+        }
+        final int slot = slot(idx);
+        synchronized (this) { // key and value must change together in the cache
+            cacheKeys[slot] = idx;
+            table[slot] = value;
+        }
+    }
+
+    private int slot(long idx) {
+        long z = idx * 0x9E3779B97F4A7C15L;
+        z ^= z >>> 31;
+        return (int) z & cacheMask;
+    }
+}

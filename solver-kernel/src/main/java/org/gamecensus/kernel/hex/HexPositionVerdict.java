@@ -1,0 +1,65 @@
+package org.gamecensus.kernel.hex;
+
+/** One live position's census row; a mutable holder refilled per position. */
+public final class HexPositionVerdict {
+
+    int down;
+    int across;
+    HexBoard.Side toMove;
+    boolean winnable;
+    int winningMask;
+    int ratioPick = -1;
+    int currentPick = -1;
+    int ratioRank;
+    int currentRank;
+
+    public int down() {
+        return down;
+    }
+
+    public int across() {
+        return across;
+    }
+
+    public int stones() {
+        return Integer.bitCount(down | across);
+    }
+
+    public HexBoard.Side toMove() {
+        return toMove;
+    }
+
+    public boolean winnable() {
+        return winnable;
+    }
+
+    public int winningMask() {
+        return winningMask;
+    }
+
+    /** The ratio rule's cell, or -1 when the position is not winnable (rules are graded on winnable ones). */
+    public int ratioPick() {
+        return ratioPick;
+    }
+
+    public int currentPick() {
+        return currentPick;
+    }
+
+    public boolean ratioWins() {
+        return ratioPick >= 0 && (winningMask & (1 << ratioPick)) != 0;
+    }
+
+    public boolean currentWins() {
+        return currentPick >= 0 && (winningMask & (1 << currentPick)) != 0;
+    }
+
+    /** On a ratio-rule miss, the rank of the best-placed winning cell; else 0. */
+    public int ratioRank() {
+        return ratioRank;
+    }
+
+    public int currentRank() {
+        return currentRank;
+    }
+}

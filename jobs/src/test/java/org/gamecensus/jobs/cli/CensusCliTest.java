@@ -62,7 +62,15 @@ class CensusCliTest extends SparkCensusTest {
             "cram size too large|run cram --max-squares 15|--max-squares must be 1..14",
             "cram size not a number|run cram --max-squares eight|whole number",
             "host with cram|run cram --host K5|does not apply to the cram census",
-            "squares with switching|run switching --max-squares 8|does not apply to the switching census"})
+            "squares with switching|run switching --max-squares 8|does not apply to the switching census",
+            "hex without board|run hex|needs --board",
+            "hex board 0x3|run hex --board 0x3|1 to 25 cells",
+            "hex board beyond the census|run hex --board 5x5|at most 16 cells",
+            "hex board malformed|run hex --board three|a board is RxC",
+            "hex first malformed|run hex --board 3x3 --first sideways|a side is down or across",
+            "hex seed without sample|run hex --board 3x3 --seed 5|--seed goes with --sample",
+            "hex sample zero|run hex --board 3x3 --sample 0|must be",
+            "hex sample beyond the census|run hex --board 4x5 --sample 100|at most 16 cells"})
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) {
         final Path out = tmp.resolve("out");
         final List<String> args = new ArrayList<>();

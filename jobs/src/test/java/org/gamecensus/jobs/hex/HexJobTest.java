@@ -1,0 +1,68 @@
+package org.gamecensus.jobs.hex;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.hex.HexBoard.Side;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HexJobTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void rowsDoNotDependOnThePartitionCount() {
+        final HexBoard b = new HexBoard(3, 3);
+        final Dataset<Row> one = HexJob.positions(spark(), b, Side.ACROSS, 1);
+        final Dataset<Row> many = HexJob.positions(spark(), b, Side.ACROSS, 9);
+        assertDataFrameNoOrderEquals(one, many);
+    }
+
+    @Test
+    void samplesDoNotDependOnThePartitionCount() {
+        final HexBoard b = new HexBoard(3, 3);
+        assertDataFrameNoOrderEquals(HexJob.sample(spark(), b, Side.DOWN, 200, 7, 1),
+                HexJob.sample(spark(), b, Side.DOWN, 200, 7, 6));
+    }
+
+    @Test
+    void threeByThreeAndThreeByFourTablesReproduceTheEssay() {
+        final Warehouse warehouse = new Warehouse(tmp);
+        HexJob.census(spark(), warehouse, new HexBoard(3, 3), Side.DOWN, 0);
+        final HexJob.Summary s34 = HexJob.census(spark(), warehouse, new HexBoard(3, 4), Side.DOWN, 0);
+        assertEquals(69_666, s34.winnable());
+        HexJob.sampleCensus(spark(), warehouse, new HexBoard(3, 4), Side.DOWN, 300, 11, 0);
+        final List<PublishedTable> tables = HexTables.publish(spark(), warehouse);
+        final PublishedTable accuracy = tables.get(0);
+        assertEquals("hex_accuracy", accuracy.name());
+        assertEquals(List.of("3x3", "down"), accuracy.rows().get(0).subList(0, 2));
+        assertEquals("55.0", accuracy.rows().get(0).get(4), "3x3 random");
+        Assertions.assertTrue(Double.parseDouble(accuracy.rows().get(0).get(5)) > 98, "3x3 ratio above 98");
+        Assertions.assertTrue(Double.parseDouble(accuracy.rows().get(0).get(6)) > 98, "3x3 current above 98");
+        assertEquals(List.of("3x4", "down", "101243", "69666", "62.4", "99.1", "99.2"), accuracy.rows().get(1));
+        final PublishedTable adversarial = tables.stream().filter(t -> t.name().equals("hex_adversarial_table"))
+                .findFirst().orElseThrow();
+        // 3x4: Down holds moving first, loses moving second (both rules, both variants); 3x3 holds.
+        long holds = adversarial.rows().stream().filter(r -> r.get(5).equals("yes")).count();
+        long loses = adversarial.rows().stream().filter(r -> r.get(5).equals("no")).count();
+        assertEquals(12, holds);
+        assertEquals(4, loses);
+        adversarial.rows().stream().filter(r -> r.get(5).equals("no")).forEach(r -> {
+            assertEquals("3x4", r.get(0));
+            assertEquals("second", r.get(2));
+        });
+        final PublishedTable sample = tables.stream().filter(t -> t.name().equals("hex_sample")).findFirst().orElseThrow();
+        assertEquals("300", sample.rows().get(0).get(3));
+        assertEquals("99.1", sample.rows().get(0).get(sample.columns().indexOf("census_ratio_pct")));
+    }
+}

@@ -1,0 +1,210 @@
+package org.gamecensus.kernel.hex;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.gamecensus.kernel.hex.CircuitRules.Rule;
+import org.gamecensus.kernel.hex.HexBoard.Side;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class HexKernelTest {
+
+    @Test
+    void geometryHasSixNeighboursInsideAndSpreadMatchesThem() {
+        final HexBoard b = new HexBoard(3, 4);
+        assertEquals(6, Integer.bitCount(b.neighbours(5)), "cell (1,1)");
+        assertEquals(2, Integer.bitCount(b.neighbours(0)), "corner (0,0): (0,1) and (1,0)");
+        assertEquals(3, Integer.bitCount(b.neighbours(3)), "corner (0,3): (0,2), (1,3), (1,2)");
+        final Random random = new Random(3);
+        for (int i = 0; i < 1000; i++) {
+            final int set = random.nextInt() & b.all();
+            int expected = set;
+            for (int x = 0; x < b.cells(); x++) {
+                if ((set & (1 << x)) != 0) {
+                    expected |= b.neighbours(x);
+                }
+            }
+            assertEquals(expected, b.spread(set));
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"2x2", "2x3", "3x2", "3x3"})
+    void tableSolverMatchesPlainMinimaxOnEveryLivePosition(String spec) {
+        final HexBoard b = HexBoard.parse(spec);
+        for (Side first : Side.values()) {
+            final HexExactSolver solver = new HexExactSolver(b, first);
+            final PlainHexMinimax plain = new PlainHexMinimax(b, first == Side.DOWN);
+            final HexCensusKernel kernel = new HexCensusKernel(solver);
+            final int[] live = {0};
+            for (int s = 0; s < kernel.sliceCount(); s++) {
+                kernel.decideSlice(s, v -> {
+                    live[0]++;
+                    final boolean downMoves = plain.downToMove(v.down(), v.across());
+                    assertEquals(downMoves ? Side.DOWN : Side.ACROSS, v.toMove());
+                    int wins = 0;
+                    for (int x = 0; x < b.cells(); x++) {
+                        if (((v.down() | v.across()) & (1 << x)) == 0 && plain.cellWins(v.down(), v.across(), x, downMoves)) {
+                            wins |= 1 << x;
+                        }
+                    }
+                    assertEquals(wins, v.winningMask(), spec + " " + v.down() + "/" + v.across());
+                });
+            }
+            assertTrue(live[0] > 10, spec + " has live positions");
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"2x2", "3x3", "4x4", "2x3", "3x4", "3x2", "4x3", "3x5"})
+    void emptyBoardWinnersFollowStrategyStealingAndThePairing(String spec) {
+        final HexBoard b = HexBoard.parse(spec);
+        for (Side first : Side.values()) {
+            final boolean firstWins = new HexExactSolver(b, first).winnable(0, 0);
+            if (b.rows() == b.cols()) {
+                assertTrue(firstWins, spec + ": the first player wins a square board");
+            } else {
+                final Side nearer = b.rows() < b.cols() ? Side.DOWN : Side.ACROSS;
+                assertEquals(first == nearer, firstWins, spec + ": the nearer-edges side wins");
+            }
+        }
+    }
+
+    @Test
+    void circuitResistancesOfTinyBoards() {
+        final HexCircuit c1 = new HexCircuit(new HexBoard(1, 1));
+        assertEquals(2.0, c1.resistance(Side.DOWN, 0, 0), 1e-12, "terminal, cell, terminal: 1 + 1");
+        final HexCircuit c2 = new HexCircuit(new HexBoard(1, 2));
+        assertEquals(1.0, c2.resistance(Side.DOWN, 0, 0), 1e-12, "two such paths in parallel");
+        assertEquals(4.0, c2.resistance(Side.ACROSS, 0, 0), 1e-12, "1 + (1 + 1) + 1 in series");
+        assertEquals(2.0 + 2e-6, c2.resistance(Side.ACROSS, 1, 0), 1e-9, "a wire for cell 0: 1e-6 + (1e-6 + 1) + 1");
+        assertEquals(Double.POSITIVE_INFINITY, c2.resistance(Side.ACROSS, 0, 1), "an opponent stone cuts the only route");
+        assertEquals(2.0, c2.resistance(Side.DOWN, 0, 1), 1e-12, "one of the two parallel paths cut");
+    }
+
+    @Test
+    void currentsBalanceTheTerminalCurrent() {
+        final HexBoard b = new HexBoard(3, 3);
+        final HexCircuit c = new HexCircuit(b);
+        final double r = c.resistance(Side.DOWN, 1 << 4, 1 << 1);
+        final double[] cur = new double[b.cells()];
+        c.addCurrents(Side.DOWN, cur);
+        // Every unit of current enters through the top row and leaves through the bottom row.
+        double top = 0;
+        for (int x = 0; x < 3; x++) {
+            top += cur[x];
+        }
+        assertTrue(r > 0 && r < Double.POSITIVE_INFINITY);
+        assertEquals(0.0, cur[1], 0.0, "the cut cell carries nothing");
+        assertTrue(top > 1.0 / r * 0.5, "top-row cells carry at least half the terminal current");
+    }
+
+    @Test
+    void ruleTiesGoToTheLowestCellAndRanksCountThem() {
+        final double[] s = {1.0, 3.0, 3.0 * (1 + 1e-12), 2.0};
+        assertEquals(1, CircuitRules.pick(s, 0b1111), "within 1e-9: a tie, lowest cell");
+        assertEquals(1, CircuitRules.rank(s, 0b1111, 1));
+        assertEquals(2, CircuitRules.rank(s, 0b1111, 2));
+        assertEquals(3, CircuitRules.rank(s, 0b1111, 3));
+        assertEquals(4, CircuitRules.rank(s, 0b1111, 0));
+        assertEquals(2, CircuitRules.bestRank(s, 0b1111, 0b1101));
+        final double[] inf = {Double.POSITIVE_INFINITY, 5.0, Double.POSITIVE_INFINITY};
+        assertEquals(0, CircuitRules.pick(inf, 0b111));
+    }
+
+    @Test
+    void threeByFourReproducesTheEssay() {
+        final HexExactSolver solver = new HexExactSolver(new HexBoard(3, 4), Side.DOWN);
+        final HexCensusKernel kernel = new HexCensusKernel(solver);
+        final long[] c = new long[4];
+        final double[] random = {0};
+        for (int s = 0; s < kernel.sliceCount(); s++) {
+            kernel.decideSlice(s, v -> {
+                c[0]++;
+                if (v.winnable()) {
+                    c[1]++;
+                    c[2] += v.ratioWins() ? 1 : 0;
+                    c[3] += v.currentWins() ? 1 : 0;
+                    random[0] += (double) Integer.bitCount(v.winningMask()) / (12 - v.stones());
+                }
+            });
+        }
+        assertEquals(69_666, c[1]);
+        assertEquals(99.1, Math.round(1000.0 * c[2] / c[1]) / 10.0);
+        assertEquals(99.2, Math.round(1000.0 * c[3] / c[1]) / 10.0);
+        assertEquals(62, Math.round(100 * random[0] / c[1]));
+    }
+
+    @Test
+    void adversarialTableOfTheEssay() {
+        // Moving first: both rules hold 3x4 and lose 4x4. Moving second: hold 2x3, lose 3x4.
+        for (Rule rule : Rule.values()) {
+            for (boolean reply : new boolean[] {false, true}) {
+                assertTrue(check("3x4", Side.DOWN, rule, reply).holds());
+                assertFalse(check("4x4", Side.DOWN, rule, reply).holds());
+                final CircuitAdversary.Result second = check("2x3", Side.ACROSS, rule, reply);
+                assertEquals(Side.DOWN, second.side());
+                assertFalse(second.movingFirst());
+                assertTrue(second.holds());
+                final CircuitAdversary.Result slip = check("3x4", Side.ACROSS, rule, reply);
+                assertFalse(slip.holds());
+                assertLosingLineIsALoss(HexBoard.parse("3x4"), Side.ACROSS, slip);
+            }
+        }
+    }
+
+    private static CircuitAdversary.Result check(String board, Side first, Rule rule, boolean reply) {
+        return new CircuitAdversary(new HexExactSolver(HexBoard.parse(board), first), rule, reply).run();
+    }
+
+    /** Replays a losing line: alternate moves from the empty board, ending with the opponent's chain. */
+    private static void assertLosingLineIsALoss(HexBoard b, Side first, CircuitAdversary.Result r) {
+        int down = 0;
+        int across = 0;
+        Side mover = first;
+        for (int i = 0; i < r.losingLine().length; i++) {
+            final int x = r.losingLine()[i];
+            assertEquals(0, (down | across) & (1 << x), "a line plays empty cells");
+            if (mover == Side.DOWN) {
+                down |= 1 << x;
+            } else {
+                across |= 1 << x;
+            }
+            final boolean last = i == r.losingLine().length - 1;
+            assertEquals(last, b.connects(mover, mover == Side.DOWN ? down : across), "the chain completes at the end");
+            mover = mover.other();
+        }
+        assertEquals(r.side().other(), mover.other(), "the opponent made the last move");
+    }
+
+    @Test
+    void samplesAreLiveAndDependOnTheSeedAndIndexAlone() {
+        final HexBoard b = new HexBoard(4, 4);
+        final HexSampler a = new HexSampler(b, Side.DOWN, 42);
+        final HexSampler again = new HexSampler(b, Side.DOWN, 42);
+        final HexExactSolver solver = new HexExactSolver(b, Side.DOWN);
+        int differentFromOtherSeed = 0;
+        final HexSampler other = new HexSampler(b, Side.DOWN, 43);
+        for (long i = 999; i >= 0; i--) {
+            final int[] p = a.sample(i);
+            assertArrayEquals(p, again.sample(i), "sample " + i + " in any order");
+            assertTrue(solver.mover(p[0], p[1]) != null, "counts fit alternate play");
+            assertFalse(b.connects(Side.DOWN, p[0]) || b.connects(Side.ACROSS, p[1]), "live");
+            differentFromOtherSeed += java.util.Arrays.equals(p, other.sample(i)) ? 0 : 1;
+        }
+        assertTrue(differentFromOtherSeed > 500);
+    }
+
+    @Test
+    void boardsAreCheckedInTheConstructor() {
+        assertThrows(IllegalArgumentException.class, () -> new HexBoard(0, 3));
+        assertThrows(IllegalArgumentException.class, () -> new HexBoard(5, 6));
+        assertThrows(IllegalArgumentException.class, () -> HexBoard.parse("3by4"));
+    }
+}

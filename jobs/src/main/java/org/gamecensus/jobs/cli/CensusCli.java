@@ -18,6 +18,7 @@ import org.gamecensus.jobs.cram.CramTables;
 import org.gamecensus.jobs.hex.HexJob;
 import org.gamecensus.jobs.hex.HexTables;
 import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.jobs.switching.SwitchingTables;
 import org.gamecensus.jobs.switching.WholeHostDecision;
@@ -48,6 +49,8 @@ public final class CensusCli {
             "  decide switching --host NAME|FILE [--budget NODES]",
             "      decide one whole host: verdicts by the criterion and (within the budget) the solver,",
             "      the two trees and the winning openings",
+            "  decide hex --board RxC [--first down|across]",
+            "      who wins the empty board (any board up to 25 cells) and which first moves win",
             "  sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
             "      Spark SQL over every table of the warehouse, each a view named after its table",
             "      (switching, switching_hosts, switching_decided, cram, hex, hex_adversarial, hex_sample)",
@@ -79,9 +82,13 @@ public final class CensusCli {
 
     private static final String DECIDE_HELP = String.join("\n",
             "usage: census decide switching --host NAME|FILE [--budget NODES]",
-            "Decides the whole host: who wins for each start by Lehman's criterion, by the exhaustive solver",
-            "where it finishes within the node budget (default 5000000), the two spanning trees, and which",
-            "opening links win for Short. Prints to standard output; writes nothing.");
+            "       census decide hex --board RxC [--first down|across]",
+            "switching: decides the whole host: who wins for each start by Lehman's criterion, by the exhaustive",
+            "solver where it finishes within the node budget (default 5000000), the two spanning trees, and which",
+            "opening links win for Short.",
+            "hex: who wins the empty board for each first player (or the one given), by exhaustive search, and",
+            "which first moves win; boards up to 25 cells (above 16 cells the settled positions are cached).",
+            "Prints to standard output; writes nothing.");
 
     private static final String SQL_HELP = String.join("\n",
             "usage: census sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
@@ -275,12 +282,17 @@ public final class CensusCli {
     }
 
     private static int decide(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("decide", args, Set.of("--host", "--budget", "--profile"));
+        final CommandLine cl = new CommandLine("decide", args, Set.of("--host", "--budget", "--profile", "--board",
+                "--first"));
         if (cl.help()) {
             out.println(DECIDE_HELP);
             return 0;
         }
-        census(cl, "decide", "switching");
+        if (census(cl, "decide", "switching", "hex").equals("hex")) {
+            forbid(cl, "hex", "--host", "--budget");
+            return decideHex(cl, out);
+        }
+        forbid(cl, "switching", "--board", "--first");
         if (!cl.has("--host")) {
             throw new UsageException("'decide switching' needs --host NAME|FILE");
         }
@@ -292,6 +304,36 @@ public final class CensusCli {
         out.print(d.describe());
         if (Boolean.FALSE.equals(d.agrees())) {
             throw new CensusFailure("host " + host.name() + ": solver and criterion disagree");
+        }
+        return 0;
+    }
+
+    private static int decideHex(CommandLine cl, PrintStream out) {
+        if (!cl.has("--board")) {
+            throw new UsageException("'decide hex' needs --board RxC");
+        }
+        final HexBoard board;
+        try {
+            board = HexBoard.parse(cl.get("--board", null));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--board: " + e.getMessage());
+        }
+        final List<HexBoard.Side> firsts = cl.has("--first") ? List.of(HexJob.side(cl.get("--first", null)))
+                : List.of(HexBoard.Side.values());
+        for (HexBoard.Side first : firsts) {
+            final long start = System.nanoTime();
+            final HexExactSolver solver = new HexExactSolver(board, first);
+            // Listing every winning first move means proving each; do it where the table makes that cheap.
+            final boolean listMoves = board.cells() <= HexExactSolver.TABLE_CELLS;
+            final int wins = listMoves ? solver.winningCells(0, 0) : (solver.winnable(0, 0) ? -1 : 0);
+            final HexBoard.Side winner = wins != 0 ? first : first.other();
+            final StringBuilder cells = new StringBuilder();
+            for (int rest = listMoves ? wins : 0; rest != 0; rest &= rest - 1) {
+                cells.append(cells.length() == 0 ? "" : " ").append(Integer.numberOfTrailingZeros(rest));
+            }
+            out.println("hex " + board.name() + ", " + first.label() + " first: " + winner.label() + " wins the empty board"
+                    + (wins != 0 && listMoves ? "; winning first moves (" + Integer.bitCount(wins) + " of " + board.cells()
+                    + "): " + cells : "") + String.format(" (%.1f s)", (System.nanoTime() - start) / 1e9));
         }
         return 0;
     }
@@ -411,6 +453,9 @@ public final class CensusCli {
                 out.println(HexJob.census(spark, warehouse, b, first, partitions));
             }
         }
+        final long emptyCells = config.getLong("publish.hex.empty-board-cells", 20);
+        out.println("hex empty boards: " + HexJob.emptyBoards(spark, warehouse, (int) Math.min(emptyCells, HexBoard.MAX_CELLS))
+                + " boards of up to " + emptyCells + " cells decided");
         final long sampled = HexJob.sampleCensus(spark, warehouse, sampleBoard, HexBoard.Side.DOWN,
                 Long.parseLong(hexSample.get(1)), Long.parseLong(hexSample.get(2)), partitions);
         out.println("hex sample on " + sampleBoard.name() + ": " + hexSample.get(1) + " positions, " + sampled + " winnable");

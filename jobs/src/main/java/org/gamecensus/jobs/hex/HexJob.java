@@ -181,6 +181,36 @@ public final class HexJob {
         }
     }
 
+    /**
+     * Who wins the empty board, for every r × c with r, c ≥ 1 and r·c ≤ {@code maxCells}, both first
+     * players, one board per task: rows of {@link HexSchemas#EMPTY_BOARD}, committed.
+     */
+    public static long emptyBoards(SparkSession spark, Warehouse warehouse, int maxCells) {
+        final List<String> boards = new ArrayList<>();
+        for (int r = 1; r <= maxCells; r++) {
+            for (int c = 1; r * c <= maxCells; c++) {
+                boards.add(r + "x" + c);
+            }
+        }
+        final Dataset<Row> rows = spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext())
+                .parallelize(boards, boards.size())
+                .flatMap(spec -> {
+                    final HexBoard b = HexBoard.parse(spec);
+                    final List<Row> out = new ArrayList<>();
+                    for (Side first : Side.values()) {
+                        final HexExactSolver solver = new HexExactSolver(b, first);
+                        final boolean small = b.cells() <= HexExactSolver.TABLE_CELLS;
+                        final int wins = small ? solver.winningCells(0, 0) : 0;
+                        final boolean firstWins = small ? wins != 0 : solver.winnable(0, 0);
+                        out.add(RowFactory.create(b.rows(), b.cols(), first.label(),
+                                (firstWins ? first : first.other()).label(), small ? Integer.bitCount(wins) : null, spec));
+                    }
+                    return out.iterator();
+                }), HexSchemas.EMPTY_BOARD.struct());
+        warehouse.write(rows, HexSchemas.EMPTY_BOARD);
+        return boards.size();
+    }
+
     /** Runs and commits a sample; returns the number of winnable sampled positions. */
     public static long sampleCensus(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, long count,
                                     long seed, int partitions) {

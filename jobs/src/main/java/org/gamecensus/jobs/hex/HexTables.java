@@ -79,6 +79,13 @@ public final class HexTables {
                             + " the game's live positions; its generator is seeded by (seed, i) alone, so the sample"
                             + " does not depend on the partitioning. se: standard error of the percentage.")));
         }
+        if (views.contains("hex_empty_board")) {
+            tables.add(PublishedTable.of("hex_empty_board", "Hex: who wins the empty board",
+                    spark.sql("SELECT board, first, winner, winning_first_moves FROM hex_empty_board "
+                            + "ORDER BY rows * cols, rows, first"),
+                    List.of("By exhaustive search, centre cells first. winning_first_moves: how many of the first"
+                            + " player's opening cells win (listed only where the settled-position table fits).")));
+        }
         for (PublishedTable t : tables) {
             t.writeTo(warehouse.tablesDir());
         }

@@ -36,6 +36,24 @@ class HexJobTest extends SparkCensusTest {
     }
 
     @Test
+    void emptyBoardWinners() {
+        final Warehouse warehouse = new Warehouse(tmp);
+        assertEquals(14, HexJob.emptyBoards(spark(), warehouse, 6), "r x c with r·c <= 6");
+        final PublishedTable t = HexTables.publish(spark(), warehouse).stream()
+                .filter(x -> x.name().equals("hex_empty_board")).findFirst().orElseThrow();
+        final java.util.Map<String, String> winner = new java.util.HashMap<>();
+        for (List<String> r : t.rows()) {
+            winner.put(r.get(0) + "/" + r.get(1), r.get(2));
+        }
+        assertEquals("down", winner.get("2x2/down"));
+        assertEquals("across", winner.get("2x2/across"));
+        assertEquals("down", winner.get("2x3/across"), "the nearer edges win moving second");
+        assertEquals("across", winner.get("3x2/down"));
+        assertEquals("down", winner.get("1x6/across"), "one row: any Down stone joins top and bottom");
+        assertEquals(28, t.rows().size());
+    }
+
+    @Test
     void threeByThreeAndThreeByFourTablesReproduceTheEssay() {
         final Warehouse warehouse = new Warehouse(tmp);
         HexJob.census(spark(), warehouse, new HexBoard(3, 3), Side.DOWN, 0);

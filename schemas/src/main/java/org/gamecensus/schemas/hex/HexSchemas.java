@@ -66,5 +66,16 @@ public final class HexSchemas {
         field("board", DataTypes.StringType, false, "RxC (partition key)"),
     }), List.of("board"), "Hex positions at uniformly random move numbers along random games");
 
-    public static final List<DatasetSchema> ALL = List.of(POSITIONS, ADVERSARIAL, SAMPLE);
+    /** Table {@code hex_empty_board}: who wins the empty board, by exhaustive search. */
+    public static final DatasetSchema EMPTY_BOARD = new DatasetSchema("hex_empty_board", 1, new StructType(new StructField[] {
+        field("rows", DataTypes.IntegerType, false, "rows of the board"),
+        field("cols", DataTypes.IntegerType, false, "columns of the board"),
+        field("first", DataTypes.StringType, false, "who moves first"),
+        field("winner", DataTypes.StringType, false, "who wins the empty board with perfect play"),
+        field("winning_first_moves", DataTypes.IntegerType, true,
+                "how many first moves win (boards up to 16 cells; null above)"),
+        field("board", DataTypes.StringType, false, "RxC (partition key)"),
+    }), List.of("board"), "who wins the empty Hex board");
+
+    public static final List<DatasetSchema> ALL = List.of(POSITIONS, ADVERSARIAL, SAMPLE, EMPTY_BOARD);
 }

@@ -28,7 +28,13 @@ public final class CensusDatasets {
         for (long i = 0; i < sliceCount; i++) {
             ids.add(i);
         }
-        final int p = (int) Math.max(1, Math.min(partitions, Math.max(1, sliceCount)));
+        return fromSliceIds(spark, ids, partitions, kernel, schema);
+    }
+
+    /** As {@link #fromSlices}, for a census whose slice ids are not simply 0..n−1. */
+    public static Dataset<Row> fromSliceIds(SparkSession spark, List<Long> ids, int partitions, SliceKernel kernel,
+                                            DatasetSchema schema) {
+        final int p = Math.max(1, Math.min(partitions, Math.max(1, ids.size())));
         final JavaRDD<Row> rows = JavaSparkContext.fromSparkContext(spark.sparkContext())
                 .parallelize(ids, p)
                 .mapPartitions(kernel::decide);

@@ -17,6 +17,8 @@ import org.gamecensus.jobs.cram.CramJob;
 import org.gamecensus.jobs.cram.CramTables;
 import org.gamecensus.jobs.hex.HexJob;
 import org.gamecensus.jobs.hex.HexTables;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.jobs.lumberjack.LumberjackTables;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.jobs.switching.SwitchingJob;
@@ -46,6 +48,9 @@ public final class CensusCli {
             "      every live position of a Hex board (at most 16 cells): the exact verdict and the ratio",
             "      and current circuit rules graded against it, and the rules against every reply;",
             "      with --sample, N positions along random games instead, reproducible from the seed",
+            "  run lumberjack [--max-edges N] [--out DIR] [--master URL] [--partitions N]",
+            "      every rooted tree of 0..N edges (default 12): Grundy value by brute force against the",
+            "      Tuft principle; rows to DIR/warehouse/lumberjack/",
             "  decide switching --host NAME|FILE [--budget NODES]",
             "      decide one whole host: verdicts by the criterion and (within the budget) the solver,",
             "      the two trees and the winning openings",
@@ -53,7 +58,8 @@ public final class CensusCli {
             "      who wins the empty board (any board up to 25 cells) and which first moves win",
             "  sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
             "      Spark SQL over every table of the warehouse, each a view named after its table",
-            "      (switching, switching_hosts, switching_decided, cram, hex, hex_adversarial, hex_sample)",
+            "      (switching, switching_hosts, switching_decided, cram, hex, hex_adversarial, hex_sample,",
+            "      hex_empty_board, lumberjack)",
             "  publish [--out DIR] [--master URL]",
             "      run every census at its published defaults and write every published table",
             "",
@@ -78,7 +84,10 @@ public final class CensusCli {
             "hex: every live position of the board (default first player down) with the exact verdict and both",
             "circuit rules, and whether each rule holds the winning side against every reply; rows to",
             "DIR/warehouse/hex/ and DIR/warehouse/hex_adversarial/. --sample N takes N positions at random move",
-            "numbers along random games (seed --seed, default hex.sample.seed) into DIR/warehouse/hex_sample/.");
+            "numbers along random games (seed --seed, default hex.sample.seed) into DIR/warehouse/hex_sample/.",
+            "       census run lumberjack [--max-edges N] [--out DIR] [--master URL] [--partitions N]",
+            "lumberjack: every rooted tree of 0..N edges (0..20, default 12), its Grundy value by brute force and by",
+            "the Tuft principle; fails on any disagreement; rows to DIR/warehouse/lumberjack/ (partitions edges=0..N).");
 
     private static final String DECIDE_HELP = String.join("\n",
             "usage: census decide switching --host NAME|FILE [--budget NODES]",
@@ -98,7 +107,8 @@ public final class CensusCli {
     private static final String PUBLISH_HELP = String.join("\n",
             "usage: census publish [--out DIR] [--master URL] [--profile NAME]",
             "Runs every census at its published defaults (settings publish.switching.hosts,",
-            "publish.switching.decide, publish.cram.max-squares) and writes every published table to DIR/tables/.");
+            "publish.switching.decide, publish.cram.max-squares, publish.hex.*, publish.lumberjack.max-edges) and",
+            "writes every published table to DIR/tables/.");
 
     private CensusCli() {
     }
@@ -205,21 +215,26 @@ public final class CensusCli {
     private static int run(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("run", args,
                 Set.of("--host", "--out", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile",
-                        "--board", "--first", "--sample", "--seed"));
+                        "--board", "--first", "--sample", "--seed", "--max-edges"));
         if (cl.help()) {
             out.println(RUN_HELP);
             return 0;
         }
-        final String census = census(cl, "run", "switching", "cram", "hex");
+        final String census = census(cl, "run", "switching", "cram", "hex", "lumberjack");
         if (census.equals("cram")) {
-            forbid(cl, "cram", "--host", "--max-subgraphs", "--board", "--first", "--sample", "--seed");
+            forbid(cl, "cram", "--host", "--max-subgraphs", "--board", "--first", "--sample", "--seed", "--max-edges");
             return runCram(cl, out);
         }
         if (census.equals("hex")) {
-            forbid(cl, "hex", "--host", "--max-subgraphs", "--max-squares");
+            forbid(cl, "hex", "--host", "--max-subgraphs", "--max-squares", "--max-edges");
             return runHex(cl, out);
         }
-        forbid(cl, "switching", "--max-squares", "--board", "--first", "--sample", "--seed");
+        if (census.equals("lumberjack")) {
+            forbid(cl, "lumberjack", "--host", "--max-subgraphs", "--max-squares", "--board", "--first", "--sample",
+                    "--seed");
+            return runLumberjack(cl, out);
+        }
+        forbid(cl, "switching", "--max-squares", "--board", "--first", "--sample", "--seed", "--max-edges");
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final SwitchingHost host = host(cl.get("--host", config.get("switching.host", "K5")));
         final long limit = cl.getLong("--max-subgraphs",
@@ -247,6 +262,22 @@ public final class CensusCli {
                 config.sparkSettings());
         out.println(CramJob.census(spark, warehouse, (int) maxSquares, partitions));
         for (PublishedTable t : CramTables.publish(spark, warehouse, (int) maxSquares)) {
+            out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+        }
+        return 0;
+    }
+
+    private static int runLumberjack(CommandLine cl, PrintStream out) {
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        final long maxEdges = cl.getLong("--max-edges",
+                config.getLong("lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES), Long.MIN_VALUE, Long.MAX_VALUE);
+        LumberjackJob.checkMaxEdges(maxEdges);
+        final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run lumberjack " + maxEdges,
+                config.sparkSettings());
+        out.println(LumberjackJob.census(spark, warehouse, (int) maxEdges, partitions));
+        for (PublishedTable t : LumberjackTables.publish(spark, warehouse, (int) maxEdges)) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }
         return 0;
@@ -453,6 +484,9 @@ public final class CensusCli {
                 out.println(HexJob.census(spark, warehouse, b, first, partitions));
             }
         }
+        final long lumberjackEdges = config.getLong("publish.lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES);
+        LumberjackJob.checkMaxEdges(lumberjackEdges);
+        out.println(LumberjackJob.census(spark, warehouse, (int) lumberjackEdges, partitions));
         final long emptyCells = config.getLong("publish.hex.empty-board-cells", 20);
         out.println("hex empty boards: " + HexJob.emptyBoards(spark, warehouse, (int) Math.min(emptyCells, HexBoard.MAX_CELLS))
                 + " boards of up to " + emptyCells + " cells decided");
@@ -462,6 +496,7 @@ public final class CensusCli {
         final List<PublishedTable> tables = new ArrayList<>(SwitchingTables.publish(spark, warehouse));
         tables.addAll(CramTables.publish(spark, warehouse, (int) cramSquares));
         tables.addAll(HexTables.publish(spark, warehouse));
+        tables.addAll(LumberjackTables.publish(spark, warehouse, (int) lumberjackEdges));
         for (PublishedTable t : tables) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }

@@ -1,0 +1,86 @@
+package org.gamecensus.jobs.lumberjack;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.kernel.lumberjack.LumberjackBruteForce;
+import org.gamecensus.kernel.lumberjack.RootedTree;
+import org.gamecensus.kernel.lumberjack.RootedTreeGenerator;
+import org.gamecensus.kernel.lumberjack.TuftPrinciple;
+
+/**
+ * The trees of 0..N edges cut into slices: trees of e edges form {@link #slicesOf(int)} slices,
+ * tree k of the generation order going to slice k mod that; slice ids list (edges, slice) pairs
+ * in order. Each partition keeps one brute-force table for all its trees.
+ */
+public final class LumberjackSlices implements SliceKernel {
+
+    private static final long serialVersionUID = 1L;
+    private static final int PER_SIZE = 64;
+
+    private final int maxEdges;
+
+    public LumberjackSlices(int maxEdges) {
+        this.maxEdges = maxEdges;
+    }
+
+    /** Slices of the trees with {@code edges} edges: one for small sizes, 32 from 12 edges on. */
+    static int slicesOf(int edges) {
+        return edges >= 12 ? 32 : 1;
+    }
+
+    /**
+     * Every slice id, edges · 64 + slice, slice-major so that the costly large trees spread over
+     * every partition rather than filling the last ones.
+     */
+    public List<Long> sliceIds() {
+        final List<Long> ids = new ArrayList<>();
+        for (int k = 0; k < slicesOf(maxEdges); k++) {
+            for (int e = 0; e <= maxEdges; e++) {
+                if (k < slicesOf(e)) {
+                    ids.add((long) e * PER_SIZE + k);
+                }
+            }
+        }
+        return ids;
+    }
+
+    @Override
+    public Iterator<Row> decide(Iterator<Long> sliceIds) {
+        final LumberjackBruteForce brute = new LumberjackBruteForce();
+        final List<Row> rows = new ArrayList<>();
+        return new Iterator<>() {
+            private int at = 0;
+
+            @Override
+            public boolean hasNext() {
+                while (at == rows.size() && sliceIds.hasNext()) {
+                    rows.clear();
+                    at = 0;
+                    final long id = sliceIds.next();
+                    final int edges = (int) (id / PER_SIZE);
+                    RootedTreeGenerator.generate(edges + 1, (int) (id % PER_SIZE), slicesOf(edges), levels -> {
+                        final RootedTree tree = RootedTree.fromLevels(levels, levels.length);
+                        brute.load(tree);
+                        final int g = brute.grundy();
+                        final int tuft = TuftPrinciple.value(tree);
+                        rows.add(RowFactory.create(tree.parens(), tree.height(), tree.branchVertices(), g, tuft,
+                                brute.winningHacks(), g == tuft, edges));
+                    });
+                }
+                return at < rows.size();
+            }
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                return rows.get(at++);
+            }
+        };
+    }
+}

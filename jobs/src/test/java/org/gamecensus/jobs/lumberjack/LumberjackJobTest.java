@@ -1,0 +1,40 @@
+package org.gamecensus.jobs.lumberjack;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.jobs.census.Warehouse;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LumberjackJobTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void rowsDoNotDependOnThePartitionCount() {
+        assertDataFrameNoOrderEquals(LumberjackJob.trees(spark(), 12, 1), LumberjackJob.trees(spark(), 12, 7));
+    }
+
+    @Test
+    void censusAgreesEverywhereAndDrawsTheFourStepExample() {
+        final Warehouse warehouse = new Warehouse(tmp);
+        final LumberjackJob.Summary s = LumberjackJob.census(spark(), warehouse, 12, 0);
+        assertEquals(20_299, s.trees());
+        final List<PublishedTable> tables = LumberjackTables.publish(spark(), warehouse, 12);
+        final PublishedTable summary = tables.get(0);
+        for (List<String> row : summary.rows()) {
+            assertEquals(row.get(1), row.get(3), "every tree of " + row.get(0) + " edges agrees");
+        }
+        final PublishedTable example = tables.stream().filter(t -> t.name().equals("lumberjack_tuft_example"))
+                .findFirst().orElseThrow();
+        assertEquals(5, example.rows().size(), "the tree and four applications of the principle");
+        assertEquals("((((()))))", example.rows().get(4).get(1), "a stalk of height 4");
+        Assertions.assertTrue(example.rows().get(0).get(1).length() <= 2 * 13, "at most 12 edges");
+    }
+}

@@ -1,0 +1,163 @@
+package org.gamecensus.kernel.lumberjack;
+
+/**
+ * Grundy values of Lumberjack (Green Hackenbush on a rooted tree standing on the ground) by brute
+ * force over hack positions: a position is the set of vertices still joined to the ground; a hack
+ * of edge v removes v and everything above it; the value is the mex of the values after every
+ * hack. It knows nothing of the Tuft principle. Positions are memoised by their canonical
+ * parenthesis code (isomorphic positions have the same game tree), in an open-addressed table
+ * sized up front that behaves as a cache when full.
+ *
+ * <p>Complexity: one mex per distinct position class, each over at most n hacks, each hack
+ * canonicalised in O(n log n). Trees of up to {@value #MAX_EDGES} edges (the code holds 2 bits
+ * per vertex). Not thread-safe.
+ */
+public final class LumberjackBruteForce {
+
+    /** Largest tree: its code of 2(edges + 1) bits must fit a {@code long}. */
+    public static final int MAX_EDGES = 30;
+    private static final int PROBES = 8;
+
+    private final long[] keys;
+    private final byte[] values;
+    private final int tableMask;
+
+    // Scratch for one tree, sized to the largest.
+    private int[] parent = new int[0];
+    private int[] end = new int[0];
+    private final long[] code = new long[MAX_EDGES + 1];
+    private final int[] length = new int[MAX_EDGES + 1];
+    private final long[] kids = new long[MAX_EDGES + 1];
+    private final int[] kidLength = new int[MAX_EDGES + 1];
+    private int n;
+
+    public LumberjackBruteForce(int log2Capacity) {
+        if (log2Capacity < 10 || log2Capacity > 26) {
+            throw new IllegalArgumentException("log2Capacity must be 10..26, got " + log2Capacity);
+        }
+        keys = new long[1 << log2Capacity];
+        values = new byte[1 << log2Capacity];
+        tableMask = (1 << log2Capacity) - 1;
+    }
+
+    public LumberjackBruteForce() {
+        this(21);
+    }
+
+    /** Loads a tree (parent array in preorder). */
+    public void load(RootedTree tree) {
+        if (tree.edges() > MAX_EDGES) {
+            throw new IllegalArgumentException("at most " + MAX_EDGES + " edges, got " + tree.edges());
+        }
+        n = tree.vertices();
+        parent = new int[n];
+        end = new int[n];
+        for (int v = 0; v < n; v++) {
+            parent[v] = tree.parent(v);
+            end[v] = v + 1;
+        }
+        for (int v = n - 1; v > 0; v--) { // preorder: a subtree is the range v .. end[v]-1
+            end[parent[v]] = Math.max(end[parent[v]], end[v]);
+        }
+    }
+
+    private long all() {
+        return n == 64 ? -1L : (1L << n) - 1;
+    }
+
+    /** The Grundy value of the loaded tree. */
+    public int grundy() {
+        return grundy(all());
+    }
+
+    /** Hacks of the loaded tree that leave value 0 (winning hacks when its value is not 0). */
+    public int winningHacks() {
+        int wins = 0;
+        final long all = all();
+        for (int v = 1; v < n; v++) {
+            if (grundy(all & ~range(v)) == 0) {
+                wins++;
+            }
+        }
+        return wins;
+    }
+
+    private long range(int v) {
+        final int e = end[v];
+        final long upTo = e == 64 ? -1L : (1L << e) - 1;
+        return upTo & ~((1L << v) - 1);
+    }
+
+    private int grundy(long present) {
+        final long key = canonical(present);
+        final int h = hash(key);
+        for (int i = 0; i < PROBES; i++) {
+            final int slot = (h + i) & tableMask;
+            if (values[slot] != 0 && keys[slot] == key) {
+                return values[slot] - 1;
+            }
+        }
+        long seen = 0L;
+        for (long rest = present & ~1L; rest != 0; rest &= rest - 1) {
+            final int v = Long.numberOfTrailingZeros(rest);
+            seen |= 1L << grundy(present & ~range(v));
+        }
+        final int mex = Long.numberOfTrailingZeros(~seen);
+        int at = h & tableMask;
+        for (int i = 0; i < PROBES; i++) {
+            final int slot = (h + i) & tableMask;
+            if (values[slot] == 0) {
+                at = slot;
+                break;
+            }
+        }
+        keys[at] = key;
+        values[at] = (byte) (mex + 1);
+        return mex;
+    }
+
+    /** The canonical code of the present vertices: '1', the children's codes in order, '0'. */
+    private long canonical(long present) {
+        for (int v = n - 1; v >= 0; v--) {
+            if ((present & (1L << v)) == 0) {
+                continue;
+            }
+            int k = 0;
+            for (int c = v + 1; c < end[v]; c++) {
+                if (parent[c] == v && (present & (1L << c)) != 0) {
+                    kids[k] = code[c];
+                    kidLength[k] = length[c];
+                    k++;
+                }
+            }
+            // Insertion sort by (length, code): a total order, so the result is canonical.
+            for (int i = 1; i < k; i++) {
+                final long cc = kids[i];
+                final int cl = kidLength[i];
+                int j = i - 1;
+                while (j >= 0 && (kidLength[j] > cl || (kidLength[j] == cl && kids[j] > cc))) {
+                    kids[j + 1] = kids[j];
+                    kidLength[j + 1] = kidLength[j];
+                    j--;
+                }
+                kids[j + 1] = cc;
+                kidLength[j + 1] = cl;
+            }
+            long c = 1L;
+            int len = 1;
+            for (int i = 0; i < k; i++) {
+                c = (c << kidLength[i]) | kids[i];
+                len += kidLength[i];
+            }
+            code[v] = c << 1;
+            length[v] = len + 1;
+        }
+        return code[0];
+    }
+
+    private static int hash(long key) {
+        long z = key * 0x9E3779B97F4A7C15L;
+        z ^= z >>> 31;
+        return (int) z;
+    }
+}

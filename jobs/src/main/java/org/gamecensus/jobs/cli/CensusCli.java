@@ -17,6 +17,7 @@ import org.gamecensus.jobs.cram.CramJob;
 import org.gamecensus.jobs.cram.CramTables;
 import org.gamecensus.jobs.hex.HexJob;
 import org.gamecensus.jobs.hex.HexTables;
+import org.gamecensus.jobs.hackenbush.HackenbushJob;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.lumberjack.LumberjackTables;
 import org.gamecensus.kernel.hex.HexBoard;
@@ -51,6 +52,9 @@ public final class CensusCli {
             "  run lumberjack [--max-edges N] [--out DIR] [--master URL] [--partitions N]",
             "      every rooted tree of 0..N edges (default 12): Grundy value by brute force against the",
             "      Tuft principle; rows to DIR/warehouse/lumberjack/",
+            "  run hackenbush [--max-vertices V] [--max-edges E] [--out DIR] [--master URL]",
+            "      every multigraph on the ground up to isomorphism (default V 4, E 6): brute force against",
+            "      the fusion principle; rows to DIR/warehouse/hackenbush/",
             "  decide switching --host NAME|FILE [--budget NODES]",
             "      decide one whole host: verdicts by the criterion and (within the budget) the solver,",
             "      the two trees and the winning openings",
@@ -59,7 +63,7 @@ public final class CensusCli {
             "  sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
             "      Spark SQL over every table of the warehouse, each a view named after its table",
             "      (switching, switching_hosts, switching_decided, cram, hex, hex_adversarial, hex_sample,",
-            "      hex_empty_board, lumberjack)",
+            "      hex_empty_board, lumberjack, hackenbush)",
             "  publish [--out DIR] [--master URL]",
             "      run every census at its published defaults and write every published table",
             "",
@@ -87,7 +91,10 @@ public final class CensusCli {
             "numbers along random games (seed --seed, default hex.sample.seed) into DIR/warehouse/hex_sample/.",
             "       census run lumberjack [--max-edges N] [--out DIR] [--master URL] [--partitions N]",
             "lumberjack: every rooted tree of 0..N edges (0..20, default 12), its Grundy value by brute force and by",
-            "the Tuft principle; fails on any disagreement; rows to DIR/warehouse/lumberjack/ (partitions edges=0..N).");
+            "the Tuft principle; fails on any disagreement; rows to DIR/warehouse/lumberjack/ (partitions edges=0..N).",
+            "       census run hackenbush [--max-vertices V] [--max-edges E] [--out DIR] [--master URL]",
+            "hackenbush: every multigraph on the ground (V 1..6, default 4; E 0..12, default 6) up to isomorphism",
+            "fixing the ground, loops and parallel edges allowed: brute force against the fusion principle.");
 
     private static final String DECIDE_HELP = String.join("\n",
             "usage: census decide switching --host NAME|FILE [--budget NODES]",
@@ -215,12 +222,20 @@ public final class CensusCli {
     private static int run(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("run", args,
                 Set.of("--host", "--out", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile",
-                        "--board", "--first", "--sample", "--seed", "--max-edges"));
+                        "--board", "--first", "--sample", "--seed", "--max-edges", "--max-vertices"));
         if (cl.help()) {
             out.println(RUN_HELP);
             return 0;
         }
-        final String census = census(cl, "run", "switching", "cram", "hex", "lumberjack");
+        final String census = census(cl, "run", "switching", "cram", "hex", "lumberjack", "hackenbush");
+        if (!census.equals("hackenbush")) {
+            forbid(cl, census, "--max-vertices");
+        }
+        if (census.equals("hackenbush")) {
+            forbid(cl, "hackenbush", "--host", "--max-subgraphs", "--max-squares", "--board", "--first", "--sample",
+                    "--seed");
+            return runHackenbush(cl, out);
+        }
         if (census.equals("cram")) {
             forbid(cl, "cram", "--host", "--max-subgraphs", "--board", "--first", "--sample", "--seed", "--max-edges");
             return runCram(cl, out);
@@ -262,6 +277,24 @@ public final class CensusCli {
                 config.sparkSettings());
         out.println(CramJob.census(spark, warehouse, (int) maxSquares, partitions));
         for (PublishedTable t : CramTables.publish(spark, warehouse, (int) maxSquares)) {
+            out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+        }
+        return 0;
+    }
+
+    private static int runHackenbush(CommandLine cl, PrintStream out) {
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        final long v = cl.getLong("--max-vertices", config.getLong("hackenbush.max-vertices",
+                HackenbushJob.DEFAULT_MAX_VERTICES), Long.MIN_VALUE, Long.MAX_VALUE);
+        final long e = cl.getLong("--max-edges", config.getLong("hackenbush.max-edges", HackenbushJob.DEFAULT_MAX_EDGES),
+                Long.MIN_VALUE, Long.MAX_VALUE);
+        HackenbushJob.check(v, e);
+        final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run hackenbush",
+                config.sparkSettings());
+        out.println(HackenbushJob.census(spark, warehouse, (int) v, (int) e, partitions));
+        for (PublishedTable t : HackenbushJob.publish(spark, warehouse, (int) v, (int) e)) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }
         return 0;
@@ -487,6 +520,8 @@ public final class CensusCli {
         final long lumberjackEdges = config.getLong("publish.lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES);
         LumberjackJob.checkMaxEdges(lumberjackEdges);
         out.println(LumberjackJob.census(spark, warehouse, (int) lumberjackEdges, partitions));
+        out.println(HackenbushJob.census(spark, warehouse, HackenbushJob.DEFAULT_MAX_VERTICES,
+                HackenbushJob.DEFAULT_MAX_EDGES, partitions));
         final long emptyCells = config.getLong("publish.hex.empty-board-cells", 20);
         out.println("hex empty boards: " + HexJob.emptyBoards(spark, warehouse, (int) Math.min(emptyCells, HexBoard.MAX_CELLS))
                 + " boards of up to " + emptyCells + " cells decided");
@@ -497,6 +532,8 @@ public final class CensusCli {
         tables.addAll(CramTables.publish(spark, warehouse, (int) cramSquares));
         tables.addAll(HexTables.publish(spark, warehouse));
         tables.addAll(LumberjackTables.publish(spark, warehouse, (int) lumberjackEdges));
+        tables.addAll(HackenbushJob.publish(spark, warehouse, HackenbushJob.DEFAULT_MAX_VERTICES,
+                HackenbushJob.DEFAULT_MAX_EDGES));
         for (PublishedTable t : tables) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }

@@ -73,7 +73,10 @@ class CensusCliTest extends SparkCensusTest {
             "hex sample beyond the census|run hex --board 4x5 --sample 100|at most 16 cells",
             "lumberjack edges negative|run lumberjack --max-edges -1|--max-edges must be 0..20",
             "lumberjack edges too many|run lumberjack --max-edges 21|--max-edges must be 0..20",
-            "lumberjack with a board|run lumberjack --board 3x3|does not apply to the lumberjack census"})
+            "lumberjack with a board|run lumberjack --board 3x3|does not apply to the lumberjack census",
+            "hackenbush vertices zero|run hackenbush --max-vertices 0|--max-vertices must be 1..6",
+            "hackenbush edges too many|run hackenbush --max-edges 13|--max-edges must be 0..12",
+            "vertices with lumberjack|run lumberjack --max-vertices 3|does not apply to the lumberjack census"})
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) {
         final Path out = tmp.resolve("out");
         final List<String> args = new ArrayList<>();

@@ -57,6 +57,13 @@ public final class DatasetSchema {
         return description;
     }
 
+    /** A column with its meaning recorded as the field's comment (shown by DESCRIBE and in _schema.json). */
+    public static org.apache.spark.sql.types.StructField field(String name, org.apache.spark.sql.types.DataType type,
+                                                               boolean nullable, String comment) {
+        return new org.apache.spark.sql.types.StructField(name, type, nullable,
+                org.apache.spark.sql.types.Metadata.empty()).withComment(comment);
+    }
+
     /** A JSON document naming the table, its version and its Spark schema. */
     public String toJson() {
         return "{\"table\":\"" + table + "\",\"version\":" + version + ",\"partitionColumns\":["

@@ -1,13 +1,12 @@
 package org.gamecensus.jobs.cram;
 
-import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.CensusDatasets;
-import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.cram.Region;
@@ -42,12 +41,8 @@ public final class CramJob {
 
     /** Fails when any shape broke an invariant (the two computations disagree, or a theorem fails). */
     public static void check(Dataset<Row> shapes) {
-        final Dataset<Row> bad = shapes.filter(functions.col("violations").isNotNull());
-        final List<Row> sample = bad.select("squares", "picture", "violations").orderBy("squares", "picture")
-                .limit(5).collectAsList();
-        if (!sample.isEmpty()) {
-            throw new CensusFailure(bad.count() + " shape(s) break an invariant, e.g. " + sample + "; nothing was published");
-        }
+        CensusChecks.failIfAny(shapes, functions.col("violations").isNotNull(), "shape(s) break an invariant",
+                "squares", "picture", "violations");
     }
 
     /** Summary of one committed census. */

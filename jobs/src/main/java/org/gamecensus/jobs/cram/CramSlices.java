@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.kernel.cram.CramCensusKernel;
 import org.gamecensus.kernel.cram.CramShapeVerdict;
 import org.gamecensus.kernel.cram.Region;
@@ -30,28 +31,7 @@ public final class CramSlices implements SliceKernel {
     @Override
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final CramCensusKernel kernel = new CramCensusKernel(maxSquares, SLICES);
-        final List<Row> rows = new ArrayList<>();
-        return new Iterator<>() {
-            private int at = 0;
-
-            @Override
-            public boolean hasNext() {
-                while (at == rows.size() && sliceIds.hasNext()) {
-                    rows.clear();
-                    at = 0;
-                    kernel.decideSlice((int) (long) sliceIds.next(), v -> rows.add(toRow(v)));
-                }
-                return at < rows.size();
-            }
-
-            @Override
-            public Row next() {
-                if (!hasNext()) {
-                    throw new java.util.NoSuchElementException();
-                }
-                return rows.get(at++);
-            }
-        };
+        return SliceRows.of(sliceIds, (id, out) -> kernel.decideSlice((int) id, v -> out.accept(toRow(v))));
     }
 
     /** Spark's row encoder takes Scala sequences for array columns. */

@@ -10,7 +10,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.CensusDatasets;
-import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.SliceKernel;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
@@ -93,11 +93,9 @@ public final class HackenbushJob {
         final long start = System.nanoTime();
         final Dataset<Row> rows = graphs(spark, maxVertices, maxEdges, partitions).persist(StorageLevel.MEMORY_AND_DISK());
         try {
-            final List<Row> bad = rows.filter(functions.not(functions.col("agree"))).limit(5).collectAsList();
-            if (!bad.isEmpty()) {
-                throw new CensusFailure("brute force and the fusion principle disagree, e.g. " + bad
-                        + "; nothing was published");
-            }
+            CensusChecks.failIfAny(rows, functions.not(functions.col("agree")),
+                    "graph(s) where brute force and the fusion principle disagree", "edges", "edge_list", "grundy",
+                    "fusion_value");
             final long n = rows.count();
             warehouse.write(rows, HackenbushSchemas.GRAPHS);
             return new Summary(n, (System.nanoTime() - start) / 1_000_000_000L);

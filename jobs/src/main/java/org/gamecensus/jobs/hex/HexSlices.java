@@ -1,11 +1,10 @@
 package org.gamecensus.jobs.hex;
 
-import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexCensusKernel;
 import org.gamecensus.kernel.hex.HexExactSolver;
@@ -39,28 +38,7 @@ public final class HexSlices implements SliceKernel {
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final HexBoard board = new HexBoard(rows, cols);
         final HexCensusKernel kernel = new HexCensusKernel(HexExactSolver.shared(board, HexBoard.Side.parse(first)));
-        final List<Row> buffer = new ArrayList<>();
-        return new Iterator<>() {
-            private int at = 0;
-
-            @Override
-            public boolean hasNext() {
-                while (at == buffer.size() && sliceIds.hasNext()) {
-                    buffer.clear();
-                    at = 0;
-                    kernel.decideSlice((int) (long) sliceIds.next(), v -> buffer.add(toRow(v, board, first)));
-                }
-                return at < buffer.size();
-            }
-
-            @Override
-            public Row next() {
-                if (!hasNext()) {
-                    throw new java.util.NoSuchElementException();
-                }
-                return buffer.get(at++);
-            }
-        };
+        return SliceRows.of(sliceIds, (id, out) -> kernel.decideSlice((int) id, v -> out.accept(toRow(v, board, first))));
     }
 
     private static Row toRow(HexPositionVerdict v, HexBoard board, String first) {

@@ -7,7 +7,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.CensusDatasets;
-import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
@@ -39,13 +39,8 @@ public final class LumberjackJob {
 
     /** Fails on any tree where the brute force and the Tuft principle disagree. */
     public static void check(Dataset<Row> trees) {
-        final Dataset<Row> bad = trees.filter(functions.not(functions.col("agree")));
-        final List<Row> sample = bad.select("edges", "encoding", "grundy", "tuft_value").orderBy("edges", "encoding")
-                .limit(5).collectAsList();
-        if (!sample.isEmpty()) {
-            throw new CensusFailure(bad.count() + " tree(s) where brute force and the Tuft principle disagree, e.g. "
-                    + sample + "; nothing was published");
-        }
+        CensusChecks.failIfAny(trees, functions.not(functions.col("agree")),
+                "tree(s) where brute force and the Tuft principle disagree", "edges", "encoding", "grundy", "tuft_value");
     }
 
     public record Summary(int maxEdges, long trees, long pPositions, long seconds) {

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.kernel.lumberjack.LumberjackBruteForce;
 import org.gamecensus.kernel.lumberjack.RootedTree;
 import org.gamecensus.kernel.lumberjack.RootedTreeGenerator;
@@ -51,36 +52,16 @@ public final class LumberjackSlices implements SliceKernel {
     @Override
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final LumberjackBruteForce brute = new LumberjackBruteForce();
-        final List<Row> rows = new ArrayList<>();
-        return new Iterator<>() {
-            private int at = 0;
-
-            @Override
-            public boolean hasNext() {
-                while (at == rows.size() && sliceIds.hasNext()) {
-                    rows.clear();
-                    at = 0;
-                    final long id = sliceIds.next();
-                    final int edges = (int) (id / PER_SIZE);
-                    RootedTreeGenerator.generate(edges + 1, (int) (id % PER_SIZE), slicesOf(edges), levels -> {
-                        final RootedTree tree = RootedTree.fromLevels(levels, levels.length);
-                        brute.load(tree);
-                        final int g = brute.grundy();
-                        final int tuft = TuftPrinciple.value(tree);
-                        rows.add(RowFactory.create(tree.parens(), tree.height(), tree.branchVertices(), g, tuft,
-                                brute.winningHacks(), g == tuft, edges));
-                    });
-                }
-                return at < rows.size();
-            }
-
-            @Override
-            public Row next() {
-                if (!hasNext()) {
-                    throw new java.util.NoSuchElementException();
-                }
-                return rows.get(at++);
-            }
-        };
+        return SliceRows.of(sliceIds, (id, out) -> {
+            final int edges = (int) (id / PER_SIZE);
+            RootedTreeGenerator.generate(edges + 1, (int) (id % PER_SIZE), slicesOf(edges), levels -> {
+                final RootedTree tree = RootedTree.fromLevels(levels, levels.length);
+                brute.load(tree);
+                final int g = brute.grundy();
+                final int tuft = TuftPrinciple.value(tree);
+                out.accept(RowFactory.create(tree.parens(), tree.height(), tree.branchVertices(), g, tuft,
+                        brute.winningHacks(), g == tuft, edges));
+            });
+        });
     }
 }

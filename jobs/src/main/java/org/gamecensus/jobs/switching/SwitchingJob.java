@@ -9,6 +9,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
+import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.UsageException;
@@ -71,19 +72,9 @@ public final class SwitchingJob {
      * (the game has none: securing never hurts Short, deleting never hurts Cut).
      */
     public static void check(Dataset<Row> subgraphs) {
-        final List<Row> bad = subgraphs
-                .filter(functions.not(functions.col("agree")).or(functions.col("outcome").equalTo("P")))
-                .select("host", "mask", "outcome", "solver_short_first", "solver_short_second",
-                        "criterion_short_first", "criterion_short_second")
-                .orderBy("host", "mask")
-                .limit(5)
-                .collectAsList();
-        if (!bad.isEmpty()) {
-            final long total = subgraphs.filter(functions.not(functions.col("agree"))
-                    .or(functions.col("outcome").equalTo("P"))).count();
-            throw new CensusFailure(total + " subgraph(s) where solver and criterion disagree or a P-position appears,"
-                    + " e.g. " + bad + "; nothing was published");
-        }
+        CensusChecks.failIfAny(subgraphs, functions.not(functions.col("agree")).or(functions.col("outcome").equalTo("P")),
+                "subgraph(s) where solver and criterion disagree or a P-position appears", "host", "mask", "outcome",
+                "solver_short_first", "solver_short_second", "criterion_short_first", "criterion_short_second");
     }
 
     /** Summary of one committed census. */

@@ -1,10 +1,10 @@
 package org.gamecensus.schemas.cram;
 
+import static org.gamecensus.schemas.DatasetSchema.field;
+
 import java.util.List;
 import org.apache.spark.sql.types.ArrayType;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.gamecensus.schemas.DatasetSchema;
@@ -16,10 +16,6 @@ import org.gamecensus.schemas.DatasetSchema;
 public final class CramSchemas {
 
     private CramSchemas() {
-    }
-
-    private static StructField field(String name, DataType type, boolean nullable, String comment) {
-        return new StructField(name, type, nullable, Metadata.empty()).withComment(comment);
     }
 
     /** One route: a domino whose removal leaves a remainder its own half-turn pairs (laxly). */

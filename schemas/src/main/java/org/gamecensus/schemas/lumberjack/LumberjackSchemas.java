@@ -1,9 +1,9 @@
 package org.gamecensus.schemas.lumberjack;
 
+import static org.gamecensus.schemas.DatasetSchema.field;
+
 import java.util.List;
-import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.gamecensus.schemas.DatasetSchema;
@@ -12,10 +12,6 @@ import org.gamecensus.schemas.DatasetSchema;
 public final class LumberjackSchemas {
 
     private LumberjackSchemas() {
-    }
-
-    private static StructField field(String name, DataType type, boolean nullable, String comment) {
-        return new StructField(name, type, nullable, Metadata.empty()).withComment(comment);
     }
 
     /** Table {@code lumberjack}: one row per unlabelled rooted tree, partitioned by number of edges. */

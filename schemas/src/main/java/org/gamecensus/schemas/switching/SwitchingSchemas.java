@@ -1,8 +1,9 @@
 package org.gamecensus.schemas.switching;
 
+import static org.gamecensus.schemas.DatasetSchema.field;
+
 import java.util.List;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.gamecensus.schemas.DatasetSchema;
@@ -11,11 +12,6 @@ import org.gamecensus.schemas.DatasetSchema;
 public final class SwitchingSchemas {
 
     private SwitchingSchemas() {
-    }
-
-    private static StructField field(String name, org.apache.spark.sql.types.DataType type, boolean nullable,
-                                     String comment) {
-        return new StructField(name, type, nullable, Metadata.empty()).withComment(comment);
     }
 
     /** Table {@code switching}: one row per subgraph (link subset) of a host, partitioned by host. */

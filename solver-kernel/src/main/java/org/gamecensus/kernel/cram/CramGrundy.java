@@ -1,5 +1,7 @@
 package org.gamecensus.kernel.cram;
 
+import org.gamecensus.kernel.table.LongByteCache;
+
 /**
  * Grundy values of Cram positions by the Sprague–Grundy recursion, with two savings that need
  * no theory beyond the recursion itself: a position splits into its connected components and its
@@ -12,21 +14,12 @@ package org.gamecensus.kernel.cram;
  */
 public final class CramGrundy {
 
-    private static final int PROBES = 8;
-
-    private final long[] keys;
-    private final byte[] values;
-    private final int tableMask;
+    private final LongByteCache table;
     private long evaluations;
 
     /** @param log2Capacity log2 of the table size (10..26) */
     public CramGrundy(int log2Capacity) {
-        if (log2Capacity < 10 || log2Capacity > 26) {
-            throw new IllegalArgumentException("log2Capacity must be 10..26, got " + log2Capacity);
-        }
-        keys = new long[1 << log2Capacity];
-        values = new byte[1 << log2Capacity];
-        tableMask = (1 << log2Capacity) - 1;
+        table = new LongByteCache(log2Capacity);
     }
 
     public CramGrundy() {
@@ -61,12 +54,9 @@ public final class CramGrundy {
             return 0;
         }
         final long key = Region.congruenceKey(packed);
-        final int h = hash(key);
-        for (int i = 0; i < PROBES; i++) {
-            final int slot = (h + i) & tableMask;
-            if (values[slot] != 0 && keys[slot] == key) {
-                return values[slot] - 1;
-            }
+        final int known = table.get(key);
+        if (known != LongByteCache.ABSENT) {
+            return known;
         }
         evaluations++;
         final int w = Region.width(packed);
@@ -81,23 +71,7 @@ public final class CramGrundy {
         }
         final int mex = Long.numberOfTrailingZeros(~seen);
         assert mex < 63 : "Grundy values of small Cram positions are small";
-        // Store: the first free slot, else the home slot (a cache: overwriting is never wrong).
-        int at = h & tableMask;
-        for (int i = 0; i < PROBES; i++) {
-            final int slot = (h + i) & tableMask;
-            if (values[slot] == 0) {
-                at = slot;
-                break;
-            }
-        }
-        keys[at] = key;
-        values[at] = (byte) (mex + 1);
+        table.put(key, mex);
         return mex;
-    }
-
-    private static int hash(long key) {
-        long z = key * 0x9E3779B97F4A7C15L;
-        z ^= z >>> 32;
-        return (int) z;
     }
 }

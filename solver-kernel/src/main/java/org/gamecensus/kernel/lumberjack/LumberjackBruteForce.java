@@ -1,5 +1,7 @@
 package org.gamecensus.kernel.lumberjack;
 
+import org.gamecensus.kernel.table.LongByteCache;
+
 /**
  * Grundy values of Lumberjack (Green Hackenbush on a rooted tree standing on the ground) by brute
  * force over hack positions: a position is the set of vertices still joined to the ground; a hack
@@ -16,11 +18,7 @@ public final class LumberjackBruteForce {
 
     /** Largest tree: its code of 2(edges + 1) bits must fit a {@code long}. */
     public static final int MAX_EDGES = 30;
-    private static final int PROBES = 8;
-
-    private final long[] keys;
-    private final byte[] values;
-    private final int tableMask;
+    private final LongByteCache table;
 
     // Scratch for one tree, sized to the largest.
     private int[] parent = new int[0];
@@ -32,12 +30,7 @@ public final class LumberjackBruteForce {
     private int n;
 
     public LumberjackBruteForce(int log2Capacity) {
-        if (log2Capacity < 10 || log2Capacity > 26) {
-            throw new IllegalArgumentException("log2Capacity must be 10..26, got " + log2Capacity);
-        }
-        keys = new long[1 << log2Capacity];
-        values = new byte[1 << log2Capacity];
-        tableMask = (1 << log2Capacity) - 1;
+        table = new LongByteCache(log2Capacity);
     }
 
     public LumberjackBruteForce() {
@@ -90,12 +83,9 @@ public final class LumberjackBruteForce {
 
     private int grundy(long present) {
         final long key = canonical(present);
-        final int h = hash(key);
-        for (int i = 0; i < PROBES; i++) {
-            final int slot = (h + i) & tableMask;
-            if (values[slot] != 0 && keys[slot] == key) {
-                return values[slot] - 1;
-            }
+        final int known = table.get(key);
+        if (known != LongByteCache.ABSENT) {
+            return known;
         }
         long seen = 0L;
         for (long rest = present & ~1L; rest != 0; rest &= rest - 1) {
@@ -103,16 +93,7 @@ public final class LumberjackBruteForce {
             seen |= 1L << grundy(present & ~range(v));
         }
         final int mex = Long.numberOfTrailingZeros(~seen);
-        int at = h & tableMask;
-        for (int i = 0; i < PROBES; i++) {
-            final int slot = (h + i) & tableMask;
-            if (values[slot] == 0) {
-                at = slot;
-                break;
-            }
-        }
-        keys[at] = key;
-        values[at] = (byte) (mex + 1);
+        table.put(key, mex);
         return mex;
     }
 
@@ -155,9 +136,4 @@ public final class LumberjackBruteForce {
         return code[0];
     }
 
-    private static int hash(long key) {
-        long z = key * 0x9E3779B97F4A7C15L;
-        z ^= z >>> 31;
-        return (int) z;
-    }
 }

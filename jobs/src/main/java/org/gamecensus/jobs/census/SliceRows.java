@@ -1,0 +1,47 @@
+package org.gamecensus.jobs.census;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.function.Consumer;
+import org.apache.spark.sql.Row;
+
+/** Turns a kernel that fills one slice at a time into a lazy iterator over a partition's rows. */
+public final class SliceRows {
+
+    /** Decides one slice, handing each row to {@code out}. */
+    @FunctionalInterface
+    public interface SliceDecider {
+        void decide(long sliceId, Consumer<Row> out);
+    }
+
+    private SliceRows() {
+    }
+
+    /** Rows of every slice in {@code ids}, one slice held in memory at a time. */
+    public static Iterator<Row> of(Iterator<Long> ids, SliceDecider decider) {
+        final List<Row> buffer = new ArrayList<>();
+        return new Iterator<>() {
+            private int at = 0;
+
+            @Override
+            public boolean hasNext() {
+                while (at == buffer.size() && ids.hasNext()) {
+                    buffer.clear();
+                    at = 0;
+                    decider.decide(ids.next(), buffer::add);
+                }
+                return at < buffer.size();
+            }
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return buffer.get(at++);
+            }
+        };
+    }
+}

@@ -52,6 +52,14 @@ public final class PublishedTable {
         return name;
     }
 
+    public String title() {
+        return title;
+    }
+
+    public List<String> notes() {
+        return notes;
+    }
+
     public List<String> columns() {
         return columns;
     }

@@ -20,6 +20,7 @@ import org.gamecensus.jobs.hex.HexTables;
 import org.gamecensus.jobs.hackenbush.HackenbushJob;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.lumberjack.LumberjackTables;
+import org.gamecensus.jobs.publish.Publisher;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.jobs.switching.SwitchingJob;
@@ -65,7 +66,8 @@ public final class CensusCli {
             "      (switching, switching_hosts, switching_decided, cram, hex, hex_adversarial, hex_sample,",
             "      hex_empty_board, lumberjack, hackenbush)",
             "  publish [--out DIR] [--master URL]",
-            "      run every census at its published defaults and write every published table",
+            "      run every census at its published defaults and write every published table, the essays'",
+            "      figures redrawn (DIR/figures/) and DIR/index.html: every essay claim beside the census",
             "",
             "hosts: K2..K8, theta, grid2x3, path4, bridgit:1..6, or a host file",
             "       (lines 's NAME', 't NAME', then one link 'NAME NAME' a line; '#' starts a comment)",
@@ -489,6 +491,11 @@ public final class CensusCli {
             decided.add(host(spec));
         }
         final long budget = config.getLong("switching.solver-budget", SwitchingJob.DEFAULT_SOLVER_BUDGET);
+        final java.nio.file.Path claimsFile = java.nio.file.Path.of(System.getProperty("census.conf.dir", "conf"),
+                config.get("publish.claims", "essay-claims.csv"));
+        if (!java.nio.file.Files.isRegularFile(claimsFile)) {
+            throw new UsageException("no essay claims file at " + claimsFile + " (setting publish.claims)");
+        }
         final long cramSquares = config.getLong("publish.cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
         CramJob.checkMaxSquares(cramSquares);
         final List<HexBoard> hexBoards = new ArrayList<>();
@@ -537,6 +544,11 @@ public final class CensusCli {
         for (PublishedTable t : tables) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }
+        final Publisher.Result page = Publisher.publish(spark, warehouse, tables, claimsFile);
+        final java.util.Map<String, Long> byVerdict = new java.util.TreeMap<>();
+        page.verdicts().forEach(v -> byVerdict.merge(v.verdict(), 1L, Long::sum));
+        out.println(page.figures().size() + " figures in " + warehouse.out().resolve("figures"));
+        out.println(page.verdicts().size() + " essay claims " + byVerdict + "; see " + warehouse.out().resolve("index.html"));
         return 0;
     }
 }

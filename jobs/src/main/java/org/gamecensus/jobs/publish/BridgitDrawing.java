@@ -1,0 +1,71 @@
+package org.gamecensus.jobs.publish;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.geom.Ellipse2D;
+import java.awt.geom.Line2D;
+
+/**
+ * A Bridg-It board (Short's dots n × (n+1) in black, Cut's (n+1) × n in red) beside its switching
+ * graph (home columns merged into s and t), with the graph's links drawn where the bridges lie.
+ * Fed by the board's {@code switching_hosts} row.
+ */
+final class BridgitDrawing {
+
+    private BridgitDrawing() {
+    }
+
+    static String draw(int n, String linkList, String verdict) {
+        final int cell = 48;
+        final int width = 2 * (n + 2) * cell + 60;
+        final int height = (n + 2) * cell + 60;
+        return Svg.render(width, height, g -> {
+            g.setFont(Svg.TITLE);
+            g.setColor(Color.BLACK);
+            g.drawString("Bridg-It " + n + "×" + (n + 1) + " and its switching graph: " + verdict, 10, 20);
+            final int ox = 30;
+            final int oy = 50;
+            // The board: Short's dots at (r, c) for r < n, c ≤ n; Cut's between them.
+            for (int r = 0; r < n; r++) {
+                for (int c = 0; c <= n; c++) {
+                    dot(g, ox + c * cell, oy + cell / 2 + r * cell, Color.BLACK);
+                }
+            }
+            for (int r = 0; r <= n; r++) {
+                for (int c = 0; c < n; c++) {
+                    dot(g, ox + cell / 2 + c * cell, oy + r * cell, new Color(0xd62728));
+                }
+            }
+            // The graph, beside: inner dots where they stand, s and t as the merged home columns.
+            final int gx = ox + (n + 2) * cell;
+            final double[][] at = new double[n * (n - 1) + 2][2];
+            at[0] = new double[] {gx, oy + n * cell / 2.0};
+            at[1] = new double[] {gx + n * cell, oy + n * cell / 2.0};
+            for (int r = 0; r < n; r++) {
+                for (int c = 1; c < n; c++) {
+                    at[2 + r * (n - 1) + (c - 1)] = new double[] {gx + c * cell, oy + cell / 2.0 + r * cell};
+                }
+            }
+            g.setStroke(new BasicStroke(2f));
+            g.setColor(Color.GRAY);
+            for (String link : linkList.split(" ")) {
+                final String[] e = link.split("-");
+                final double[] a = at[Integer.parseInt(e[0])];
+                final double[] b = at[Integer.parseInt(e[1])];
+                g.draw(new Line2D.Double(a[0], a[1], b[0], b[1]));
+            }
+            for (int v = 0; v < at.length; v++) {
+                dot(g, (int) at[v][0], (int) at[v][1], v < 2 ? Color.BLACK : Color.DARK_GRAY);
+            }
+            g.setFont(Svg.LABEL);
+            g.drawString("s", (float) at[0][0] - 20, (float) at[0][1] + 4);
+            g.drawString("t", (float) at[1][0] + 12, (float) at[1][1] + 4);
+        });
+    }
+
+    private static void dot(Graphics2D g, int x, int y, Color color) {
+        g.setColor(color);
+        g.fill(new Ellipse2D.Double(x - 6, y - 6, 12, 12));
+    }
+}

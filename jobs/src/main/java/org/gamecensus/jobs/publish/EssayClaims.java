@@ -1,0 +1,109 @@
+package org.gamecensus.jobs.publish;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The essays' published numbers, read from one data file ({@code conf/essay-claims.csv}): each
+ * claim with its essay, its wording, the essay's value, the Spark SQL query over the warehouse
+ * that computes the census's value, and, for a known erratum, the query of the corrected value and
+ * a sentence of explanation. The Java code holds none of the values.
+ */
+public final class EssayClaims {
+
+    /** One claim as written in the file. */
+    public record Claim(String id, String essay, String census, String wording, String essayValue, String query,
+                        String erratumQuery, String erratumNote) {
+    }
+
+    /** A claim checked against the warehouse. */
+    public record Verdict(Claim claim, String censusValue, String correctedValue, String verdict) {
+    }
+
+    private EssayClaims() {
+    }
+
+    /** Reads the claims file with Spark's CSV reader (quoted fields may hold commas). */
+    public static List<Claim> load(SparkSession spark, Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no claims file at " + file);
+        }
+        final List<Claim> claims = new ArrayList<>();
+        for (Row r : spark.read().option("header", "true").option("multiLine", "true").option("escape", "\"")
+                .csv(file.toString()).collectAsList()) {
+            claims.add(new Claim(r.getAs("id"), r.getAs("essay"), r.getAs("census"), r.getAs("claim"),
+                    r.getAs("essay_value"), r.getAs("query"), r.getAs("erratum_query"), r.getAs("erratum_note")));
+        }
+        return claims;
+    }
+
+    /** Runs every claim's query over the registered warehouse views and grades it. */
+    public static List<Verdict> check(SparkSession spark, List<Claim> claims) {
+        final List<Verdict> out = new ArrayList<>();
+        for (Claim c : claims) {
+            final String value = value(spark, c.query());
+            if (value == null) {
+                out.add(new Verdict(c, "—", null, "not computed"));
+                continue;
+            }
+            final boolean same = same(c.essayValue(), value);
+            if (same && c.erratumQuery() != null && !c.erratumQuery().isBlank()) {
+                out.add(new Verdict(c, display(c.essayValue(), value), display(c.essayValue(),
+                        value(spark, c.erratumQuery())), "erratum"));
+            } else {
+                out.add(new Verdict(c, display(c.essayValue(), value), null, same ? "matches" : "differs"));
+            }
+        }
+        return out;
+    }
+
+    /** The first column of the first row, or null when the query fails (its table is absent). */
+    private static String value(SparkSession spark, String query) {
+        try {
+            final List<Row> rows = spark.sql(query).limit(1).collectAsList();
+            return rows.isEmpty() || rows.get(0).isNullAt(0) ? null : rows.get(0).get(0).toString();
+        } catch (Exception e) { // an absent view: the census was not run
+            return null;
+        }
+    }
+
+    /**
+     * Whether the census value equals the essay's, numbers compared at the essay's precision
+     * (62 matches 62.4; 99.1 matches 99.06); words compared without case.
+     */
+    static boolean same(String essay, String census) {
+        final BigDecimal e = number(essay);
+        final BigDecimal c = number(census);
+        if (e != null && c != null) {
+            return c.setScale(Math.max(0, e.scale()), RoundingMode.HALF_UP).compareTo(e) == 0;
+        }
+        return essay.strip().equalsIgnoreCase(census.strip());
+    }
+
+    /** A census value shown at the essay value's precision plus one digit. */
+    static String display(String essay, String census) {
+        if (census == null) {
+            return "—";
+        }
+        final BigDecimal e = number(essay);
+        final BigDecimal c = number(census);
+        if (e != null && c != null && c.scale() > e.scale() + 1) {
+            return c.setScale(e.scale() + 1, RoundingMode.HALF_UP).toPlainString();
+        }
+        return census;
+    }
+
+    private static BigDecimal number(String s) {
+        try {
+            return new BigDecimal(s.strip().replace(",", "").replace("%", ""));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.gamecensus.jobs.publish;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.geom.Line2D;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+
+/**
+ * Cram shapes in a grid, each with its route dominoes marked: a strict route in green, a lax-only
+ * route that loses in red (dashed). Fed by {@code cram} rows: picture and the routes array.
+ */
+final class ShapeDrawing {
+
+    /** One shape and its routes: {r1, c1, r2, c2, strict (1/0), loses (1/0)}. */
+    record Shape(String picture, List<int[]> routes) {
+    }
+
+    static final Color STRICT = new Color(0x2ca02c);
+    static final Color LOSING = new Color(0xd62728);
+
+    private ShapeDrawing() {
+    }
+
+    static String draw(String title, List<Shape> shapes, int columns) {
+        final int unit = 12;
+        final int box = 8 * unit + 12;
+        final int rows = Math.max(1, (shapes.size() + columns - 1) / columns);
+        final int width = columns * box + 20;
+        final int height = rows * box + 60;
+        return Svg.render(width, height, g -> {
+            g.setFont(Svg.TITLE);
+            g.setColor(Color.BLACK);
+            g.drawString(title, 10, 20);
+            g.setFont(Svg.SMALL);
+            g.setColor(STRICT);
+            g.drawString("strict route", 10, 36);
+            g.setColor(LOSING);
+            g.drawString("lax-only route that loses", 90, 36);
+            for (int i = 0; i < shapes.size(); i++) {
+                final int x0 = 10 + (i % columns) * box;
+                final int y0 = 50 + (i / columns) * box;
+                drawShape(g, shapes.get(i), x0, y0, unit);
+            }
+        });
+    }
+
+    private static void drawShape(Graphics2D g, Shape shape, int x0, int y0, int unit) {
+        final String[] rows = shape.picture().split("/");
+        g.setStroke(new BasicStroke(1f));
+        for (int r = 0; r < rows.length; r++) {
+            for (int c = 0; c < rows[r].length(); c++) {
+                if (rows[r].charAt(c) == '#') {
+                    final Rectangle2D sq = new Rectangle2D.Double(x0 + c * unit, y0 + r * unit, unit, unit);
+                    g.setColor(new Color(0xdddddd));
+                    g.fill(sq);
+                    g.setColor(Color.GRAY);
+                    g.draw(sq);
+                }
+            }
+        }
+        for (int[] d : shape.routes()) {
+            final boolean strict = d[4] == 1;
+            if (!strict && d[5] == 0) {
+                continue; // a lax-only route that still wins: not drawn
+            }
+            g.setColor(strict ? STRICT : LOSING);
+            g.setStroke(strict ? new BasicStroke(3f)
+                    : new BasicStroke(3f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f, new float[] {3f, 3f}, 0f));
+            g.draw(new Line2D.Double(x0 + d[1] * unit + unit / 2.0, y0 + d[0] * unit + unit / 2.0,
+                    x0 + d[3] * unit + unit / 2.0, y0 + d[2] * unit + unit / 2.0));
+        }
+    }
+}

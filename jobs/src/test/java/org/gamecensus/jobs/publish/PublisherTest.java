@@ -1,0 +1,101 @@
+package org.gamecensus.jobs.publish;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.jobs.cram.CramTables;
+import org.gamecensus.jobs.hex.HexJob;
+import org.gamecensus.jobs.hex.HexTables;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.jobs.lumberjack.LumberjackTables;
+import org.gamecensus.jobs.switching.SwitchingJob;
+import org.gamecensus.jobs.switching.SwitchingTables;
+import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+/** Figures and index.html from a small warehouse. */
+class PublisherTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    private static Document xml(Path file) throws Exception {
+        final DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false); // no network
+        return f.newDocumentBuilder().parse(file.toFile());
+    }
+
+    private static int count(Document d, String tag) {
+        return d.getElementsByTagNameNS("*", tag).getLength();
+    }
+
+    @Test
+    void figuresAreWellFormedAndHoldWhatTheyShould() throws Exception {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        SwitchingJob.census(spark(), w, SwitchingHosts.complete(4), 0);
+        SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 0);
+        SwitchingJob.decideAll(spark(), w, List.of(SwitchingHosts.bridgit(3)), 100_000);
+        CramJob.census(spark(), w, 6, 0);
+        HexJob.census(spark(), w, new HexBoard(3, 4), HexBoard.Side.ACROSS, 0);
+        LumberjackJob.census(spark(), w, 12, 0);
+        final List<PublishedTable> tables = new ArrayList<>(SwitchingTables.publish(spark(), w));
+        tables.addAll(CramTables.publish(spark(), w, 6));
+        tables.addAll(HexTables.publish(spark(), w));
+        tables.addAll(LumberjackTables.publish(spark(), w, 12));
+        final Path claims = tmp.resolve("claims.csv");
+        Files.writeString(claims, String.join("\n",
+                "id,essay,census,claim,essay_value,query,erratum_query,erratum_note",
+                "k4,000,switching,\"K4: Short wins whoever starts\",L,\"SELECT outcome FROM switching WHERE host = 'K4' AND links = 6\",,",
+                "wrong,000,switching,\"A deliberately wrong value\",65,\"SELECT COUNT(*) FROM switching WHERE host = 'K4'\",,",
+                "lax,003,cram,\"Shapes with a lax route, to six squares\",52,\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_lax > 0\","
+                        + "\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_strict > 0\",\"The strict test, commas, and all\"",
+                "absent,004,hex,\"A table not in this warehouse\",1,\"SELECT COUNT(*) FROM hex_sample\",,") + "\n");
+        final Publisher.Result result = Publisher.publish(spark(), w, tables, claims);
+        assertEquals(List.of("matches", "differs", "erratum", "not computed"),
+                result.verdicts().stream().map(EssayClaims.Verdict::verdict).toList());
+        final String index = Files.readString(w.out().resolve("index.html"));
+        Assertions.assertTrue(index.contains("<tr class=\"differs\"><td>000</td><td>A deliberately wrong value</td><td>65</td>"
+                + "<td>64</td><td>differs</td>"), "the wrong expected value is marked differs");
+        Assertions.assertTrue(index.contains("erratum: correct value 38"), index);
+        for (Figures.Figure f : result.figures()) {
+            final Path file = w.out().resolve("figures").resolve(f.file());
+            xml(file); // well-formed
+            Assertions.assertTrue(index.contains("figures/" + f.file()), f.file() + " on the page");
+        }
+        // K4: four vertices drawn as circles or ellipses, six links.
+        final Document k4 = xml(w.out().resolve("figures/switching_K4.svg"));
+        assertEquals(4, count(k4, "circle") + count(k4, "ellipse"), "four vertices");
+        assertEquals(6, count(k4, "line"), "six links");
+        // The 3x4 losing line: twelve hexagons.
+        final Path hex = Files.list(w.out().resolve("figures")).filter(p -> p.getFileName().toString().startsWith("hex_losing_3x4"))
+                .findFirst().orElseThrow();
+        Assertions.assertTrue(count(xml(hex), "path") >= 12, "one hexagon per cell");
+        // Cram routes: every first-player win with a lax route, to six squares.
+        Assertions.assertTrue(Files.readString(w.out().resolve("figures/cram_routes.svg")).contains("(52 shapes)"));
+        Assertions.assertTrue(Files.isRegularFile(w.out().resolve("figures/lumberjack_tuft_example.svg")));
+        Assertions.assertTrue(Files.isRegularFile(w.out().resolve("figures/switching_bridgit_3.svg")));
+    }
+
+    @Test
+    void claimValuesCompareAtTheEssaysPrecision() {
+        Assertions.assertTrue(EssayClaims.same("62", "62.4"));
+        Assertions.assertTrue(EssayClaims.same("99.1", "99.06"));
+        Assertions.assertTrue(EssayClaims.same("69,666", "69666"));
+        Assertions.assertTrue(EssayClaims.same("yes", "YES"));
+        Assertions.assertTrue(!EssayClaims.same("88", "86.6"));
+        Assertions.assertTrue(!EssayClaims.same("1042", "1043"));
+    }
+}

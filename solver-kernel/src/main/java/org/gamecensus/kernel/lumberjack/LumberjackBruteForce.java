@@ -21,8 +21,8 @@ public final class LumberjackBruteForce {
     private final LongByteCache table;
 
     // Scratch for one tree, sized to the largest.
-    private int[] parent = new int[0];
-    private int[] end = new int[0];
+    private final int[] parent = new int[MAX_EDGES + 1];
+    private final int[] end = new int[MAX_EDGES + 1];
     private final long[] code = new long[MAX_EDGES + 1];
     private final int[] length = new int[MAX_EDGES + 1];
     private final long[] kids = new long[MAX_EDGES + 1];
@@ -43,8 +43,6 @@ public final class LumberjackBruteForce {
             throw new IllegalArgumentException("at most " + MAX_EDGES + " edges, got " + tree.edges());
         }
         n = tree.vertices();
-        parent = new int[n];
-        end = new int[n];
         for (int v = 0; v < n; v++) {
             parent[v] = tree.parent(v);
             end[v] = v + 1;

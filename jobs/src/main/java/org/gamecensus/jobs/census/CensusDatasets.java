@@ -1,12 +1,14 @@
 package org.gamecensus.jobs.census;
 
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.LongAccumulator;
 import org.gamecensus.schemas.DatasetSchema;
 
 /** Turns a census space, cut into slices, into a dataset of rows computed on the executors. */
@@ -35,10 +37,56 @@ public final class CensusDatasets {
     public static Dataset<Row> fromSliceIds(SparkSession spark, List<Long> ids, int partitions, SliceKernel kernel,
                                             DatasetSchema schema) {
         final int p = Math.max(1, Math.min(partitions, Math.max(1, ids.size())));
+        final LongAccumulator clock = spark.sparkContext().longAccumulator("kernel nanos: " + schema.table());
+        KERNEL_CLOCKS.add(clock);
         final JavaRDD<Row> rows = JavaSparkContext.fromSparkContext(spark.sparkContext())
                 .parallelize(ids, p)
-                .mapPartitions(kernel::decide);
+                .mapPartitions(it -> timed(kernel, it, clock));
         return spark.createDataFrame(rows, schema.struct());
+    }
+
+    /** Kernel clocks of the datasets made since the last {@link #resetKernelClock()}, on the driver. */
+    private static final List<LongAccumulator> KERNEL_CLOCKS = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    /** Forgets the kernel clocks read so far. */
+    public static void resetKernelClock() {
+        KERNEL_CLOCKS.clear();
+    }
+
+    /**
+     * Nanoseconds the executors spent inside census kernels (building them and drawing rows from
+     * them, summed over tasks) for the datasets made since {@link #resetKernelClock()}.
+     */
+    public static long kernelNanos() {
+        long sum = 0;
+        for (LongAccumulator a : KERNEL_CLOCKS) {
+            sum += a.value();
+        }
+        return sum;
+    }
+
+    /** The kernel's rows, with the time spent producing them added to {@code clock}. */
+    private static Iterator<Row> timed(SliceKernel kernel, Iterator<Long> ids, LongAccumulator clock) {
+        final long start = System.nanoTime();
+        final Iterator<Row> rows = kernel.decide(ids);
+        clock.add(System.nanoTime() - start);
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                final long t = System.nanoTime();
+                final boolean more = rows.hasNext();
+                clock.add(System.nanoTime() - t);
+                return more;
+            }
+
+            @Override
+            public Row next() {
+                final long t = System.nanoTime();
+                final Row row = rows.next();
+                clock.add(System.nanoTime() - t);
+                return row;
+            }
+        };
     }
 
     /** A partition count for a census of {@code slices} slices: four per core, at most one per slice. */

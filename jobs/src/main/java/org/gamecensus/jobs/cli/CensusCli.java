@@ -8,6 +8,7 @@ import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.bench.CensusBench;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.CensusSession;
 import org.gamecensus.jobs.census.PublishedTable;
@@ -73,6 +74,9 @@ public final class CensusCli {
             "       (lines 's NAME', 't NAME', then one link 'NAME NAME' a line; '#' starts a comment)",
             "defaults: --host K5, --out out, --master local[*] (or spark.master from spark-submit),",
             "          --profile local (conf/census-local.properties and conf/spark-local.conf)",
+            "  bench [--out DIR] [--repeat N] [--censuses LIST]",
+            "      each census at a benchmark size on local[1] and local[2]: DIR/bench/report.md",
+            "",
             "exit codes: 0 done, 1 the census failed (disagreement; nothing published), 2 bad input (nothing written)");
 
     private static final String RUN_HELP = String.join("\n",
@@ -185,6 +189,8 @@ public final class CensusCli {
                 return sql(rest, out);
             case "publish":
                 return publish(rest, out);
+            case "bench":
+                return bench(rest, out);
             default:
                 throw new UsageException("unknown command '" + command + "' (census --help lists them)");
         }
@@ -468,6 +474,42 @@ public final class CensusCli {
             out.println(b.toString().stripTrailing());
         }
         out.println("(" + table.rows().size() + " rows)");
+    }
+
+    private static int bench(List<String> args, PrintStream out) {
+        final CommandLine cl = new CommandLine("bench", args, Set.of("--out", "--repeat", "--censuses", "--profile"));
+        if (cl.help()) {
+            out.println(String.join("\n",
+                    "usage: census bench [--out DIR] [--repeat N] [--censuses switching,cram,hex,lumberjack]",
+                    "Runs each census at its benchmark size (settings bench.*: K7, Cram to 11 squares, Hex 4x4, trees to",
+                    "15 edges) N times (default 3) on local[1] and local[2] and writes DIR/bench/report.md: items, median",
+                    "wall time, items per second per core, kernel time against wall time, and the speed-up."));
+            return 0;
+        }
+        if (!cl.words().isEmpty()) {
+            throw new UsageException("unexpected argument '" + cl.words().get(0) + "' for 'bench'");
+        }
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        final int repeat = (int) cl.getLong("--repeat", 3, 1, 100);
+        final List<String> censuses = List.of(cl.get("--censuses", String.join(",", CensusBench.known())).split(","));
+        for (String c : censuses) {
+            if (!CensusBench.known().contains(c)) {
+                throw new UsageException("unknown census '" + c + "' for 'bench': known are " + CensusBench.known());
+            }
+        }
+        final CensusBench.Sizes sizes = new CensusBench.Sizes(config.get("bench.switching.host", "K7"),
+                (int) config.getLong("bench.cram.max-squares", 11), config.get("bench.hex.board", "4x4"),
+                (int) config.getLong("bench.lumberjack.max-edges", 15));
+        host(sizes.switchingHost());
+        CramJob.checkMaxSquares(sizes.cramSquares());
+        HexJob.board(sizes.hexBoard());
+        LumberjackJob.checkMaxEdges(sizes.lumberjackEdges());
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final java.nio.file.Path dir = warehouse.out().resolve("bench");
+        final String report = CensusBench.run(sizes, censuses, repeat, dir, config.sparkSettings());
+        Warehouse.writeAtomically(dir.resolve("report.md"), report);
+        out.print(report);
+        return 0;
     }
 
     private static int publish(List<String> args, PrintStream out) {

@@ -76,14 +76,16 @@ class CensusCliTest extends SparkCensusTest {
             "lumberjack with a board|run lumberjack --board 3x3|does not apply to the lumberjack census",
             "hackenbush vertices zero|run hackenbush --max-vertices 0|--max-vertices must be 1..6",
             "hackenbush edges too many|run hackenbush --max-edges 13|--max-edges must be 0..12",
-            "vertices with lumberjack|run lumberjack --max-vertices 3|does not apply to the lumberjack census"})
+            "vertices with lumberjack|run lumberjack --max-vertices 3|does not apply to the lumberjack census",
+            "bench unknown census|bench --censuses nosuch|unknown census 'nosuch' for 'bench'",
+            "bench repeat zero|bench --repeat 0|must be 1..100"})
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) {
         final Path out = tmp.resolve("out");
         final List<String> args = new ArrayList<>();
         for (String word : line == null ? new String[0] : line.split(" ")) {
             args.add(word.replace('~', ' '));
         }
-        if (!args.isEmpty() && (args.get(0).equals("run") || args.get(0).equals("sql"))) {
+        if (!args.isEmpty() && (args.get(0).equals("run") || args.get(0).equals("sql") || args.get(0).equals("bench"))) {
             args.add("--out");
             args.add(out.toString());
         }
@@ -163,7 +165,7 @@ class CensusCliTest extends SparkCensusTest {
     @Test
     void helpIsExitZero() {
         for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"sql", "--help"}, {"publish", "--help"},
-                {"decide", "--help"}}) {
+                {"decide", "--help"}, {"bench", "--help"}}) {
             final Result r = census(args);
             assertEquals(0, r.code(), String.join(" ", args));
             Assertions.assertTrue(r.out().startsWith("usage: census"), r.out());

@@ -37,6 +37,15 @@ class SwitchingJobTest extends SparkCensusTest {
     }
 
     @Test
+    void theKernelClockCountsTimeSpentInKernels() {
+        org.gamecensus.jobs.census.CensusDatasets.resetKernelClock();
+        assertEquals(1024, SwitchingJob.subgraphs(spark(), SwitchingHosts.complete(5), 3).count());
+        Assertions.assertTrue(org.gamecensus.jobs.census.CensusDatasets.kernelNanos() > 0, "kernel time was measured");
+        org.gamecensus.jobs.census.CensusDatasets.resetKernelClock();
+        assertEquals(0, org.gamecensus.jobs.census.CensusDatasets.kernelNanos());
+    }
+
+    @Test
     void pathRowsAreTheEssaysEightCutWins() {
         final String[] columns = {"mask", "links", "outcome", "solver_short_first", "criterion_short_first", "agree",
             "tree_a", "winning_openings", "host"};

@@ -107,6 +107,7 @@ public final class Warehouse {
                 .partitionBy(schema.partitionColumns().toArray(new String[0]))
                 .parquet(path);
         writeAtomically(tablePath(schema.table()).resolve(SCHEMA_FILE), schema.toJson() + "\n");
+        Manifests.record(rows.sparkSession(), tablePath(schema.table()), schema, rows);
     }
 
     /** Writes a small text file by a rename, so a reader never sees half of it. */

@@ -74,6 +74,8 @@ public final class CensusCli {
             "       (lines 's NAME', 't NAME', then one link 'NAME NAME' a line; '#' starts a comment)",
             "defaults: --host K5, --out out, --master local[*] (or spark.master from spark-submit),",
             "          --profile local (conf/census-local.properties and conf/spark-local.conf)",
+            "  verify [--out DIR]",
+            "      check every committed partition against its manifest (files, row count, content checksum)",
             "  bench [--out DIR] [--repeat N] [--censuses LIST]",
             "      each census at a benchmark size on local[1] and local[2]: DIR/bench/report.md",
             "",
@@ -191,6 +193,8 @@ public final class CensusCli {
                 return publish(rest, out);
             case "bench":
                 return bench(rest, out);
+            case "verify":
+                return verify(rest, out);
             default:
                 throw new UsageException("unknown command '" + command + "' (census --help lists them)");
         }
@@ -474,6 +478,39 @@ public final class CensusCli {
             out.println(b.toString().stripTrailing());
         }
         out.println("(" + table.rows().size() + " rows)");
+    }
+
+    private static int verify(List<String> args, PrintStream out) {
+        final CommandLine cl = new CommandLine("verify", args, Set.of("--out", "--master", "--profile"));
+        if (cl.help()) {
+            out.println(String.join("\n", "usage: census verify [--out DIR]",
+                    "Re-reads the warehouse against the manifests written with every committed partition: the Parquet",
+                    "files (names, sizes, CRC-32), then the rows (count and content checksum). Exit 0 when all hold,",
+                    "1 with a line per problem otherwise."));
+            return 0;
+        }
+        if (!cl.words().isEmpty()) {
+            throw new UsageException("unexpected argument '" + cl.words().get(0) + "' for 'verify'");
+        }
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        if (!java.nio.file.Files.isDirectory(warehouse.root())) {
+            throw new UsageException("no warehouse at " + warehouse.root());
+        }
+        final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        final SparkSession spark = CensusSession.create(cl.get("--master", null), "census verify", config.sparkSettings());
+        final List<org.gamecensus.schemas.DatasetSchema> schemas = new ArrayList<>();
+        schemas.addAll(org.gamecensus.schemas.switching.SwitchingSchemas.ALL);
+        schemas.addAll(org.gamecensus.schemas.cram.CramSchemas.ALL);
+        schemas.addAll(org.gamecensus.schemas.hex.HexSchemas.ALL);
+        schemas.addAll(org.gamecensus.schemas.lumberjack.LumberjackSchemas.ALL);
+        schemas.addAll(org.gamecensus.schemas.hackenbush.HackenbushSchemas.ALL);
+        final List<String> checked = new ArrayList<>();
+        final List<String> problems = org.gamecensus.jobs.census.Manifests.verify(spark, warehouse, schemas, checked);
+        for (String p : problems) {
+            out.println("PROBLEM " + p);
+        }
+        out.println(checked.size() + " partitions checked, " + problems.size() + " problem(s)");
+        return problems.isEmpty() ? 0 : 1;
     }
 
     private static int bench(List<String> args, PrintStream out) {

@@ -78,14 +78,16 @@ class CensusCliTest extends SparkCensusTest {
             "hackenbush edges too many|run hackenbush --max-edges 13|--max-edges must be 0..12",
             "vertices with lumberjack|run lumberjack --max-vertices 3|does not apply to the lumberjack census",
             "bench unknown census|bench --censuses nosuch|unknown census 'nosuch' for 'bench'",
-            "bench repeat zero|bench --repeat 0|must be 1..100"})
+            "bench repeat zero|bench --repeat 0|must be 1..100",
+            "verify without warehouse|verify|no warehouse"})
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) {
         final Path out = tmp.resolve("out");
         final List<String> args = new ArrayList<>();
         for (String word : line == null ? new String[0] : line.split(" ")) {
             args.add(word.replace('~', ' '));
         }
-        if (!args.isEmpty() && (args.get(0).equals("run") || args.get(0).equals("sql") || args.get(0).equals("bench"))) {
+        if (!args.isEmpty() && (args.get(0).equals("run") || args.get(0).equals("sql") || args.get(0).equals("bench")
+                || args.get(0).equals("verify"))) {
             args.add("--out");
             args.add(out.toString());
         }
@@ -165,7 +167,7 @@ class CensusCliTest extends SparkCensusTest {
     @Test
     void helpIsExitZero() {
         for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"sql", "--help"}, {"publish", "--help"},
-                {"decide", "--help"}, {"bench", "--help"}}) {
+                {"decide", "--help"}, {"bench", "--help"}, {"verify", "--help"}}) {
             final Result r = census(args);
             assertEquals(0, r.code(), String.join(" ", args));
             Assertions.assertTrue(r.out().startsWith("usage: census"), r.out());

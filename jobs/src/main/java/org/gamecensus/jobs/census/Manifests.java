@@ -1,0 +1,203 @@
+package org.gamecensus.jobs.census;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.schemas.DatasetSchema;
+
+/**
+ * One manifest per committed partition of a dataset, in {@code <table>/_manifest/}: the table,
+ * its schema version, the project version, when it was written, the row count and an
+ * order-independent content checksum (the sum of xxhash64 over every row), and every Parquet file
+ * with its size and CRC-32. {@link #verify} re-reads the warehouse against them, so a truncated or
+ * altered file is reported rather than silently read.
+ */
+public final class Manifests {
+
+    static final String DIR = "_manifest";
+
+    private Manifests() {
+    }
+
+    /** The project version, from the jar manifest when packaged. */
+    static String projectVersion() {
+        final String v = Manifests.class.getPackage().getImplementationVersion();
+        return v == null ? "0.1.0-SNAPSHOT" : v;
+    }
+
+    /** Rows and checksum per partition of the given partitions of a table, read back from Parquet. */
+    private static List<Row> checksums(SparkSession spark, Path table, DatasetSchema schema, List<Row> only) {
+        final String cols = String.join(", ", schema.partitionColumns());
+        final List<String> data = new ArrayList<>();
+        for (String f : schema.struct().fieldNames()) {
+            if (!schema.partitionColumns().contains(f)) {
+                data.add(f);
+            }
+        }
+        Dataset<Row> scan = spark.read().parquet(table.toString());
+        if (only != null) {
+            org.apache.spark.sql.Column any = org.apache.spark.sql.functions.lit(false);
+            for (Row r : only) {
+                org.apache.spark.sql.Column all = org.apache.spark.sql.functions.lit(true);
+                for (int i = 0; i < schema.partitionColumns().size(); i++) {
+                    all = all.and(org.apache.spark.sql.functions.col(schema.partitionColumns().get(i)).equalTo(r.get(i)));
+                }
+                any = any.or(all);
+            }
+            scan = scan.filter(any); // partition pruning: only the partitions just written are read
+        }
+        scan.createOrReplaceTempView("manifest_scan");
+        return spark.sql("SELECT " + cols + ", COUNT(*) AS n, CAST(SUM(CAST(xxhash64(" + String.join(", ", data)
+                + ") AS DECIMAL(38, 0))) AS STRING) AS h FROM manifest_scan GROUP BY " + cols).collectAsList();
+    }
+
+    /** Writes the manifests of the partitions that {@code written} holds, after a commit. */
+    public static void record(SparkSession spark, Path table, DatasetSchema schema, Dataset<Row> written) {
+        final List<Row> partitions = written.select(schema.partitionColumns().get(0), schema.partitionColumns()
+                .subList(1, schema.partitionColumns().size()).toArray(new String[0])).distinct().collectAsList();
+        for (Row r : checksums(spark, table, schema, partitions)) {
+            final String key = key(schema, r);
+            final Properties p = new Properties();
+            p.setProperty("table", schema.table());
+            p.setProperty("schema_version", String.valueOf(schema.version()));
+            p.setProperty("project_version", projectVersion());
+            p.setProperty("written_at", Instant.now().toString());
+            p.setProperty("partition", key);
+            p.setProperty("rows", String.valueOf(r.getLong(schema.partitionColumns().size())));
+            p.setProperty("checksum", r.getString(schema.partitionColumns().size() + 1));
+            p.setProperty("files", files(table.resolve(key)));
+            final StringWriter text = new StringWriter();
+            try {
+                p.store(text, "gamecensus manifest");
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            Warehouse.writeAtomically(table.resolve(DIR).resolve(key.replace('/', ',') + ".properties"), text.toString());
+        }
+    }
+
+    private static String key(DatasetSchema schema, Row r) {
+        final List<String> parts = new ArrayList<>();
+        for (int i = 0; i < schema.partitionColumns().size(); i++) {
+            parts.add(schema.partitionColumns().get(i) + "=" + escape(String.valueOf(r.get(i))));
+        }
+        return String.join("/", parts);
+    }
+
+    /** Spark's escaping of partition values in directory names (':' and the like). */
+    private static String escape(String value) {
+        final StringBuilder b = new StringBuilder();
+        for (char c : value.toCharArray()) {
+            if (c < 0x20 || c == 0x7F || "\"#%'*/:=?\\{[]^".indexOf(c) >= 0) {
+                b.append(String.format("%%%02X", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** "name:size:crc32" for every Parquet file of a partition directory, sorted by name. */
+    private static String files(Path partition) {
+        try (Stream<Path> s = Files.list(partition)) {
+            return s.filter(f -> f.getFileName().toString().endsWith(".parquet")).sorted()
+                    .map(f -> f.getFileName() + ":" + size(f) + ":" + crc(f)).collect(Collectors.joining(","));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot list " + partition + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static long size(Path f) {
+        try {
+            return Files.size(f);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    private static long crc(Path f) {
+        final CRC32 crc = new CRC32();
+        try (InputStream in = Files.newInputStream(f)) {
+            final byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                crc.update(buf, 0, n);
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return crc.getValue();
+    }
+
+    /**
+     * Checks every manifest of every table: the files (names, sizes, CRC-32), then the rows (count
+     * and checksum, re-read). Returns one line per problem; empty when the warehouse is intact.
+     */
+    public static List<String> verify(SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas,
+                                      List<String> checked) {
+        final List<String> problems = new ArrayList<>();
+        for (DatasetSchema schema : schemas) {
+            final Path table = warehouse.tablePath(schema.table());
+            final Path dir = table.resolve(DIR);
+            if (!Files.isDirectory(dir)) {
+                continue;
+            }
+            final TreeMap<String, Properties> manifests = new TreeMap<>();
+            try (Stream<Path> s = Files.list(dir)) {
+                for (Path m : s.filter(f -> f.toString().endsWith(".properties")).sorted().toList()) {
+                    final Properties p = new Properties();
+                    p.load(new StringReader(Files.readString(m, StandardCharsets.UTF_8)));
+                    manifests.put(p.getProperty("partition"), p);
+                }
+            } catch (IOException e) {
+                problems.add(schema.table() + ": cannot read manifests: " + e.getMessage());
+                continue;
+            }
+            boolean filesOk = true;
+            for (var e : manifests.entrySet()) {
+                final String got = Files.isDirectory(table.resolve(e.getKey())) ? files(table.resolve(e.getKey())) : "";
+                if (!got.equals(e.getValue().getProperty("files"))) {
+                    problems.add(schema.table() + "/" + e.getKey() + ": files differ from the manifest (missing, truncated"
+                            + " or altered)");
+                    filesOk = false;
+                }
+                checked.add(schema.table() + "/" + e.getKey());
+            }
+            if (!filesOk) {
+                continue; // do not read damaged files
+            }
+            try {
+                for (Row r : checksums(spark, table, schema, null)) {
+                    final Properties p = manifests.get(key(schema, r));
+                    if (p == null) {
+                        continue; // a partition written before manifests existed
+                    }
+                    final long rows = r.getLong(schema.partitionColumns().size());
+                    if (rows != Long.parseLong(p.getProperty("rows"))
+                            || !r.getString(schema.partitionColumns().size() + 1).equals(p.getProperty("checksum"))) {
+                        problems.add(schema.table() + "/" + key(schema, r) + ": " + rows + " rows with checksum "
+                                + r.getString(schema.partitionColumns().size() + 1) + ", manifest says " + p.getProperty("rows")
+                                + " with " + p.getProperty("checksum"));
+                    }
+                }
+            } catch (Exception e) {
+                problems.add(schema.table() + ": cannot be read: " + String.valueOf(e.getMessage()).split("\n")[0]);
+            }
+        }
+        return problems;
+    }
+}

@@ -1,0 +1,57 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import org.gamecensus.jobs.switching.SwitchingJob;
+import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.gamecensus.schemas.switching.SwitchingSchemas;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ManifestsTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void anIntactWarehouseVerifiesAndATruncatedFileIsReported() throws Exception {
+        final Warehouse w = new Warehouse(tmp);
+        SwitchingJob.census(spark(), w, SwitchingHosts.complete(4), 2);
+        SwitchingJob.census(spark(), w, SwitchingHosts.bridgit(2), 2);
+        final List<String> checked = new ArrayList<>();
+        assertEquals(List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL, checked));
+        assertEquals(4, checked.size(), "two hosts in switching and in switching_hosts");
+        final Path partition = w.tablePath("switching").resolve("host=bridgit%3A2");
+        Assertions.assertTrue(Files.isDirectory(partition), "Spark escapes ':' in partition directories");
+        final Path file;
+        try (var files = Files.list(partition)) {
+            file = files.filter(f -> f.toString().endsWith(".parquet")).findFirst().orElseThrow();
+        }
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            ch.truncate(Files.size(file) / 2);
+        }
+        final List<String> problems = Manifests.verify(spark(), w, SwitchingSchemas.ALL, new ArrayList<>());
+        assertEquals(1, problems.size(), problems.toString());
+        Assertions.assertTrue(problems.get(0).startsWith("switching/host=bridgit%3A2: files differ"), problems.get(0));
+    }
+
+    @Test
+    void rowsChangedBehindTheManifestAreReported() throws Exception {
+        final Warehouse w = new Warehouse(tmp);
+        SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 1);
+        // Rewrite the partition with other rows but keep the old manifest: the files check fails first.
+        final Path manifest = w.tablePath("switching").resolve("_manifest/host=path4.properties");
+        final String saved = Files.readString(manifest);
+        SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 3);
+        Files.writeString(manifest, saved);
+        final List<String> problems = Manifests.verify(spark(), w, SwitchingSchemas.ALL, new ArrayList<>());
+        assertEquals(1, problems.size(), problems.toString());
+    }
+}

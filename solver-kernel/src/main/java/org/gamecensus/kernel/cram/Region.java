@@ -102,11 +102,6 @@ public final class Region {
         }
     }
 
-    /** Whether a non-empty set is 4-connected. */
-    static boolean isConnected(int w, long mask) {
-        return component(w, mask, mask & -mask) == mask;
-    }
-
     /** Translates a set of a frame of width w to its bounding box's corner: a packed region. */
     static long normalize(int w, long mask) {
         int rmin = Integer.MAX_VALUE;

@@ -4,9 +4,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusChecks;
+import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.cram.Region;
@@ -58,15 +58,8 @@ public final class CramJob {
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxSquares, int partitions) {
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES);
-        final Dataset<Row> rows = shapes(spark, maxSquares, p).persist(StorageLevel.MEMORY_AND_DISK());
-        try {
-            check(rows);
-            final Row tally = rows.agg(functions.count(functions.lit(1)),
-                    functions.sum(functions.when(functions.col("outcome").equalTo("N"), 1).otherwise(0))).first();
-            warehouse.write(rows, CramSchemas.SHAPES);
-            return new Summary(maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
-        } finally {
-            rows.unpersist();
-        }
+        final Row tally = CensusCommit.commit(shapes(spark, maxSquares, p), warehouse, CramSchemas.SHAPES,
+                CramJob::check, CensusCommit.countIf(functions.col("outcome").equalTo("N")));
+        return new Summary(maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 }

@@ -8,9 +8,9 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusChecks;
+import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.SliceKernel;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
@@ -91,17 +91,11 @@ public final class HackenbushJob {
 
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges, int partitions) {
         final long start = System.nanoTime();
-        final Dataset<Row> rows = graphs(spark, maxVertices, maxEdges, partitions).persist(StorageLevel.MEMORY_AND_DISK());
-        try {
-            CensusChecks.failIfAny(rows, functions.not(functions.col("agree")),
-                    "graph(s) where brute force and the fusion principle disagree", "edges", "edge_list", "grundy",
-                    "fusion_value");
-            final long n = rows.count();
-            warehouse.write(rows, HackenbushSchemas.GRAPHS);
-            return new Summary(n, (System.nanoTime() - start) / 1_000_000_000L);
-        } finally {
-            rows.unpersist();
-        }
+        final Row tally = CensusCommit.commit(graphs(spark, maxVertices, maxEdges, partitions), warehouse,
+                HackenbushSchemas.GRAPHS, rows -> CensusChecks.failIfAny(rows, functions.not(functions.col("agree")),
+                        "graph(s) where brute force and the fusion principle disagree", "edges", "edge_list", "grundy",
+                        "fusion_value"));
+        return new Summary(tally.getLong(0), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
     static final String SUMMARY = "SELECT vertices, edges, COUNT(*) AS graphs, SUM(IF(agree, 1, 0)) AS agree, "

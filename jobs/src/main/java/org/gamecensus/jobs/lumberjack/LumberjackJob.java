@@ -5,9 +5,9 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusChecks;
+import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
@@ -53,15 +53,8 @@ public final class LumberjackJob {
 
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxEdges, int partitions) {
         final long start = System.nanoTime();
-        final Dataset<Row> rows = trees(spark, maxEdges, partitions).persist(StorageLevel.MEMORY_AND_DISK());
-        try {
-            check(rows);
-            final Row tally = rows.agg(functions.count(functions.lit(1)),
-                    functions.sum(functions.when(functions.col("grundy").equalTo(0), 1).otherwise(0))).first();
-            warehouse.write(rows, LumberjackSchemas.TREES);
-            return new Summary(maxEdges, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
-        } finally {
-            rows.unpersist();
-        }
+        final Row tally = CensusCommit.commit(trees(spark, maxEdges, partitions), warehouse, LumberjackSchemas.TREES,
+                LumberjackJob::check, CensusCommit.countIf(functions.col("grundy").equalTo(0)));
+        return new Summary(maxEdges, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 }

@@ -16,7 +16,7 @@ final class BridgitDrawing {
     private BridgitDrawing() {
     }
 
-    static String draw(int n, String linkList, String verdict) {
+    static Picture draw(int n, String linkList, String verdict) {
         final int cell = 48;
         final int width = 2 * (n + 2) * cell + 60;
         final int height = (n + 2) * cell + 60;

@@ -7,14 +7,14 @@ import org.jfree.chart.JFreeChart;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.data.category.DefaultCategoryDataset;
 
-/** Charts by JFreeChart, drawn to SVG. */
+/** Charts by JFreeChart, drawn as a Picture (SVG and PNG). */
 final class Charts {
 
     private Charts() {
     }
 
     /** A bar chart: one bar per category, or several series side by side (stacked when asked). */
-    static String bars(String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series,
+    static Picture bars(String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series,
                        boolean stacked) {
         final DefaultCategoryDataset data = new DefaultCategoryDataset();
         series.forEach((name, points) -> points.forEach((category, value) -> data.addValue(value, name, category)));
@@ -26,7 +26,7 @@ final class Charts {
     }
 
     /** A line chart, one line per series, categories in the order given. */
-    static String lines(String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series) {
+    static Picture lines(String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series) {
         final DefaultCategoryDataset data = new DefaultCategoryDataset();
         series.forEach((name, points) -> points.forEach((category, value) -> data.addValue(value, name, category)));
         final JFreeChart chart = ChartFactory.createLineChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL,

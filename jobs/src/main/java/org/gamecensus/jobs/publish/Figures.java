@@ -9,7 +9,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * The essays' figures, redrawn from the warehouse (never recomputed) into {@code figures/}: each
+ * The essays' figures, redrawn from the warehouse (never recomputed) into {@code figures/}, as SVG with a PNG copy: each
  * method reads rows with Spark SQL and hands them to one drawing class. Returns the figures
  * written, as (file name, caption), for the index page.
  */
@@ -22,30 +22,39 @@ public final class Figures {
     private Figures() {
     }
 
+    /** Draws every figure whose views are present and writes each as SVG with a PNG copy into {@code dir}. */
     public static List<Figure> draw(SparkSession spark, List<String> views, Path dir) {
+        final Map<String, Picture> pictures = new LinkedHashMap<>();
+        final List<Figure> figures = draw(spark, views, pictures);
+        pictures.forEach((file, picture) -> Svg.write(dir.resolve(file), picture));
+        return figures;
+    }
+
+    /** Draws every figure whose views are present, into {@code sink} keyed by file name; writes nothing. */
+    static List<Figure> draw(SparkSession spark, List<String> views, Map<String, Picture> sink) {
         final List<Figure> out = new ArrayList<>();
         if (views.contains("switching") && views.contains("switching_hosts")) {
-            switching(spark, dir, out);
+            switching(spark, sink, out);
         }
         if (views.contains("switching_hosts") && views.contains("switching_decided")) {
-            bridgit(spark, dir, out);
+            bridgit(spark, sink, out);
         }
         if (views.contains("cram")) {
-            cram(spark, dir, out);
+            cram(spark, sink, out);
         }
         if (views.contains("hex")) {
-            hexByStones(spark, dir, out);
+            hexByStones(spark, sink, out);
         }
         if (views.contains("hex_adversarial")) {
-            hexLosingLines(spark, dir, out);
+            hexLosingLines(spark, sink, out);
         }
         if (views.contains("lumberjack")) {
-            lumberjack(spark, dir, out);
+            lumberjack(spark, sink, out);
         }
         return out;
     }
 
-    private static void switching(SparkSession spark, Path dir, List<Figure> out) {
+    private static void switching(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         for (Row r : spark.sql("SELECT h.host, h.vertices, h.s, h.t, h.link_list, s.outcome, s.tree_a, s.tree_b "
                 + "FROM switching_hosts h JOIN switching s ON s.host = h.host AND s.links = h.links ORDER BY h.links, h.host")
                 .collectAsList()) {
@@ -58,7 +67,7 @@ public final class Figures {
                 default -> "whoever moves second wins";
             };
             final String file = "switching_" + safe(host) + ".svg";
-            Svg.write(dir.resolve(file), HostGraphDrawing.draw(host + ": " + verdict, r.getString(4), r.getInt(2),
+            sink.put(file, HostGraphDrawing.draw(host + ": " + verdict, r.getString(4), r.getInt(2),
                     r.getInt(3), HostGraphDrawing.circle(n, r.getInt(2), r.getInt(3), 210, 200, 140),
                     r.isNullAt(6) ? null : r.getLong(6), r.isNullAt(7) ? null : r.getLong(7), 420, 400));
             out.add(new Figure("switching", file, host + " with s and t marked; " + verdict
@@ -73,13 +82,13 @@ public final class Figures {
             bars.put("N (first mover)", r.getLong(4));
             bars.put("P (second mover)", r.getLong(5));
             final String file = "switching_outcomes_" + safe(r.getString(0)) + ".svg";
-            Svg.write(dir.resolve(file), Charts.bars("Outcome classes of the " + r.getLong(1) + " subgraphs of "
+            sink.put(file, Charts.bars("Outcome classes of the " + r.getLong(1) + " subgraphs of "
                     + r.getString(0), "outcome", "subgraphs", Map.of("subgraphs", bars), false));
             out.add(new Figure("switching", file, "The outcome classes of every subgraph of " + r.getString(0)));
         }
     }
 
-    private static void bridgit(SparkSession spark, Path dir, List<Figure> out) {
+    private static void bridgit(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         final List<Row> rows = spark.sql("SELECT h.host, h.link_list, d.criterion_outcome FROM switching_hosts h "
                 + "JOIN switching_decided d ON d.host = h.host WHERE h.host LIKE 'bridgit:%' ORDER BY h.links").collectAsList();
         for (Row r : rows) {
@@ -88,14 +97,14 @@ public final class Figures {
                 continue;
             }
             final String file = "switching_bridgit_" + n + ".svg";
-            Svg.write(dir.resolve(file), BridgitDrawing.draw(n, r.getString(1),
+            sink.put(file, BridgitDrawing.draw(n, r.getString(1),
                     "N".equals(r.getString(2)) ? "whoever starts wins" : r.getString(2)));
             out.add(new Figure("switching", file, "The Bridg-It board " + n + "×" + (n + 1)
                     + " (Short's dots black, Cut's red) and the switching graph it is"));
         }
     }
 
-    private static void cram(SparkSession spark, Path dir, List<Figure> out) {
+    private static void cram(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         final List<ShapeDrawing.Shape> shapes = new ArrayList<>();
         for (Row r : spark.sql("SELECT picture, routes FROM cram_run WHERE outcome = 'N' AND routes_lax > 0 "
                 + "ORDER BY squares, shape_id").collectAsList()) {
@@ -106,7 +115,7 @@ public final class Figures {
             }
             shapes.add(new ShapeDrawing.Shape(r.getString(0), routes));
         }
-        Svg.write(dir.resolve("cram_routes.svg"), ShapeDrawing.draw("First-player wins with a route to a pairing ("
+        sink.put("cram_routes.svg", ShapeDrawing.draw("First-player wins with a route to a pairing ("
                 + shapes.size() + " shapes)", shapes, 24));
         out.add(new Figure("cram", "cram_routes.svg", "Every first-player win with a route one move from a pairing, the"
                 + " route dominoes marked: strict routes in green, lax-only losing ones dashed red"));
@@ -121,13 +130,13 @@ public final class Figures {
         final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
         series.put("lax test (the essay's)", lax);
         series.put("strict test", strict);
-        Svg.write(dir.resolve("cram_route_share.svg"), Charts.lines("Even first-player wins with a route to a pairing",
+        sink.put("cram_route_share.svg", Charts.lines("Even first-player wins with a route to a pairing",
                 "squares", "per cent", series));
         out.add(new Figure("cram", "cram_route_share.svg", "The share of even first-player wins with a route, by size,"
                 + " lax and strict"));
     }
 
-    private static void hexByStones(SparkSession spark, Path dir, List<Figure> out) {
+    private static void hexByStones(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         for (Row b : spark.sql("SELECT DISTINCT board FROM hex WHERE first = 'down' ORDER BY board").collectAsList()) {
             final String board = b.getString(0);
             final Map<String, Number> ratio = new LinkedHashMap<>();
@@ -145,13 +154,13 @@ public final class Figures {
             series.put("ratio rule", ratio);
             series.put("current rule", current);
             final String file = "hex_accuracy_by_stones_" + board + ".svg";
-            Svg.write(dir.resolve(file), Charts.lines("Hex " + board + " (Down first): winning picks by stones on the board",
+            sink.put(file, Charts.lines("Hex " + board + " (Down first): winning picks by stones on the board",
                     "stones", "per cent of winnable positions", series));
             out.add(new Figure("hex", file, "Accuracy of the two rules by number of stones, " + board));
         }
     }
 
-    private static void hexLosingLines(SparkSession spark, Path dir, List<Figure> out) {
+    private static void hexLosingLines(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         for (Row r : spark.sql("SELECT board, first, rule, variant, side, moving, losing_line FROM hex_adversarial "
                 + "WHERE NOT holds ORDER BY board, first, rule, variant").collectAsList()) {
             final String[] rc = r.getString(0).split("x");
@@ -162,7 +171,7 @@ public final class Figures {
             }
             final String file = "hex_losing_" + r.getString(0) + "_" + r.getString(1) + "_" + r.getString(2) + "_"
                     + r.getString(3) + ".svg";
-            Svg.write(dir.resolve(file), HexLineDrawing.draw(r.getString(0) + ": the " + r.getString(2) + " rule ("
+            sink.put(file, HexLineDrawing.draw(r.getString(0) + ": the " + r.getString(2) + " rule ("
                     + r.getString(3) + ") playing " + r.getString(4) + ", moving " + r.getString(5) + ", loses",
                     Integer.parseInt(rc[0]), Integer.parseInt(rc[1]), line, "down".equals(r.getString(1))));
             out.add(new Figure("hex", file, "A losing line: " + r.getString(0) + ", " + r.getString(2) + " rule, "
@@ -170,7 +179,7 @@ public final class Figures {
         }
     }
 
-    private static void lumberjack(SparkSession spark, Path dir, List<Figure> out) {
+    private static void lumberjack(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         final List<Row> example = spark.sql("SELECT encoding FROM lumberjack_run WHERE branch_vertices = 4 AND grundy = 4 "
                 + "ORDER BY edges, encoding LIMIT 1").collectAsList();
         if (!example.isEmpty()) {
@@ -183,7 +192,7 @@ public final class Figures {
                 captions.add(step++ == 0 ? "the tree" : "step " + (step - 1));
             }
             final int value = trees.get(trees.size() - 1).length() / 2 - 1; // the last tree is a stalk
-            Svg.write(dir.resolve("lumberjack_tuft_example.svg"), TreeDrawing.draw(
+            sink.put("lumberjack_tuft_example.svg", TreeDrawing.draw(
                     "The Tuft principle, one tuft at a time: a stalk of height " + value, trees, captions));
             out.add(new Figure("lumberjack", "lumberjack_tuft_example.svg", "The smallest tree with four vertices of degree"
                     + " ≥ 3 and value 4, reduced one tuft at a time to a stalk"));
@@ -194,7 +203,7 @@ public final class Figures {
             series.computeIfAbsent("value " + r.getInt(0), k -> new LinkedHashMap<>())
                     .put(String.valueOf(r.getInt(1)), r.getLong(2));
         }
-        Svg.write(dir.resolve("lumberjack_values.svg"), Charts.bars("Values of every rooted tree, by number of edges",
+        sink.put("lumberjack_values.svg", Charts.bars("Values of every rooted tree, by number of edges",
                 "edges", "trees", series, true));
         out.add(new Figure("lumberjack", "lumberjack_values.svg", "The distribution of values by number of edges"));
     }

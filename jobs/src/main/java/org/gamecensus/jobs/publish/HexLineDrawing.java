@@ -18,7 +18,7 @@ final class HexLineDrawing {
     }
 
     /** @param line cells in move order; @param downFirst whether Down made the first move */
-    static String draw(String title, int rows, int cols, int[] line, boolean downFirst) {
+    static Picture draw(String title, int rows, int cols, int[] line, boolean downFirst) {
         final double r = 22;
         final double w = Math.sqrt(3) * r;
         final int width = Math.max(560, (int) (w * (cols + rows / 2.0 + 1)) + 40);

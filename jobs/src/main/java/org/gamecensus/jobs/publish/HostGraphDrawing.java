@@ -42,7 +42,7 @@ final class HostGraphDrawing {
         return p;
     }
 
-    static String draw(String title, String linkList, int s, int t, double[][] at, Long treeA, Long treeB, int width,
+    static Picture draw(String title, String linkList, int s, int t, double[][] at, Long treeA, Long treeB, int width,
                        int height) {
         final String[] links = linkList.isBlank() ? new String[0] : linkList.split(" ");
         return Svg.render(width, height, g -> {

@@ -42,7 +42,8 @@ final class IndexPage {
         b.append("</table>\n<h2>Figures</h2>\n");
         for (Figures.Figure f : figures) {
             b.append("<figure><img src=\"figures/").append(esc(f.file())).append("\" alt=\"").append(esc(f.caption()))
-                    .append("\"><figcaption>").append(esc(f.caption())).append("</figcaption></figure>\n");
+                    .append("\"><figcaption>").append(esc(f.caption())).append(" <a href=\"figures/")
+                    .append(esc(Svg.pngName(f.file()))).append("\">PNG</a></figcaption></figure>\n");
         }
         b.append("<h2>Tables</h2>\n");
         for (PublishedTable t : tables) {

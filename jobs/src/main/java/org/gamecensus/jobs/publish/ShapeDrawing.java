@@ -23,7 +23,7 @@ final class ShapeDrawing {
     private ShapeDrawing() {
     }
 
-    static String draw(String title, List<Shape> shapes, int columns) {
+    static Picture draw(String title, List<Shape> shapes, int columns) {
         final int unit = 12;
         final int box = 8 * unit + 12;
         final int rows = Math.max(1, (shapes.size() + columns - 1) / columns);

@@ -17,7 +17,7 @@ final class TreeDrawing {
     private TreeDrawing() {
     }
 
-    static String draw(String title, List<String> trees, List<String> captions) {
+    static Picture draw(String title, List<String> trees, List<String> captions) {
         final int panel = 170;
         final int height = 360;
         return Svg.render(panel * trees.size() + 20, height, g -> {

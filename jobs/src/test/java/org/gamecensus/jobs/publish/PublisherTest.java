@@ -72,7 +72,16 @@ class PublisherTest extends SparkCensusTest {
         Assertions.assertTrue(index.contains("erratum: correct value 38"), index);
         for (Figures.Figure f : result.figures()) {
             final Path file = w.out().resolve("figures").resolve(f.file());
-            xml(file); // well-formed
+            final Document svg = xml(file); // well-formed
+            // Its PNG copy: the same picture at twice the size, and not blank.
+            final java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(
+                    w.out().resolve("figures").resolve(Svg.pngName(f.file())).toFile());
+            Assertions.assertNotNull(png, f.file() + " has a readable PNG copy");
+            final String width = svg.getDocumentElement().getAttribute("width").replace("px", "");
+            final String height = svg.getDocumentElement().getAttribute("height").replace("px", "");
+            assertEquals(2 * (int) Double.parseDouble(width), png.getWidth(), f.file() + " PNG width");
+            assertEquals(2 * (int) Double.parseDouble(height), png.getHeight(), f.file() + " PNG height");
+            Assertions.assertTrue(nonWhitePixels(png) > 100, f.file() + " PNG has ink");
             Assertions.assertTrue(index.contains("figures/" + f.file()), f.file() + " on the page");
         }
         // K4: four vertices drawn as circles or ellipses, six links.
@@ -97,5 +106,17 @@ class PublisherTest extends SparkCensusTest {
         Assertions.assertTrue(EssayClaims.same("yes", "YES"));
         Assertions.assertTrue(!EssayClaims.same("88", "86.6"));
         Assertions.assertTrue(!EssayClaims.same("1042", "1043"));
+    }
+
+    private static int nonWhitePixels(java.awt.image.BufferedImage image) {
+        int n = 0;
+        for (int y = 0; y < image.getHeight(); y += 2) {
+            for (int x = 0; x < image.getWidth(); x += 2) {
+                if ((image.getRGB(x, y) & 0xffffff) != 0xffffff) {
+                    n++;
+                }
+            }
+        }
+        return n;
     }
 }

@@ -1,0 +1,52 @@
+# Sourced by bin/census and notebooks/run-notebooks: builds the project when needed and sets
+#   CENSUS_CP    the project's classes and its runtime dependencies (Spark included)
+#   CENSUS_OPENS the JVM options Spark 3.5 needs on Java 17
+# Expects ROOT (the project directory).
+
+CP_FILE="$ROOT/jobs/target/runtime-classpath.txt"
+STAMP="$ROOT/jobs/target/.census-built"
+
+census_needs_build() {
+  [ -f "$CP_FILE" ] && [ -f "$STAMP" ] || return 0
+  [ -n "$(find "$ROOT/pom.xml" "$ROOT"/*/pom.xml "$ROOT"/*/src/main -newer "$STAMP" -print -quit 2>/dev/null)" ]
+}
+
+census_build_if_needed() {
+  if census_needs_build; then
+    echo "census: building the project (first use or sources changed)..." >&2
+    local log
+    log="$(mktemp)"
+    if ! (cd "$ROOT" && mvn -B -Dmaven.test.skip=true package >"$log" 2>&1); then
+      grep -E '\[ERROR\]' "$log" | head -n 20 >&2 || true
+      echo "census: build failed (full log: $log)" >&2
+      exit 1
+    fi
+    rm -f "$log"
+    touch "$STAMP"
+  fi
+  CENSUS_CP="$ROOT/jobs/target/classes:$ROOT/schemas/target/classes:$ROOT/solver-kernel/target/classes:$(cat "$CP_FILE")"
+}
+
+# Spark 3.5 on Java 17 needs these (the list of org.apache.spark.launcher.JavaModuleOptions).
+CENSUS_OPENS=(
+  -XX:+IgnoreUnrecognizedVMOptions
+  --add-opens=java.base/java.lang=ALL-UNNAMED
+  --add-opens=java.base/java.lang.invoke=ALL-UNNAMED
+  --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
+  --add-opens=java.base/java.io=ALL-UNNAMED
+  --add-opens=java.base/java.net=ALL-UNNAMED
+  --add-opens=java.base/java.nio=ALL-UNNAMED
+  --add-opens=java.base/java.util=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent=ALL-UNNAMED
+  --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED
+  --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+  --add-opens=java.base/sun.nio.cs=ALL-UNNAMED
+  --add-opens=java.base/sun.security.action=ALL-UNNAMED
+  --add-opens=java.base/sun.util.calendar=ALL-UNNAMED
+  -Djdk.reflect.useDirectMethodHandle=false
+  -Dio.netty.tryReflectionSetAccessible=true
+)
+
+# Local Spark binds to loopback unless told otherwise.
+export SPARK_LOCAL_IP="${SPARK_LOCAL_IP:-127.0.0.1}"

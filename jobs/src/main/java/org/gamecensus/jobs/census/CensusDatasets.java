@@ -39,9 +39,13 @@ public final class CensusDatasets {
         final int p = Math.max(1, Math.min(partitions, Math.max(1, ids.size())));
         final LongAccumulator clock = spark.sparkContext().longAccumulator("kernel nanos: " + schema.table());
         KERNEL_CLOCKS.add(clock);
+        final FaultInjection faults = FaultInjection.of(spark);
         final JavaRDD<Row> rows = JavaSparkContext.fromSparkContext(spark.sparkContext())
                 .parallelize(ids, p)
-                .mapPartitions(it -> timed(kernel, it, clock));
+                .mapPartitions(faults.any() ? it -> {
+                    faults.beforePartition();
+                    return timed(kernel, it, clock);
+                } : it -> timed(kernel, it, clock));
         return spark.createDataFrame(rows, schema.struct());
     }
 

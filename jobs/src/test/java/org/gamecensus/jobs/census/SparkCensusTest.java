@@ -2,6 +2,7 @@ package org.gamecensus.jobs.census;
 
 import com.holdenkarau.spark.testing.JavaDataFrameSuiteBase;
 import com.holdenkarau.spark.testing.SharedJavaSparkContext;
+import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 
@@ -10,6 +11,15 @@ import org.junit.jupiter.api.BeforeEach;
  * (its own hooks are JUnit 4's), without Hive.
  */
 public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
+
+    /**
+     * Local Spark on every core, retrying a failed task up to four times (plain {@code local[*]}
+     * fails the job on the first task failure), so fault-injection tests see Spark's recovery.
+     */
+    @Override
+    public SparkConf conf() {
+        return super.conf().setMaster("local[*,4]");
+    }
 
     @Override
     public boolean enableHiveSupport() {

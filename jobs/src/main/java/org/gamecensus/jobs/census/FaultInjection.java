@@ -1,0 +1,69 @@
+package org.gamecensus.jobs.census;
+
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.spark.TaskContext;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Deliberate task failures, for testing that Spark's retries leave a census unchanged. Read from
+ * the session's configuration when a census dataset is built, so a test (or an operator trying a
+ * cluster) turns it on with one setting and production runs never see it:
+ *
+ * <ul>
+ *   <li>{@value #FAIL_PARTITIONS} = {@code 0,3}: the first attempt of each listed partition of
+ *       the kernel stage throws; Spark retries it (local masters need {@code local[N,F]} with
+ *       F ≥ 2, clusters retry up to {@code spark.task.maxFailures}).</li>
+ * </ul>
+ */
+public final class FaultInjection implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Session setting: partitions whose first attempt throws. */
+    public static final String FAIL_PARTITIONS = "census.fault.fail-partitions";
+
+    private final Set<Integer> failFirstAttempt;
+
+    private FaultInjection(Set<Integer> failFirstAttempt) {
+        this.failFirstAttempt = failFirstAttempt;
+    }
+
+    /** The faults the session asks for (none unless {@value #FAIL_PARTITIONS} is set). */
+    static FaultInjection of(SparkSession spark) {
+        final String spec = spark.conf().get(FAIL_PARTITIONS, "").strip();
+        if (spec.isEmpty()) {
+            return new FaultInjection(Set.of());
+        }
+        try {
+            return new FaultInjection(Arrays.stream(spec.split(",")).map(String::strip).map(Integer::valueOf)
+                    .collect(Collectors.toUnmodifiableSet()));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(FAIL_PARTITIONS + " is a list of partition numbers, got '" + spec + "'");
+        }
+    }
+
+    boolean any() {
+        return !failFirstAttempt.isEmpty();
+    }
+
+    /** Called by a kernel task before it computes anything. */
+    void beforePartition() {
+        final TaskContext task = TaskContext.get();
+        if (task != null && task.attemptNumber() == 0 && failFirstAttempt.contains(task.partitionId())) {
+            throw new InjectedFault("injected failure: first attempt of partition " + task.partitionId()
+                    + " (" + FAIL_PARTITIONS + ")");
+        }
+    }
+
+    /** The exception of an injected failure, named so that logs tell it from a real one. */
+    public static final class InjectedFault extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        InjectedFault(String message) {
+            super(message);
+        }
+    }
+}

@@ -282,7 +282,7 @@ public final class CensusCli {
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final long maxSquares = cl.getLong("--max-squares", config.getLong("cram.max-squares", CramJob.DEFAULT_MAX_SQUARES),
                 Long.MIN_VALUE, Long.MAX_VALUE);
-        CramJob.checkMaxSquares(maxSquares);
+        CramJob.checkSize(maxSquares, config.getLong("cram.max-shapes", CramJob.DEFAULT_MAX_SHAPES));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run cram " + maxSquares,
@@ -300,7 +300,7 @@ public final class CensusCli {
                 HackenbushJob.DEFAULT_MAX_VERTICES), Long.MIN_VALUE, Long.MAX_VALUE);
         final long e = cl.getLong("--max-edges", config.getLong("hackenbush.max-edges", HackenbushJob.DEFAULT_MAX_EDGES),
                 Long.MIN_VALUE, Long.MAX_VALUE);
-        HackenbushJob.check(v, e);
+        HackenbushJob.checkSize(v, e, config.getLong("hackenbush.max-graphs", HackenbushJob.DEFAULT_MAX_GRAPHS));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run hackenbush",
@@ -316,7 +316,7 @@ public final class CensusCli {
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final long maxEdges = cl.getLong("--max-edges",
                 config.getLong("lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES), Long.MIN_VALUE, Long.MAX_VALUE);
-        LumberjackJob.checkMaxEdges(maxEdges);
+        LumberjackJob.checkSize(maxEdges, config.getLong("lumberjack.max-trees", LumberjackJob.DEFAULT_MAX_TREES));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run lumberjack " + maxEdges,
@@ -335,6 +335,9 @@ public final class CensusCli {
         }
         final HexBoard board = HexJob.board(cl.get("--board", null));
         final HexBoard.Side first = HexJob.side(cl.get("--first", "down"));
+        if (!cl.has("--sample")) {
+            HexJob.checkSize(board, config.getLong("hex.max-table-entries", HexJob.DEFAULT_MAX_TABLE_ENTRIES));
+        }
         if (cl.has("--seed") && !cl.has("--sample")) {
             throw new UsageException("--seed goes with --sample N");
         }
@@ -558,6 +561,7 @@ public final class CensusCli {
         if (!cl.words().isEmpty()) {
             throw new UsageException("unexpected argument '" + cl.words().get(0) + "' for 'publish'");
         }
+        final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final List<SwitchingHost> censused = new ArrayList<>();
         for (String spec : config.getList("publish.switching.hosts", "K5,K4,theta,grid2x3,path4")) {
@@ -576,17 +580,24 @@ public final class CensusCli {
             throw new UsageException("no essay claims file at " + claimsFile + " (setting publish.claims)");
         }
         final long cramSquares = config.getLong("publish.cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
-        CramJob.checkMaxSquares(cramSquares);
+        CramJob.checkSize(cramSquares, config.getLong("cram.max-shapes", CramJob.DEFAULT_MAX_SHAPES));
         final List<HexBoard> hexBoards = new ArrayList<>();
         for (String spec : config.getList("publish.hex.boards", "2x2,2x3,2x4,3x2,3x3,3x4,4x2,4x3,4x4,3x5,5x3")) {
-            hexBoards.add(HexJob.board(spec));
+            final HexBoard b = HexJob.board(spec);
+            HexJob.checkSize(b, config.getLong("hex.max-table-entries", HexJob.DEFAULT_MAX_TABLE_ENTRIES));
+            hexBoards.add(b);
         }
         final List<String> hexSample = config.getList("publish.hex.sample", "4x4,3000,1");
         if (hexSample.size() != 3) {
             throw new UsageException("publish.hex.sample is BOARD,COUNT,SEED");
         }
         final HexBoard sampleBoard = HexJob.board(hexSample.get(0));
-        final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        try {
+            Long.parseLong(hexSample.get(1));
+            Long.parseLong(hexSample.get(2));
+        } catch (NumberFormatException e) {
+            throw new UsageException("publish.hex.sample is BOARD,COUNT,SEED with whole numbers, got " + hexSample);
+        }
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census publish", config.sparkSettings());
         for (SwitchingHost h : censused) {
@@ -604,7 +615,7 @@ public final class CensusCli {
             }
         }
         final long lumberjackEdges = config.getLong("publish.lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES);
-        LumberjackJob.checkMaxEdges(lumberjackEdges);
+        LumberjackJob.checkSize(lumberjackEdges, config.getLong("lumberjack.max-trees", LumberjackJob.DEFAULT_MAX_TREES));
         out.println(LumberjackJob.census(spark, warehouse, (int) lumberjackEdges, partitions));
         out.println(HackenbushJob.census(spark, warehouse, HackenbushJob.DEFAULT_MAX_VERTICES,
                 HackenbushJob.DEFAULT_MAX_EDGES, partitions));

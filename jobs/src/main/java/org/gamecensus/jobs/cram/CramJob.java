@@ -4,6 +4,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
@@ -25,6 +26,29 @@ public final class CramJob {
     }
 
     /** Refuses sizes the encoding cannot hold. */
+    /** Largest estimated catalogue accepted by default (setting {@code cram.max-shapes}): to 14 squares. */
+    public static final long DEFAULT_MAX_SHAPES = 3_000_000L;
+
+    /**
+     * The estimated number of catalogue shapes of 1..maxSquares squares: fixed polyominoes by
+     * their asymptotic count 0.3169 · 4.0626^n / n (Jensen's series), a quarter of them up to the
+     * catalogue's four symmetries. The formula runs 8 % over the true count at 8 squares, 5 % at 12.
+     */
+    public static double estimatedShapes(long maxSquares) {
+        double sum = 0;
+        for (int n = 1; n <= maxSquares; n++) {
+            sum += Math.max(1, 0.3169 * Math.pow(4.0626, n) / n / 4);
+        }
+        return sum;
+    }
+
+    /** Refuses a census above {@code maxShapes} estimated shapes. */
+    public static void checkSize(long maxSquares, long maxShapes) {
+        checkMaxSquares(maxSquares);
+        SizeLimit.check("the cram census to " + maxSquares + " squares", "shapes", estimatedShapes(maxSquares),
+                maxShapes, "cram.max-shapes");
+    }
+
     public static void checkMaxSquares(long maxSquares) {
         if (maxSquares < 1 || maxSquares > Region.MAX_SQUARES) {
             throw new UsageException("--max-squares must be 1.." + Region.MAX_SQUARES + " (the bit encoding holds a"

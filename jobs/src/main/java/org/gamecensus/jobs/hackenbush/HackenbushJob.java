@@ -8,6 +8,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
@@ -31,6 +32,37 @@ public final class HackenbushJob {
     public static final int MAX_EDGES = 12;
 
     private HackenbushJob() {
+    }
+
+    /** Largest estimated census accepted by default (setting {@code hackenbush.max-graphs}). */
+    public static final long DEFAULT_MAX_GRAPHS = 20_000_000L;
+
+    /**
+     * An upper estimate of the multigraphs enumerated before isomorphism is taken out: for each
+     * vertex count v, the multisets of at most maxEdges edges over the v(v+1)/2 vertex pairs and
+     * loops plus the v links to the ground.
+     */
+    public static double estimatedGraphs(long maxVertices, long maxEdges) {
+        double sum = 0;
+        for (long v = 1; v <= maxVertices; v++) {
+            final long slots = v * (v + 1) / 2 + v;
+            double multisets = 1; // C(slots + e - 1, e), built up over e
+            for (long e = 0; e <= maxEdges; e++) {
+                if (e > 0) {
+                    multisets = multisets * (slots + e - 1) / e;
+                }
+                sum += multisets;
+            }
+        }
+        return sum;
+    }
+
+    /** Refuses a census above {@code maxGraphs} estimated graphs. */
+    public static void checkSize(long maxVertices, long maxEdges, long maxGraphs) {
+        check(maxVertices, maxEdges);
+        SizeLimit.check("the hackenbush census to " + maxVertices + " vertices and " + maxEdges + " edges",
+                "multigraphs before isomorphism", estimatedGraphs(maxVertices, maxEdges), maxGraphs,
+                "hackenbush.max-graphs");
     }
 
     public static void check(long maxVertices, long maxEdges) {

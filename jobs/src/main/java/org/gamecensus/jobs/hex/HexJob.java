@@ -9,6 +9,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
+import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.UsageException;
@@ -49,6 +50,15 @@ public final class HexJob {
                     + " in a table of 3^cells entries and takes at most " + MAX_CENSUS_CELLS + " cells");
         }
         return board;
+    }
+
+    /** Largest table accepted by default (setting {@code hex.max-table-entries}): 3^16, the 4×4 board. */
+    public static final long DEFAULT_MAX_TABLE_ENTRIES = 43_046_721L;
+
+    /** Refuses a census whose table of settled positions, 3^cells entries, exceeds {@code maxEntries}. */
+    public static void checkSize(HexBoard board, long maxEntries) {
+        SizeLimit.check("the hex census of " + board.name(), "table entries (3^" + board.cells() + ")",
+                Math.pow(3, board.cells()), maxEntries, "hex.max-table-entries");
     }
 
     public static Side side(String spec) {

@@ -5,6 +5,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
@@ -20,6 +21,44 @@ public final class LumberjackJob {
     public static final int MAX_EDGES = 20;
 
     private LumberjackJob() {
+    }
+
+    /** Largest census accepted by default (setting {@code lumberjack.max-trees}): to 17 edges. */
+    public static final long DEFAULT_MAX_TREES = 5_000_000L;
+
+    /**
+     * The number of rooted trees of 0..maxEdges edges, exactly: Cayley's recurrence for rooted
+     * trees on n vertices, a(n+1) = (1/n) Σ_{k=1..n} (Σ_{d|k} d·a(d)) · a(n−k+1).
+     */
+    public static double treeCount(long maxEdges) {
+        final int n = (int) Math.min(maxEdges + 1, 60);
+        final double[] a = new double[n + 1];
+        a[1] = 1;
+        for (int m = 1; m < n; m++) {
+            double s = 0;
+            for (int k = 1; k <= m; k++) {
+                double divisors = 0;
+                for (int d = 1; d <= k; d++) {
+                    if (k % d == 0) {
+                        divisors += d * a[d];
+                    }
+                }
+                s += divisors * a[m - k + 1];
+            }
+            a[m + 1] = s / m;
+        }
+        double sum = 0;
+        for (int v = 1; v <= n; v++) {
+            sum += a[v];
+        }
+        return sum;
+    }
+
+    /** Refuses a census of more than {@code maxTrees} trees. */
+    public static void checkSize(long maxEdges, long maxTrees) {
+        checkMaxEdges(maxEdges);
+        SizeLimit.check("the lumberjack census to " + maxEdges + " edges", "trees", treeCount(maxEdges), maxTrees,
+                "lumberjack.max-trees");
     }
 
     public static void checkMaxEdges(long maxEdges) {

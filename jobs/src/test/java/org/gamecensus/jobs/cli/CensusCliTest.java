@@ -79,20 +79,47 @@ class CensusCliTest extends SparkCensusTest {
             "vertices with lumberjack|run lumberjack --max-vertices 3|does not apply to the lumberjack census",
             "bench unknown census|bench --censuses nosuch|unknown census 'nosuch' for 'bench'",
             "bench repeat zero|bench --repeat 0|must be 1..100",
-            "verify without warehouse|verify|no warehouse"})
-    void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) {
+            "verify without warehouse|verify|no warehouse",
+            "verify extra word|verify now|unexpected argument 'now'",
+            "verify unknown option|verify --colour blue|unknown option --colour",
+            "decide unknown option|decide switching --host K4 --colour blue|unknown option --colour",
+            "decide hex without board|decide hex|needs --board",
+            "decide hex bad board|decide hex --board 3by3|a board is RxC",
+            "decide unknown census|decide cram|unknown census 'cram' for 'decide'",
+            "sql two queries|sql SELECT~1 SELECT~2|exactly one query",
+            "publish extra word|publish now|unexpected argument 'now'",
+            "publish bad partitions|publish --partitions -1|must be",
+            "publish unknown option|publish --host K5|unknown option --host",
+            "bench unknown option|bench --host K5|unknown option --host",
+            "switching over a profile's limit|run switching --host K5 --profile tiny|over the limit of 100",
+            "cram over a profile's limit|run cram --max-squares 8 --profile tiny|about 1,028 shapes, over the limit of 100; raise cram.max-shapes",
+            "lumberjack over a profile's limit|run lumberjack --max-edges 10 --profile tiny|about 3,047 trees, over the limit of 1,000; raise lumberjack.max-trees",
+            "hex over a profile's limit|run hex --board 3x3 --profile tiny|about 19,683 table entries (3^9), over the limit of 1,000; raise hex.max-table-entries",
+            "hackenbush over a profile's limit|run hackenbush --profile tiny|over the limit of 100; raise hackenbush.max-graphs",
+            "publish over a profile's limit|publish --profile tiny|over the limit of 100",
+            "a malformed setting|run cram --profile broken|setting cram.max-shapes takes a whole number"})
+    void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) throws Exception {
+        // An out dir with earlier work in it: a refused command must leave it exactly as it was.
         final Path out = tmp.resolve("out");
+        Files.createDirectories(out.resolve("tables"));
+        Files.writeString(out.resolve("tables/earlier.md"), "| earlier | table |\n");
+        final List<String> before = snapshot(out);
         final List<String> args = new ArrayList<>();
         for (String word : line == null ? new String[0] : line.split(" ")) {
             args.add(word.replace('~', ' '));
         }
         if (!args.isEmpty() && (args.get(0).equals("run") || args.get(0).equals("sql") || args.get(0).equals("bench")
-                || args.get(0).equals("verify"))) {
+                || args.get(0).equals("verify") || args.get(0).equals("publish"))) {
             args.add("--out");
             args.add(out.toString());
         }
-        if (what.equals("unknown profile")) {
-            System.setProperty("census.conf.dir", tmp.toString());
+        final Path conf = Files.createDirectories(tmp.resolve("conf"));
+        Files.writeString(conf.resolve("census-tiny.properties"), String.join("\n", "switching.max-subgraphs = 100",
+                "cram.max-shapes = 100", "lumberjack.max-trees = 1000", "hex.max-table-entries = 1000",
+                "hackenbush.max-graphs = 100", "publish.switching.hosts = K5") + "\n");
+        Files.writeString(conf.resolve("census-broken.properties"), "cram.max-shapes = lots\n");
+        if (args.contains("--profile")) {
+            System.setProperty("census.conf.dir", conf.toString());
         }
         try {
             final Result r = census(args.toArray(new String[0]));
@@ -100,9 +127,22 @@ class CensusCliTest extends SparkCensusTest {
             Assertions.assertTrue(r.err().startsWith("census: "), r.err());
             Assertions.assertTrue(r.err().contains(message), what + ": " + r.err());
             assertEquals(1, r.err().strip().split("\n").length, "one line: " + r.err());
-            assertFalse(Files.exists(out), what + ": nothing written");
+            assertEquals(before, snapshot(out), what + ": the out dir is unchanged");
         } finally {
             System.clearProperty("census.conf.dir");
+        }
+    }
+
+    /** Every path under {@code dir} with its size and modification time. */
+    private static List<String> snapshot(Path dir) throws Exception {
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            return s.map(p -> {
+                try {
+                    return dir.relativize(p) + " " + Files.size(p) + " " + Files.getLastModifiedTime(p);
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).sorted().toList();
         }
     }
 

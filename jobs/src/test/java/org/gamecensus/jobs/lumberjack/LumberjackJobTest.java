@@ -17,6 +17,15 @@ class LumberjackJobTest extends SparkCensusTest {
     Path tmp;
 
     @Test
+    void theSizeEstimateIsTheExactTreeCount() {
+        // Rooted trees of 0..n edges (OEIS A000081, shifted and summed).
+        assertEquals(1, LumberjackJob.treeCount(0));
+        assertEquals(20_299, LumberjackJob.treeCount(12));
+        assertEquals(1_011_311, LumberjackJob.treeCount(16));
+        assertEquals(2_732_470, LumberjackJob.treeCount(17));
+    }
+
+    @Test
     void rowsDoNotDependOnThePartitionCount() {
         assertDataFrameNoOrderEquals(LumberjackJob.trees(spark(), 12, 1), LumberjackJob.trees(spark(), 12, 7));
     }

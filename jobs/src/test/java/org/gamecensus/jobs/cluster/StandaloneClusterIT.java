@@ -1,0 +1,239 @@
+package org.gamecensus.jobs.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.hex.HexJob;
+import org.gamecensus.jobs.switching.SwitchingJob;
+import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real Spark standalone cluster on 127.0.0.1 — one master, two workers of one core each,
+ * started from the Spark jars on the Maven class path (a directory of links to them serves as
+ * {@code SPARK_HOME/jars}; nothing is downloaded) — runs the switching census of K6 and the Hex
+ * census of 3×4 submitted through {@code org.apache.spark.deploy.SparkSubmit} with the packaged
+ * jars. Both executors must have run tasks, and every row must equal a local-mode run's (here, in
+ * this JVM) and, for K6, a {@code local[1]} run submitted the same way. Every process started is
+ * stopped afterwards.
+ */
+class StandaloneClusterIT extends SparkCensusTest {
+
+    private static final List<Process> STARTED = new ArrayList<>();
+    private static Path dir;
+    private static Path sparkHome;
+    private static String masterUrl;
+    private static List<Path> workerDirs;
+    private static String appJar;
+    private static String extraJars;
+
+    @BeforeAll
+    static void startCluster() throws Exception {
+        dir = Files.createTempDirectory("census-cluster-");
+        // The jobs module's own jar from package; the other modules' jars beside it in the reactor.
+        final Path target = Path.of("target").toAbsolutePath();
+        appJar = onlyJar(target, "jobs-").toString();
+        final List<String> jars = new ArrayList<>();
+        jars.add(onlyJar(target.resolve("../../schemas/target").normalize(), "schemas-").toString());
+        jars.add(onlyJar(target.resolve("../../solver-kernel/target").normalize(), "solver-kernel-").toString());
+        // SPARK_HOME/jars: Spark and its dependencies; the drawing libraries travel with the job, as on a real cluster.
+        sparkHome = Files.createDirectories(dir.resolve("spark-home"));
+        final Path jarsDir = Files.createDirectories(sparkHome.resolve("jars"));
+        Files.createDirectories(sparkHome.resolve("conf"));
+        for (String entry : Files.readString(target.resolve("runtime-classpath.txt")).strip().split(":")) {
+            final Path jar = Path.of(entry);
+            if (jar.getFileName().toString().startsWith("jfree")) {
+                jars.add(entry);
+            } else if (!Files.exists(jarsDir.resolve(jar.getFileName()))) {
+                Files.createSymbolicLink(jarsDir.resolve(jar.getFileName()), jar);
+            }
+        }
+        extraJars = String.join(",", jars);
+
+        final int masterPort = freePort();
+        masterUrl = "spark://127.0.0.1:" + masterPort;
+        final Path masterLog = dir.resolve("master.log");
+        start(masterLog, "-Xmx512m", "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
+                "--port", String.valueOf(masterPort), "--webui-port", String.valueOf(freePort()));
+        awaitLine(masterLog, "I have been elected leader", 60);
+        workerDirs = new ArrayList<>();
+        for (int w = 1; w <= 2; w++) {
+            final Path work = Files.createDirectories(dir.resolve("worker" + w));
+            workerDirs.add(work);
+            final Path log = dir.resolve("worker" + w + ".log");
+            start(log, "-Xmx512m", "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1", "--cores", "1",
+                    "--memory", "1500m", "--work-dir", work.toString(), "--webui-port", String.valueOf(freePort()),
+                    masterUrl);
+            awaitLine(log, "Successfully registered with master", 60);
+        }
+    }
+
+    @AfterAll
+    static void stopCluster() throws Exception {
+        for (Process p : STARTED) {
+            p.descendants().forEach(ProcessHandle::destroy);
+            p.destroy();
+        }
+        for (Process p : STARTED) {
+            if (!p.waitFor(20, TimeUnit.SECONDS)) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        for (Process p : STARTED) {
+            Assertions.assertFalse(p.isAlive(), "stopped: " + p.info().commandLine().orElse("?"));
+        }
+        if (dir != null && !Boolean.getBoolean("census.it.keep")) { // -Dcensus.it.keep=true keeps the logs
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
+        }
+    }
+
+    @Test
+    void switchingK6OnTheClusterEqualsLocalRuns() throws Exception {
+        final Path clusterOut = dir.resolve("switching-cluster");
+        submit("switching-cluster", masterUrl, "run", "switching", "--host", "K6", "--out", clusterOut.toString());
+        assertBothExecutorsRanTasks();
+        final Path local1Out = dir.resolve("switching-local1");
+        submit("switching-local1", "local[1]", "run", "switching", "--host", "K6", "--out", local1Out.toString());
+        final Warehouse here = new Warehouse(dir.resolve("switching-here"));
+        SwitchingJob.census(spark(), here, SwitchingHosts.complete(6), 0);
+        final Dataset<Row> expected = table(here.out(), "switching");
+        assertEquals(32_768, expected.count());
+        assertDataFrameNoOrderEquals(expected, table(clusterOut, "switching"));
+        assertDataFrameNoOrderEquals(expected, table(local1Out, "switching"));
+        assertDataFrameNoOrderEquals(table(here.out(), "switching_hosts"), table(clusterOut, "switching_hosts"));
+    }
+
+    @Test
+    void hex3x4OnTheClusterEqualsALocalRun() throws Exception {
+        final Path clusterOut = dir.resolve("hex-cluster");
+        submit("hex-cluster", masterUrl, "run", "hex", "--board", "3x4", "--out", clusterOut.toString());
+        assertBothExecutorsRanTasks();
+        final Warehouse here = new Warehouse(dir.resolve("hex-here"));
+        HexJob.census(spark(), here, new HexBoard(3, 4), HexBoard.Side.DOWN, 0);
+        final Dataset<Row> expected = table(here.out(), "hex");
+        assertDataFrameNoOrderEquals(expected, table(clusterOut, "hex"));
+        assertDataFrameNoOrderEquals(table(here.out(), "hex_adversarial"), table(clusterOut, "hex_adversarial"));
+    }
+
+    private Dataset<Row> table(Path out, String name) {
+        return spark().read().parquet(out.resolve("warehouse").resolve(name).toString());
+    }
+
+    /** Every worker has at least one executor that ran a task (each executor logs "Running task"). */
+    private static void assertBothExecutorsRanTasks() throws IOException {
+        for (Path work : workerDirs) {
+            long tasks = 0;
+            try (Stream<Path> files = Files.walk(work)) {
+                for (Path stderr : files.filter(f -> f.getFileName().toString().equals("stderr")).toList()) {
+                    tasks += Files.readAllLines(stderr, StandardCharsets.UTF_8).stream()
+                            .filter(l -> l.contains("Running task")).count();
+                }
+            }
+            Assertions.assertTrue(tasks > 0, "the executor of " + work.getFileName() + " ran tasks");
+        }
+    }
+
+    /** Runs {@code census ARGS} through SparkSubmit in a separate driver JVM; fails on a non-zero exit. */
+    private static void submit(String name, String master, String... censusArgs) throws Exception {
+        final List<String> cmd = new ArrayList<>(List.of("-Xmx1g", "-Dcensus.conf.dir=" + confDir(),
+                "org.apache.spark.deploy.SparkSubmit", "--master", master, "--deploy-mode", "client",
+                "--class", "org.gamecensus.jobs.cli.CensusCli", "--name", "census-it-" + name,
+                "--conf", "spark.cores.max=2", "--conf", "spark.executor.cores=1", "--conf", "spark.executor.memory=1g",
+                "--conf", "spark.scheduler.minRegisteredResourcesRatio=1.0",
+                "--conf", "spark.scheduler.maxRegisteredResourcesWaitingTime=60s",
+                "--conf", "spark.driver.host=127.0.0.1", "--jars", extraJars, appJar));
+        cmd.addAll(Arrays.asList(censusArgs));
+        final Path log = dir.resolve(name + ".log");
+        final Process p = start(log, cmd.toArray(new String[0]));
+        Assertions.assertTrue(p.waitFor(5, TimeUnit.MINUTES), name + " finished in time");
+        assertEquals(0, p.exitValue(), name + " exit code; log:\n" + tail(log));
+    }
+
+    private static Path confDir() {
+        return Path.of("..", "conf").toAbsolutePath().normalize();
+    }
+
+    /** Starts a JVM on SPARK_HOME/jars with Spark's Java 17 options, loopback only, output to {@code log}. */
+    private static Process start(Path log, String... args) throws IOException {
+        final List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(Arrays.asList(System.getProperty("census.it.opens", String.join(" ", OPENS)).split(" ")));
+        cmd.add("-cp");
+        cmd.add(sparkHome.resolve("jars") + "/*");
+        cmd.addAll(Arrays.asList(args));
+        final ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("SPARK_HOME", sparkHome.toString());
+        pb.environment().put("SPARK_SCALA_VERSION", "2.12");
+        pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        pb.environment().put("SPARK_MASTER_HOST", "127.0.0.1");
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        final Process p = pb.start();
+        STARTED.add(p);
+        return p;
+    }
+
+    private static final List<String> OPENS = List.of("-XX:+IgnoreUnrecognizedVMOptions",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED", "--add-opens=java.base/java.io=ALL-UNNAMED",
+            "--add-opens=java.base/java.net=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+            "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED", "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
+            "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED", "-Djdk.reflect.useDirectMethodHandle=false",
+            "-Dio.netty.tryReflectionSetAccessible=true");
+
+    private static void awaitLine(Path log, String text, int seconds) throws Exception {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(log) && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        Assertions.fail("no '" + text + "' in " + log + " after " + seconds + " s:\n" + tail(log));
+    }
+
+    private static String tail(Path log) throws IOException {
+        final List<String> lines = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static Path onlyJar(Path targetDir, String prefix) throws IOException {
+        try (Stream<Path> s = Files.list(targetDir)) {
+            final List<Path> jars = s.filter(p -> p.getFileName().toString().startsWith(prefix)
+                    && p.getFileName().toString().endsWith(".jar")).toList();
+            Assertions.assertEquals(1, jars.size(), "one " + prefix + "*.jar in " + targetDir + ": " + jars);
+            return jars.get(0);
+        }
+    }
+}

@@ -1,20 +1,14 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.StringReader;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
-import java.util.zip.CRC32;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -41,7 +35,7 @@ public final class Manifests {
     }
 
     /** Rows and checksum per partition of the given partitions of a table, read back from Parquet. */
-    private static List<Row> checksums(SparkSession spark, Path table, DatasetSchema schema, List<Row> only) {
+    private static List<Row> checksums(SparkSession spark, String table, DatasetSchema schema, List<Row> only) {
         final String cols = String.join(", ", schema.partitionColumns());
         final List<String> data = new ArrayList<>();
         for (String f : schema.struct().fieldNames()) {
@@ -49,7 +43,7 @@ public final class Manifests {
                 data.add(f);
             }
         }
-        Dataset<Row> scan = spark.read().parquet(table.toString());
+        Dataset<Row> scan = spark.read().parquet(table);
         if (only != null) {
             org.apache.spark.sql.Column any = org.apache.spark.sql.functions.lit(false);
             for (Row r : only) {
@@ -67,7 +61,7 @@ public final class Manifests {
     }
 
     /** Writes the manifests of the partitions that {@code written} holds, after a commit. */
-    public static void record(SparkSession spark, Path table, DatasetSchema schema, Dataset<Row> written) {
+    public static void record(SparkSession spark, String table, DatasetSchema schema, Dataset<Row> written) {
         final List<Row> partitions = written.select(schema.partitionColumns().get(0), schema.partitionColumns()
                 .subList(1, schema.partitionColumns().size()).toArray(new String[0])).distinct().collectAsList();
         for (Row r : checksums(spark, table, schema, partitions)) {
@@ -80,14 +74,15 @@ public final class Manifests {
             p.setProperty("partition", key);
             p.setProperty("rows", String.valueOf(r.getLong(schema.partitionColumns().size())));
             p.setProperty("checksum", r.getString(schema.partitionColumns().size() + 1));
-            p.setProperty("files", files(table.resolve(key)));
+            p.setProperty("files", files(WarehouseFiles.child(table, key)));
             final StringWriter text = new StringWriter();
             try {
                 p.store(text, "gamecensus manifest");
             } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
-            Warehouse.writeAtomically(table.resolve(DIR).resolve(key.replace('/', ',') + ".properties"), text.toString());
+            WarehouseFiles.writeAtomically(WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties"),
+                    text.toString());
         }
     }
 
@@ -113,34 +108,12 @@ public final class Manifests {
     }
 
     /** "name:size:crc32" for every Parquet file of a partition directory, sorted by name. */
-    private static String files(Path partition) {
-        try (Stream<Path> s = Files.list(partition)) {
-            return s.filter(f -> f.getFileName().toString().endsWith(".parquet")).sorted()
-                    .map(f -> f.getFileName() + ":" + size(f) + ":" + crc(f)).collect(Collectors.joining(","));
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot list " + partition + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static long size(Path f) {
-        try {
-            return Files.size(f);
-        } catch (IOException e) {
-            return -1;
-        }
-    }
-
-    private static long crc(Path f) {
-        final CRC32 crc = new CRC32();
-        try (InputStream in = Files.newInputStream(f)) {
-            final byte[] buf = new byte[1 << 16];
-            for (int n; (n = in.read(buf)) > 0; ) {
-                crc.update(buf, 0, n);
-            }
-        } catch (IOException e) {
-            return -1;
-        }
-        return crc.getValue();
+    private static String files(String partition) {
+        return WarehouseFiles.list(partition).stream()
+                .filter(f -> f.isFile() && f.getPath().getName().endsWith(".parquet"))
+                .map(f -> f.getPath().getName() + ":" + f.getLen() + ":"
+                        + WarehouseFiles.crc(WarehouseFiles.child(partition, f.getPath().getName())))
+                .collect(Collectors.joining(","));
     }
 
     /**
@@ -151,25 +124,30 @@ public final class Manifests {
                                       List<String> checked) {
         final List<String> problems = new ArrayList<>();
         for (DatasetSchema schema : schemas) {
-            final Path table = warehouse.tablePath(schema.table());
-            final Path dir = table.resolve(DIR);
-            if (!Files.isDirectory(dir)) {
+            final String table = warehouse.tablePath(schema.table());
+            final String dir = WarehouseFiles.child(table, DIR);
+            if (!WarehouseFiles.isDirectory(dir)) {
                 continue;
             }
             final TreeMap<String, Properties> manifests = new TreeMap<>();
-            try (Stream<Path> s = Files.list(dir)) {
-                for (Path m : s.filter(f -> f.toString().endsWith(".properties")).sorted().toList()) {
+            try {
+                for (var m : WarehouseFiles.list(dir)) {
+                    final String name = m.getPath().getName();
+                    if (!m.isFile() || !name.endsWith(".properties") || name.startsWith(".")) {
+                        continue;
+                    }
                     final Properties p = new Properties();
-                    p.load(new StringReader(Files.readString(m, StandardCharsets.UTF_8)));
+                    p.load(new StringReader(WarehouseFiles.readString(WarehouseFiles.child(dir, name))));
                     manifests.put(p.getProperty("partition"), p);
                 }
-            } catch (IOException e) {
+            } catch (IOException | java.io.UncheckedIOException e) {
                 problems.add(schema.table() + ": cannot read manifests: " + e.getMessage());
                 continue;
             }
             boolean filesOk = true;
             for (var e : manifests.entrySet()) {
-                final String got = Files.isDirectory(table.resolve(e.getKey())) ? files(table.resolve(e.getKey())) : "";
+                final String partition = WarehouseFiles.child(table, e.getKey());
+                final String got = WarehouseFiles.isDirectory(partition) ? files(partition) : "";
                 if (!got.equals(e.getValue().getProperty("files"))) {
                     problems.add(schema.table() + "/" + e.getKey() + ": files differ from the manifest (missing, truncated"
                             + " or altered)");

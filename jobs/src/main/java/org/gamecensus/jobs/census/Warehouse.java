@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
@@ -15,13 +15,16 @@ import org.apache.spark.sql.SparkSession;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
- * The output directory of the censuses: {@code <out>/warehouse/<table>/} holds each dataset as
- * Parquet, partitioned by its schema's key, with the schema and its version in
- * {@code _schema.json}; {@code <out>/tables/} holds the published tables.
+ * Where the censuses go. The warehouse — {@code <warehouse>/<table>/}, each dataset as Parquet
+ * partitioned by its schema's key, with the schema and its version in {@code _schema.json} and a
+ * manifest per partition — lives on any Hadoop file system ({@code file:}, {@code hdfs:},
+ * {@code s3a:}); by default it is {@code <out>/warehouse}. The published tables, figures and pages
+ * go to the local directory {@code <out>} on the driver.
  *
  * <p>Writing a dataset replaces only the partitions present in the new rows (Spark's dynamic
- * partition overwrite, which stages the files and moves them in at commit), so several hosts or
- * boards accumulate in one table and a failed write leaves the previous partitions intact.
+ * partition overwrite, which stages the files in a hidden directory and moves them in at commit),
+ * so several hosts or boards accumulate in one table and a failed or killed write leaves the
+ * previous partitions intact and nothing partial visible.
  */
 public final class Warehouse {
 
@@ -29,9 +32,17 @@ public final class Warehouse {
     public static final String SCHEMA_FILE = "_schema.json";
 
     private final Path out;
+    private final String root;
 
+    /** The warehouse in {@code <out>/warehouse}. */
     public Warehouse(Path out) {
+        this(out, null);
+    }
+
+    /** Published files in {@code out}; the warehouse at {@code warehouse} (a URI or path; null: {@code <out>/warehouse}). */
+    public Warehouse(Path out, String warehouse) {
         this.out = out.toAbsolutePath().normalize();
+        this.root = WarehouseFiles.uri(warehouse == null ? this.out.resolve("warehouse").toString() : warehouse);
     }
 
     /**
@@ -40,23 +51,46 @@ public final class Warehouse {
      * @throws UsageException when it exists and is not a directory
      */
     public static Warehouse at(String out) {
+        return at(out, null);
+    }
+
+    /** As {@link #at(String)}, with the warehouse elsewhere (a Hadoop file system URI), or null. */
+    public static Warehouse at(String out, String warehouse) {
         final Path path = Path.of(out);
         if (Files.exists(path) && !Files.isDirectory(path)) {
             throw new UsageException("--out " + out + " is a file, not a directory");
         }
-        return new Warehouse(path);
+        if (warehouse != null) {
+            final String uri = WarehouseFiles.uri(warehouse);
+            try {
+                if (WarehouseFiles.isFile(uri)) {
+                    throw new UsageException("--warehouse " + warehouse + " is a file, not a directory");
+                }
+            } catch (java.io.UncheckedIOException | IllegalArgumentException e) {
+                throw new UsageException("--warehouse " + warehouse + ": " + String.valueOf(e.getMessage()).split("\n")[0]);
+            }
+        }
+        return new Warehouse(path, warehouse);
     }
 
+    /** The local directory of the published tables, figures and pages. */
     public Path out() {
         return out;
     }
 
-    public Path root() {
-        return out.resolve("warehouse");
+    /** The warehouse's URI. */
+    public String root() {
+        return root;
     }
 
-    public Path tablePath(String table) {
-        return root().resolve(table);
+    /** Whether the warehouse directory exists. */
+    public boolean exists() {
+        return WarehouseFiles.isDirectory(root);
+    }
+
+    /** The URI of a dataset's directory. */
+    public String tablePath(String table) {
+        return WarehouseFiles.child(root, table);
     }
 
     public Path tablesDir() {
@@ -68,23 +102,17 @@ public final class Warehouse {
      * only after Spark's commit of the first write.
      */
     public boolean has(String table) {
-        return Files.isRegularFile(tablePath(table).resolve(SCHEMA_FILE));
+        return WarehouseFiles.isFile(WarehouseFiles.child(tablePath(table), SCHEMA_FILE));
     }
 
     /** The tables present, in name order. */
     public List<String> tables() {
         final List<String> names = new ArrayList<>();
-        if (!Files.isDirectory(root())) {
-            return names;
-        }
-        try (Stream<Path> dirs = Files.list(root())) {
-            dirs.filter(Files::isDirectory)
-                    .map(p -> p.getFileName().toString())
-                    .filter(n -> !n.startsWith(".") && !n.startsWith("_") && has(n))
-                    .sorted()
-                    .forEach(names::add);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot list " + root() + ": " + e.getMessage(), e);
+        for (FileStatus s : WarehouseFiles.list(root)) {
+            final String n = s.getPath().getName();
+            if (s.isDirectory() && !n.startsWith(".") && !n.startsWith("_") && has(n)) {
+                names.add(n);
+            }
         }
         return names;
     }
@@ -93,24 +121,24 @@ public final class Warehouse {
     public List<String> registerViews(SparkSession spark) {
         final List<String> names = tables();
         for (String name : names) {
-            spark.read().parquet(tablePath(name).toString()).createOrReplaceTempView(name);
+            spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
         }
         return names;
     }
 
     /** Writes rows into their dataset, replacing only the partitions they hold. */
     public void write(Dataset<Row> rows, DatasetSchema schema) {
-        final String path = tablePath(schema.table()).toString();
+        final String path = tablePath(schema.table());
         rows.sparkSession().conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
         rows.write()
                 .mode(SaveMode.Overwrite)
                 .partitionBy(schema.partitionColumns().toArray(new String[0]))
                 .parquet(path);
-        writeAtomically(tablePath(schema.table()).resolve(SCHEMA_FILE), schema.toJson() + "\n");
-        Manifests.record(rows.sparkSession(), tablePath(schema.table()), schema, rows);
+        WarehouseFiles.writeAtomically(WarehouseFiles.child(path, SCHEMA_FILE), schema.toJson() + "\n");
+        Manifests.record(rows.sparkSession(), path, schema, rows);
     }
 
-    /** Writes a small text file by a rename, so a reader never sees half of it. */
+    /** Writes a small local text file by a rename, so a reader never sees half of it. */
     public static void writeAtomically(Path file, String text) {
         try {
             Files.createDirectories(file.getParent());

@@ -73,6 +73,7 @@ public final class CensusCli {
             "hosts: K2..K8, theta, grid2x3, path4, bridgit:1..6, or a host file",
             "       (lines 's NAME', 't NAME', then one link 'NAME NAME' a line; '#' starts a comment)",
             "defaults: --host K5, --out out, --master local[*] (or spark.master from spark-submit),",
+            "          --warehouse DIR/warehouse (any Hadoop file system URI: file:, hdfs:, s3a:; setting warehouse),",
             "          --profile local (conf/census-local.properties and conf/spark-local.conf)",
             "  verify [--out DIR]",
             "      check every committed partition against its manifest (files, row count, content checksum)",
@@ -233,7 +234,7 @@ public final class CensusCli {
 
     private static int run(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("run", args,
-                Set.of("--host", "--out", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile",
+                Set.of("--host", "--out", "--warehouse", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile",
                         "--board", "--first", "--sample", "--seed", "--max-edges", "--max-vertices"));
         if (cl.help()) {
             out.println(RUN_HELP);
@@ -268,7 +269,7 @@ public final class CensusCli {
                 config.getLong("switching.max-subgraphs", SwitchingJob.DEFAULT_MAX_SUBGRAPHS), 1, Long.MAX_VALUE);
         SwitchingJob.checkSize(host, limit);
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
-        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run switching " + host.name(),
                 config.sparkSettings());
         out.println(SwitchingJob.census(spark, warehouse, host, partitions));
@@ -284,7 +285,7 @@ public final class CensusCli {
                 Long.MIN_VALUE, Long.MAX_VALUE);
         CramJob.checkSize(maxSquares, config.getLong("cram.max-shapes", CramJob.DEFAULT_MAX_SHAPES));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
-        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run cram " + maxSquares,
                 config.sparkSettings());
         out.println(CramJob.census(spark, warehouse, (int) maxSquares, partitions));
@@ -302,7 +303,7 @@ public final class CensusCli {
                 Long.MIN_VALUE, Long.MAX_VALUE);
         HackenbushJob.checkSize(v, e, config.getLong("hackenbush.max-graphs", HackenbushJob.DEFAULT_MAX_GRAPHS));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
-        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run hackenbush",
                 config.sparkSettings());
         out.println(HackenbushJob.census(spark, warehouse, (int) v, (int) e, partitions));
@@ -318,7 +319,7 @@ public final class CensusCli {
                 config.getLong("lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES), Long.MIN_VALUE, Long.MAX_VALUE);
         LumberjackJob.checkSize(maxEdges, config.getLong("lumberjack.max-trees", LumberjackJob.DEFAULT_MAX_TREES));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
-        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run lumberjack " + maxEdges,
                 config.sparkSettings());
         out.println(LumberjackJob.census(spark, warehouse, (int) maxEdges, partitions));
@@ -344,7 +345,7 @@ public final class CensusCli {
         final long sample = cl.getLong("--sample", 0, 1, 100_000_000);
         final long seed = cl.getLong("--seed", config.getLong("hex.sample.seed", 1L), Long.MIN_VALUE, Long.MAX_VALUE);
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
-        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run hex " + board.name(),
                 config.sparkSettings());
         if (sample > 0) {
@@ -358,6 +359,15 @@ public final class CensusCli {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }
         return 0;
+    }
+
+    /**
+     * The output of a command: {@code --out DIR} (local: tables, figures, pages), and the warehouse
+     * at {@code --warehouse URI}, else the profile's {@code warehouse} setting, else DIR/warehouse.
+     */
+    private static Warehouse warehouse(CommandLine cl) {
+        final String setting = CensusConfig.load(cl.get("--profile", "local")).get("warehouse", "");
+        return Warehouse.at(cl.get("--out", "out"), cl.get("--warehouse", setting.isEmpty() ? null : setting));
     }
 
     private static int decide(List<String> args, PrintStream out) {
@@ -418,7 +428,7 @@ public final class CensusCli {
     }
 
     private static int sql(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("sql", args, Set.of("--out", "--format", "--master", "--profile"));
+        final CommandLine cl = new CommandLine("sql", args, Set.of("--out", "--warehouse", "--format", "--master", "--profile"));
         if (cl.help()) {
             out.println(SQL_HELP);
             return 0;
@@ -430,7 +440,7 @@ public final class CensusCli {
         if (!format.equals("csv") && !format.equals("table")) {
             throw new UsageException("--format must be csv or table, got '" + format + "'");
         }
-        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final Warehouse warehouse = warehouse(cl);
         if (warehouse.tables().isEmpty()) {
             throw new UsageException("no warehouse at " + warehouse.root() + " (run a census first)");
         }
@@ -484,7 +494,7 @@ public final class CensusCli {
     }
 
     private static int verify(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("verify", args, Set.of("--out", "--master", "--profile"));
+        final CommandLine cl = new CommandLine("verify", args, Set.of("--out", "--warehouse", "--master", "--profile"));
         if (cl.help()) {
             out.println(String.join("\n", "usage: census verify [--out DIR]",
                     "Re-reads the warehouse against the manifests written with every committed partition: the Parquet",
@@ -495,8 +505,8 @@ public final class CensusCli {
         if (!cl.words().isEmpty()) {
             throw new UsageException("unexpected argument '" + cl.words().get(0) + "' for 'verify'");
         }
-        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
-        if (!java.nio.file.Files.isDirectory(warehouse.root())) {
+        final Warehouse warehouse = warehouse(cl);
+        if (!warehouse.exists()) {
             throw new UsageException("no warehouse at " + warehouse.root());
         }
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
@@ -553,7 +563,7 @@ public final class CensusCli {
     }
 
     private static int publish(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("publish", args, Set.of("--out", "--master", "--profile", "--partitions"));
+        final CommandLine cl = new CommandLine("publish", args, Set.of("--out", "--warehouse", "--master", "--profile", "--partitions"));
         if (cl.help()) {
             out.println(PUBLISH_HELP);
             return 0;
@@ -598,7 +608,7 @@ public final class CensusCli {
         } catch (NumberFormatException e) {
             throw new UsageException("publish.hex.sample is BOARD,COUNT,SEED with whole numbers, got " + hexSample);
         }
-        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census publish", config.sparkSettings());
         for (SwitchingHost h : censused) {
             out.println(SwitchingJob.census(spark, warehouse, h, partitions));

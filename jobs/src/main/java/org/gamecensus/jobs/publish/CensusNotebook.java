@@ -65,7 +65,7 @@ public final class CensusNotebook implements AutoCloseable {
 
     private static Warehouse existing(String out) {
         final Warehouse warehouse = Warehouse.at(out);
-        if (!Files.isDirectory(warehouse.root())) {
+        if (!warehouse.exists()) {
             throw new IllegalArgumentException("no warehouse at " + warehouse.root()
                     + "; run `bin/census publish --out " + out + "` first");
         }

@@ -28,7 +28,7 @@ class ManifestsTest extends SparkCensusTest {
         final List<String> checked = new ArrayList<>();
         assertEquals(List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL, checked));
         assertEquals(4, checked.size(), "two hosts in switching and in switching_hosts");
-        final Path partition = w.tablePath("switching").resolve("host=bridgit%3A2");
+        final Path partition = Path.of(java.net.URI.create(w.tablePath("switching"))).resolve("host=bridgit%3A2");
         Assertions.assertTrue(Files.isDirectory(partition), "Spark escapes ':' in partition directories");
         final Path file;
         try (var files = Files.list(partition)) {
@@ -47,7 +47,7 @@ class ManifestsTest extends SparkCensusTest {
         final Warehouse w = new Warehouse(tmp);
         SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 1);
         // Rewrite the partition with other rows but keep the old manifest: the files check fails first.
-        final Path manifest = w.tablePath("switching").resolve("_manifest/host=path4.properties");
+        final Path manifest = Path.of(java.net.URI.create(w.tablePath("switching"))).resolve("_manifest/host=path4.properties");
         final String saved = Files.readString(manifest);
         SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 3);
         Files.writeString(manifest, saved);

@@ -97,7 +97,9 @@ class CensusCliTest extends SparkCensusTest {
             "hex over a profile's limit|run hex --board 3x3 --profile tiny|about 19,683 table entries (3^9), over the limit of 1,000; raise hex.max-table-entries",
             "hackenbush over a profile's limit|run hackenbush --profile tiny|over the limit of 100; raise hackenbush.max-graphs",
             "publish over a profile's limit|publish --profile tiny|over the limit of 100",
-            "a malformed setting|run cram --profile broken|setting cram.max-shapes takes a whole number"})
+            "a malformed setting|run cram --profile broken|setting cram.max-shapes takes a whole number",
+            "warehouse on an unknown file system|run switching --host K4 --warehouse nosuch://x/y|--warehouse nosuch://x/y",
+            "warehouse option for decide|decide switching --host K4 --warehouse /tmp/w|unknown option --warehouse"})
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) throws Exception {
         // An out dir with earlier work in it: a refused command must leave it exactly as it was.
         final Path out = tmp.resolve("out");
@@ -193,6 +195,23 @@ class CensusCliTest extends SparkCensusTest {
         final Result bad = census("sql", "--out", out, "SELECT nosuchcolumn FROM switching");
         assertEquals(2, bad.code(), bad.err());
         Assertions.assertTrue(bad.err().startsWith("census: bad query"), bad.err());
+    }
+
+    @Test
+    void theWarehouseCanLiveApartFromThePublishedFiles() throws Exception {
+        final String out = tmp.resolve("published").toString();
+        final String warehouse = tmp.resolve("elsewhere/wh").toUri().toString(); // a file: URI, as hdfs: or s3a: would be
+        final Result run = census("run", "switching", "--host", "K4", "--out", out, "--warehouse", warehouse);
+        assertEquals(0, run.code(), run.err());
+        Assertions.assertTrue(Files.isRegularFile(tmp.resolve("elsewhere/wh/switching/_schema.json")));
+        Assertions.assertTrue(Files.isRegularFile(tmp.resolve("published/tables/switching_outcomes.md")));
+        assertFalse(Files.exists(tmp.resolve("published/warehouse")), "nothing in the default place");
+        final Result sql = census("sql", "--out", out, "--warehouse", warehouse, "--format", "csv",
+                "SELECT COUNT(*) AS n FROM switching");
+        assertEquals(0, sql.code(), sql.err());
+        assertEquals("n\n64", sql.out().strip());
+        final Result verify = census("verify", "--out", out, "--warehouse", warehouse);
+        assertEquals(0, verify.code(), verify.out() + verify.err());
     }
 
     @Test

@@ -79,7 +79,7 @@ class SwitchingJobTest extends SparkCensusTest {
             Assertions.assertTrue(Files.isRegularFile(warehouse.tablesDir().resolve(name + ".md")), name + ".md");
             Assertions.assertTrue(Files.isRegularFile(warehouse.tablesDir().resolve(name + ".csv")), name + ".csv");
         }
-        Assertions.assertTrue(Files.readString(warehouse.tablePath("switching").resolve("_schema.json")).contains("\"version\":1"));
+        Assertions.assertTrue(Files.readString(java.nio.file.Path.of(java.net.URI.create(warehouse.tablePath("switching"))).resolve("_schema.json")).contains("\"version\":1"));
         // Every certificate in the warehouse is present exactly where Short wins moving second.
         warehouse.registerViews(spark());
         assertEquals(0L, spark().sql("SELECT * FROM switching WHERE criterion_short_second <> (tree_a IS NOT NULL)").count());

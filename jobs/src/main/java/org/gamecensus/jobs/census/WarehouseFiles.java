@@ -1,0 +1,129 @@
+package org.gamecensus.jobs.census;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The warehouse's small files (schemas, manifests) and listings on any Hadoop file system
+ * ({@code file:}, {@code hdfs:}, {@code s3a:}, …), addressed by URI strings, with the Hadoop
+ * configuration of the active Spark session when there is one (credentials, endpoints).
+ */
+final class WarehouseFiles {
+
+    private WarehouseFiles() {
+    }
+
+    /** A URI for {@code location}: URIs pass through; a local path becomes an absolute {@code file:} URI. */
+    static String uri(String location) {
+        if (location.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*") && !location.matches("^[A-Za-z]:\\\\.*")) {
+            return location.endsWith("/") && location.length() > 1 ? location.substring(0, location.length() - 1) : location;
+        }
+        return java.nio.file.Path.of(location).toAbsolutePath().normalize().toUri().toString().replaceAll("/$", "");
+    }
+
+    static String child(String uri, String name) {
+        return uri + "/" + name;
+    }
+
+    private static FileSystem fs(String uri) {
+        final Configuration conf = SparkSession.getActiveSession().isDefined()
+                ? SparkSession.getActiveSession().get().sparkContext().hadoopConfiguration() : new Configuration();
+        try {
+            final URI u = URI.create(uri);
+            // Local files without Hadoop's .crc side files, and renamed over atomically.
+            return "file".equals(u.getScheme()) ? FileSystem.getLocal(conf).getRaw() : FileSystem.get(u, conf);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the file system of " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    static boolean isDirectory(String uri) {
+        try {
+            return fs(uri).getFileStatus(new Path(uri)).isDirectory();
+        } catch (java.io.FileNotFoundException e) {
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static boolean isFile(String uri) {
+        try {
+            return fs(uri).getFileStatus(new Path(uri)).isFile();
+        } catch (java.io.FileNotFoundException e) {
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The entries of a directory as (name, is directory, length), in name order; empty when it is missing. */
+    static List<FileStatus> list(String dirUri) {
+        try {
+            final FileStatus[] all = fs(dirUri).listStatus(new Path(dirUri));
+            final List<FileStatus> out = new ArrayList<>(List.of(all));
+            out.sort((a, b) -> a.getPath().getName().compareTo(b.getPath().getName()));
+            return out;
+        } catch (java.io.FileNotFoundException e) {
+            return List.of();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + dirUri + ": " + e.getMessage(), e);
+        }
+    }
+
+    static String readString(String uri) throws IOException {
+        try (InputStream in = fs(uri).open(new Path(uri))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** CRC-32 of a file's bytes; -1 when it cannot be read. */
+    static long crc(String uri) {
+        final CRC32 crc = new CRC32();
+        try (InputStream in = fs(uri).open(new Path(uri))) {
+            final byte[] buf = new byte[1 << 16];
+            for (int n; (n = in.read(buf)) > 0; ) {
+                crc.update(buf, 0, n);
+            }
+        } catch (IOException e) {
+            return -1;
+        }
+        return crc.getValue();
+    }
+
+    /**
+     * Writes a small text file through a hidden temporary and a rename, so a reader never sees half
+     * of it (atomic on local and HDFS; object stores copy, but readers skip the hidden name).
+     */
+    static void writeAtomically(String uri, String text) {
+        final FileSystem fs = fs(uri);
+        final Path file = new Path(uri);
+        final Path tmp = new Path(file.getParent(), "." + file.getName() + ".tmp");
+        try {
+            fs.mkdirs(file.getParent());
+            try (OutputStream out = fs.create(tmp, true)) {
+                out.write(text.getBytes(StandardCharsets.UTF_8));
+            }
+            if (!"file".equals(fs.getUri().getScheme()) && fs.exists(file)) {
+                fs.delete(file, false); // HDFS does not rename over a file; the local file system does, atomically
+            }
+            if (!fs.rename(tmp, file)) {
+                throw new IOException("rename of " + tmp + " failed");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + uri + ": " + e.getMessage(), e);
+        }
+    }
+}

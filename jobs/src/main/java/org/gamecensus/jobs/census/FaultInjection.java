@@ -23,7 +23,7 @@ public final class FaultInjection implements Serializable {
     private static final long serialVersionUID = 1L;
 
     /** Session setting: partitions whose first attempt throws. */
-    public static final String FAIL_PARTITIONS = "census.fault.fail-partitions";
+    public static final String FAIL_PARTITIONS = "spark.gamecensus.fault.fail-partitions";
 
     private final Set<Integer> failFirstAttempt;
 

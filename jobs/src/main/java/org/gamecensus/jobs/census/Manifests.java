@@ -34,37 +34,43 @@ public final class Manifests {
         return v == null ? "0.1.0-SNAPSHOT" : v;
     }
 
-    /** Rows and checksum per partition of the given partitions of a table, read back from Parquet. */
-    private static List<Row> checksums(SparkSession spark, String table, DatasetSchema schema, List<Row> only) {
-        final String cols = String.join(", ", schema.partitionColumns());
-        final List<String> data = new ArrayList<>();
+    /**
+     * The row count and content checksum of a dataset, as two aggregate columns: {@code COUNT(*)}
+     * and the sum of xxhash64 over every data column (order-independent), as a decimal string.
+     * The same expression serves the commit (over the rows in memory) and {@link #verify} (over
+     * the rows read back), so the two agree exactly when the files hold the committed rows.
+     */
+    static org.apache.spark.sql.Column[] countAndChecksum(DatasetSchema schema) {
+        final List<org.apache.spark.sql.Column> data = new ArrayList<>();
         for (String f : schema.struct().fieldNames()) {
             if (!schema.partitionColumns().contains(f)) {
-                data.add(f);
+                data.add(org.apache.spark.sql.functions.col(f));
             }
         }
-        Dataset<Row> scan = spark.read().parquet(table);
-        if (only != null) {
-            org.apache.spark.sql.Column any = org.apache.spark.sql.functions.lit(false);
-            for (Row r : only) {
-                org.apache.spark.sql.Column all = org.apache.spark.sql.functions.lit(true);
-                for (int i = 0; i < schema.partitionColumns().size(); i++) {
-                    all = all.and(org.apache.spark.sql.functions.col(schema.partitionColumns().get(i)).equalTo(r.get(i)));
-                }
-                any = any.or(all);
-            }
-            scan = scan.filter(any); // partition pruning: only the partitions just written are read
-        }
-        scan.createOrReplaceTempView("manifest_scan");
-        return spark.sql("SELECT " + cols + ", COUNT(*) AS n, CAST(SUM(CAST(xxhash64(" + String.join(", ", data)
-                + ") AS DECIMAL(38, 0))) AS STRING) AS h FROM manifest_scan GROUP BY " + cols).collectAsList();
+        return new org.apache.spark.sql.Column[] {
+            org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.lit(1)).as("n"),
+            org.apache.spark.sql.functions.sum(org.apache.spark.sql.functions.xxhash64(
+                    data.toArray(new org.apache.spark.sql.Column[0])).cast("decimal(38,0)")).cast("string").as("h")};
     }
 
-    /** Writes the manifests of the partitions that {@code written} holds, after a commit. */
-    public static void record(SparkSession spark, String table, DatasetSchema schema, Dataset<Row> written) {
-        final List<Row> partitions = written.select(schema.partitionColumns().get(0), schema.partitionColumns()
-                .subList(1, schema.partitionColumns().size()).toArray(new String[0])).distinct().collectAsList();
-        for (Row r : checksums(spark, table, schema, partitions)) {
+    /** Rows and checksum per partition (partition values, n, h) of a table, read back from Parquet. */
+    private static List<Row> checksums(SparkSession spark, String table, DatasetSchema schema) {
+        final org.apache.spark.sql.Column[] agg = countAndChecksum(schema);
+        final List<org.apache.spark.sql.Column> keys = new ArrayList<>();
+        for (String c : schema.partitionColumns()) {
+            keys.add(org.apache.spark.sql.functions.col(c));
+        }
+        return spark.read().parquet(table).groupBy(keys.toArray(new org.apache.spark.sql.Column[0]))
+                .agg(agg[0], agg[1]).collectAsList();
+    }
+
+    /**
+     * Writes the manifests of freshly committed partitions from their counts and checksums taken
+     * before the write ({@code stats}: partition values, then n and h, as {@link #countAndChecksum}
+     * makes them), with the files as they now are on disk.
+     */
+    public static void record(String table, DatasetSchema schema, List<Row> stats) {
+        for (Row r : stats) {
             final String key = key(schema, r);
             final Properties p = new Properties();
             p.setProperty("table", schema.table());
@@ -159,7 +165,7 @@ public final class Manifests {
                 continue; // do not read damaged files
             }
             try {
-                for (Row r : checksums(spark, table, schema, null)) {
+                for (Row r : checksums(spark, table, schema)) {
                     final Properties p = manifests.get(key(schema, r));
                     if (p == null) {
                         continue; // a partition written before manifests existed

@@ -8,10 +8,13 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
@@ -126,8 +129,40 @@ public final class Warehouse {
         return names;
     }
 
-    /** Writes rows into their dataset, replacing only the partitions they hold. */
+    /**
+     * Writes rows into their dataset, replacing only the partitions they hold, with a manifest per
+     * partition. The rows are computed once (cached) for their counts and checksums and the write.
+     */
     public void write(Dataset<Row> rows, DatasetSchema schema) {
+        final Dataset<Row> kept = rows.persist(StorageLevel.MEMORY_AND_DISK());
+        try {
+            write(kept, schema, partitionStats(kept, schema));
+        } finally {
+            kept.unpersist();
+        }
+    }
+
+    /**
+     * Per partition of {@code rows}: the partition values, the row count {@code n} and the content
+     * checksum {@code h}, followed by any {@code extra} aggregates — one pass over the rows.
+     */
+    public static List<Row> partitionStats(Dataset<Row> rows, DatasetSchema schema, Column... extra) {
+        final List<Column> keys = new ArrayList<>();
+        for (String c : schema.partitionColumns()) {
+            keys.add(functions.col(c));
+        }
+        final Column[] agg = Manifests.countAndChecksum(schema);
+        final Column[] rest = new Column[1 + extra.length];
+        rest[0] = agg[1];
+        System.arraycopy(extra, 0, rest, 1, extra.length);
+        return rows.groupBy(keys.toArray(new Column[0])).agg(agg[0], rest).collectAsList();
+    }
+
+    /**
+     * Writes rows whose {@link #partitionStats} are already known (taken from the same cached
+     * rows), then their manifests; the files are listed and checksummed, the rows not re-read.
+     */
+    public void write(Dataset<Row> rows, DatasetSchema schema, List<Row> stats) {
         final String path = tablePath(schema.table());
         rows.sparkSession().conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
         rows.write()
@@ -135,7 +170,7 @@ public final class Warehouse {
                 .partitionBy(schema.partitionColumns().toArray(new String[0]))
                 .parquet(path);
         WarehouseFiles.writeAtomically(WarehouseFiles.child(path, SCHEMA_FILE), schema.toJson() + "\n");
-        Manifests.record(rows.sparkSession(), path, schema, rows);
+        Manifests.record(path, schema, stats);
     }
 
     /** Writes a small local text file by a rename, so a reader never sees half of it. */

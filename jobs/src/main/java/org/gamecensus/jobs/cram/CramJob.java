@@ -65,9 +65,12 @@ public final class CramJob {
 
     /** Fails when any shape broke an invariant (the two computations disagree, or a theorem fails). */
     public static void check(Dataset<Row> shapes) {
-        CensusChecks.failIfAny(shapes, functions.col("violations").isNotNull(), "shape(s) break an invariant",
-                "squares", "picture", "violations");
+        CensusChecks.failIfAny(shapes, CHECK.bad(), CHECK.what(), CHECK.show());
     }
+
+    /** The check of every shape: no invariant broken (the two computations agree, the theorems hold). */
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(functions.col("violations").isNotNull(),
+            "shape(s) break an invariant", "squares", "picture", "violations");
 
     /** Summary of one committed census. */
     public record Summary(int maxSquares, long shapes, long firstPlayerWins, long seconds) {
@@ -83,7 +86,7 @@ public final class CramJob {
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES);
         final Row tally = CensusCommit.commit(shapes(spark, maxSquares, p), warehouse, CramSchemas.SHAPES,
-                CramJob::check, CensusCommit.countIf(functions.col("outcome").equalTo("N")));
+                CHECK, CensusCommit.countIf(functions.col("outcome").equalTo("N")));
         return new Summary(maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 }

@@ -10,6 +10,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.SizeLimit;
+import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.UsageException;
@@ -178,17 +179,12 @@ public final class HexJob {
         checkTheorems(board);
         final HexSlices slices = new HexSlices(board, first);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, slices.sliceCount());
-        final Dataset<Row> rows = positions(spark, board, first, p).persist(StorageLevel.MEMORY_AND_DISK());
-        try {
-            final Row tally = rows.agg(functions.count(functions.lit(1)),
-                    functions.sum(functions.when(functions.col("winnable"), 1).otherwise(0))).first();
-            warehouse.write(rows, HexSchemas.POSITIONS);
-            warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
-            return new Summary(board.name(), first.label(), tally.getLong(0), tally.isNullAt(1) ? 0 : tally.getLong(1),
-                    (System.nanoTime() - start) / 1_000_000_000L);
-        } finally {
-            rows.unpersist();
-        }
+        // The exact verdict has no second computation per position; its theorems are checked above.
+        final Row tally = CensusCommit.commit(positions(spark, board, first, p), warehouse, HexSchemas.POSITIONS,
+                CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
+        warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
+        return new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
+                (System.nanoTime() - start) / 1_000_000_000L);
     }
 
     /**

@@ -78,9 +78,12 @@ public final class LumberjackJob {
 
     /** Fails on any tree where the brute force and the Tuft principle disagree. */
     public static void check(Dataset<Row> trees) {
-        CensusChecks.failIfAny(trees, functions.not(functions.col("agree")),
-                "tree(s) where brute force and the Tuft principle disagree", "edges", "encoding", "grundy", "tuft_value");
+        CensusChecks.failIfAny(trees, CHECK.bad(), CHECK.what(), CHECK.show());
     }
+
+    /** The check of every tree: brute force and the Tuft principle agree. */
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(functions.not(functions.col("agree")),
+            "tree(s) where brute force and the Tuft principle disagree", "edges", "encoding", "grundy", "tuft_value");
 
     public record Summary(int maxEdges, long trees, long pPositions, long seconds) {
         @Override
@@ -93,7 +96,7 @@ public final class LumberjackJob {
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxEdges, int partitions) {
         final long start = System.nanoTime();
         final Row tally = CensusCommit.commit(trees(spark, maxEdges, partitions), warehouse, LumberjackSchemas.TREES,
-                LumberjackJob::check, CensusCommit.countIf(functions.col("grundy").equalTo(0)));
+                CHECK, CensusCommit.countIf(functions.col("grundy").equalTo(0)));
         return new Summary(maxEdges, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 }

@@ -10,6 +10,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.CensusChecks;
+import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.UsageException;
@@ -72,10 +73,14 @@ public final class SwitchingJob {
      * (the game has none: securing never hurts Short, deleting never hurts Cut).
      */
     public static void check(Dataset<Row> subgraphs) {
-        CensusChecks.failIfAny(subgraphs, functions.not(functions.col("agree")).or(functions.col("outcome").equalTo("P")),
-                "subgraph(s) where solver and criterion disagree or a P-position appears", "host", "mask", "outcome",
-                "solver_short_first", "solver_short_second", "criterion_short_first", "criterion_short_second");
+        CensusChecks.failIfAny(subgraphs, CHECK.bad(), CHECK.what(), CHECK.show());
     }
+
+    /** The check of every subgraph: solver and criterion agree, and no P-position (moving first never hurts). */
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
+            functions.not(functions.col("agree")).or(functions.col("outcome").equalTo("P")),
+            "subgraph(s) where solver and criterion disagree or a P-position appears", "host", "mask", "outcome",
+            "solver_short_first", "solver_short_second", "criterion_short_first", "criterion_short_second");
 
     /** Summary of one committed census. */
     public record Summary(String host, long subgraphs, long l, long r, long n, long p, long seconds) {
@@ -94,29 +99,14 @@ public final class SwitchingJob {
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions
                 : CensusDatasets.defaultPartitions(spark, new SwitchingSlices(host).sliceCount());
-        final Dataset<Row> rows = subgraphs(spark, host, p).persist(StorageLevel.MEMORY_AND_DISK());
-        try {
-            check(rows);
-            final List<Row> tally = rows.groupBy("outcome").count().collectAsList();
-            long l = 0;
-            long r = 0;
-            long n = 0;
-            long pp = 0;
-            for (Row t : tally) {
-                final long c = t.getLong(1);
-                switch (t.getString(0)) {
-                    case "L": l = c; break;
-                    case "R": r = c; break;
-                    case "N": n = c; break;
-                    default: pp = c; break;
-                }
-            }
-            warehouse.write(rows, SwitchingSchemas.SUBGRAPHS);
-            warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS);
-            return new Summary(host.name(), l + r + n + pp, l, r, n, pp, (System.nanoTime() - start) / 1_000_000_000L);
-        } finally {
-            rows.unpersist();
-        }
+        final Row t = CensusCommit.commit(subgraphs(spark, host, p), warehouse, SwitchingSchemas.SUBGRAPHS, CHECK,
+                CensusCommit.countIf(functions.col("outcome").equalTo("L")),
+                CensusCommit.countIf(functions.col("outcome").equalTo("R")),
+                CensusCommit.countIf(functions.col("outcome").equalTo("N")),
+                CensusCommit.countIf(functions.col("outcome").equalTo("P")));
+        warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS);
+        return new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3), t.getLong(4),
+                (System.nanoTime() - start) / 1_000_000_000L);
     }
 
     /** Decides whole hosts and commits them (their partitions of {@code switching_decided}). */

@@ -138,6 +138,39 @@ class StandaloneClusterIT extends SparkCensusTest {
         assertDataFrameNoOrderEquals(table(here.out(), "hex_adversarial"), table(clusterOut, "hex_adversarial"));
     }
 
+    @Test
+    void aKilledRunLeavesThePreviousResultsAndARerunCompletes() throws Exception {
+        final Path out = dir.resolve("killed");
+        submit("before-kill", "local[2]", "run", "switching", "--host", "K5", "--out", out.toString());
+        final Path table = out.resolve("warehouse/switching");
+        // K7: 2,097,152 rows, so the write stays in progress long enough to be caught.
+        final Process run = start(dir.resolve("killed-run.log"), submitCommand("killed-run", "local[2]", "run",
+                "switching", "--host", "K7", "--out", out.toString()));
+        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+        boolean staged = false;
+        while (!staged && run.isAlive() && System.nanoTime() < deadline) {
+            try (Stream<Path> s = Files.list(table)) {
+                staged = s.anyMatch(p -> p.getFileName().toString().startsWith(".spark-staging"));
+            }
+            Thread.sleep(20);
+        }
+        Assertions.assertTrue(staged, "caught the K7 write in progress; log:\n" + tail(dir.resolve("killed-run.log")));
+        run.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no shutdown hook runs
+        // The previous census is intact and nothing of the killed one is visible.
+        final Dataset<Row> after = spark().read().parquet(table.toString());
+        assertEquals(1024, after.count(), "K5's rows, and no others");
+        assertEquals(List.of("K5"), after.select("host").distinct().as(org.apache.spark.sql.Encoders.STRING())
+                .collectAsList());
+        Assertions.assertFalse(Files.exists(table.resolve("host=K7")), "no K7 partition");
+        assertEquals(List.of(), org.gamecensus.jobs.census.Manifests.verify(spark(),
+                new Warehouse(out), org.gamecensus.schemas.switching.SwitchingSchemas.ALL, new ArrayList<>()));
+        // Run again: the census completes beside the earlier one.
+        submit("after-kill", "local[2]", "run", "switching", "--host", "K7", "--out", out.toString());
+        final Dataset<Row> rerun = spark().read().parquet(table.toString());
+        assertEquals(1024 + 2_097_152, rerun.count());
+        assertEquals(0, rerun.filter("NOT agree").count());
+    }
+
     private Dataset<Row> table(Path out, String name) {
         return spark().read().parquet(out.resolve("warehouse").resolve(name).toString());
     }
@@ -158,6 +191,13 @@ class StandaloneClusterIT extends SparkCensusTest {
 
     /** Runs {@code census ARGS} through SparkSubmit in a separate driver JVM; fails on a non-zero exit. */
     private static void submit(String name, String master, String... censusArgs) throws Exception {
+        final Path log = dir.resolve(name + ".log");
+        final Process p = start(log, submitCommand(name, master, censusArgs));
+        Assertions.assertTrue(p.waitFor(5, TimeUnit.MINUTES), name + " finished in time");
+        assertEquals(0, p.exitValue(), name + " exit code; log:\n" + tail(log));
+    }
+
+    private static String[] submitCommand(String name, String master, String... censusArgs) {
         final List<String> cmd = new ArrayList<>(List.of("-Xmx1g", "-Dcensus.conf.dir=" + confDir(),
                 "org.apache.spark.deploy.SparkSubmit", "--master", master, "--deploy-mode", "client",
                 "--class", "org.gamecensus.jobs.cli.CensusCli", "--name", "census-it-" + name,
@@ -166,10 +206,7 @@ class StandaloneClusterIT extends SparkCensusTest {
                 "--conf", "spark.scheduler.maxRegisteredResourcesWaitingTime=60s",
                 "--conf", "spark.driver.host=127.0.0.1", "--jars", extraJars, appJar));
         cmd.addAll(Arrays.asList(censusArgs));
-        final Path log = dir.resolve(name + ".log");
-        final Process p = start(log, cmd.toArray(new String[0]));
-        Assertions.assertTrue(p.waitFor(5, TimeUnit.MINUTES), name + " finished in time");
-        assertEquals(0, p.exitValue(), name + " exit code; log:\n" + tail(log));
+        return cmd.toArray(new String[0]);
     }
 
     private static Path confDir() {

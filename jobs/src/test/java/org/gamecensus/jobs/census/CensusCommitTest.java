@@ -1,0 +1,51 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.functions;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The two-pass commit: tallies and manifests from one aggregation, nothing written on a failed check. */
+class CensusCommitTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void talliesAndManifestsComeFromTheRowsCommitted() {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        final Dataset<Row> trees = LumberjackJob.trees(spark(), 9, 3);
+        final long pPositions = trees.filter("grundy = 0").count();
+        final Row tally = CensusCommit.commit(trees, w, LumberjackSchemas.TREES, LumberjackJob.CHECK,
+                CensusCommit.countIf(functions.col("grundy").equalTo(0)), CensusCommit.countIf(functions.lit(true)));
+        assertEquals(trees.count(), tally.getLong(0), "row count");
+        assertEquals(pPositions, tally.getLong(1), "P-positions");
+        assertEquals(tally.getLong(0), tally.getLong(2), "a tally summed over the partitions");
+        final List<String> checked = new ArrayList<>();
+        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, checked));
+        assertEquals(10, checked.size(), "a manifest per edge count 0..9, each matching the rows read back");
+    }
+
+    @Test
+    void aFailedCheckWritesNothing() {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        final Dataset<Row> doctored = LumberjackJob.trees(spark(), 7, 2)
+                .withColumn("agree", functions.when(functions.col("encoding").equalTo("(()())"), false)
+                        .otherwise(functions.col("agree")));
+        final CensusFailure failure = assertThrows(CensusFailure.class, () -> CensusCommit.commit(doctored, w,
+                LumberjackSchemas.TREES, LumberjackJob.CHECK));
+        Assertions.assertTrue(failure.getMessage().startsWith("1 tree(s) where brute force and the Tuft principle"
+                + " disagree"), failure.getMessage());
+        Assertions.assertFalse(w.exists(), "nothing written");
+    }
+}

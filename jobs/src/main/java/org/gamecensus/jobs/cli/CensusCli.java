@@ -47,8 +47,9 @@ public final class CensusCli {
             "  run cram [--max-squares N] [--out DIR] [--master URL] [--partitions N]",
             "      every Cram shape of 1..N squares (default 8): Grundy value, symmetries, pairings and",
             "      routes to a pairing one move away, lax and strict; rows to DIR/warehouse/cram/",
-            "  run hex --board RxC [--first down|across] [--sample N [--seed S]] [--out DIR] [--master URL]",
-            "      every live position of a Hex board (at most 16 cells): the exact verdict and the ratio",
+            "  run hex --board RxC [--first down|across] [--solve table|layers] [--sample N [--seed S]] [--out DIR]",
+            "      every live position of a Hex board: the exact verdict (an in-memory table to 16 cells, or",
+            "      retrograde layers joined on Spark: the default when the table does not fit) and the ratio",
             "      and current circuit rules graded against it, and the rules against every reply;",
             "      with --sample, N positions along random games instead, reproducible from the seed",
             "  run lumberjack [--max-edges N] [--out DIR] [--master URL] [--partitions N]",
@@ -235,7 +236,7 @@ public final class CensusCli {
     private static int run(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("run", args,
                 Set.of("--host", "--out", "--warehouse", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile",
-                        "--board", "--first", "--sample", "--seed", "--max-edges", "--max-vertices"));
+                        "--board", "--first", "--sample", "--seed", "--max-edges", "--max-vertices", "--solve"));
         if (cl.help()) {
             out.println(RUN_HELP);
             return 0;
@@ -243,6 +244,9 @@ public final class CensusCli {
         final String census = census(cl, "run", "switching", "cram", "hex", "lumberjack", "hackenbush");
         if (!census.equals("hackenbush")) {
             forbid(cl, census, "--max-vertices");
+        }
+        if (!census.equals("hex")) {
+            forbid(cl, census, "--solve");
         }
         if (census.equals("hackenbush")) {
             forbid(cl, "hackenbush", "--host", "--max-subgraphs", "--max-squares", "--board", "--first", "--sample",
@@ -334,10 +338,23 @@ public final class CensusCli {
         if (!cl.has("--board")) {
             throw new UsageException("'run hex' needs --board RxC, e.g. --board 3x4");
         }
-        final HexBoard board = HexJob.board(cl.get("--board", null));
+        final HexBoard any = HexJob.anyBoard(cl.get("--board", null));
+        final long maxEntries = config.getLong("hex.max-table-entries", HexJob.DEFAULT_MAX_TABLE_ENTRIES);
+        // The default solve: the table when it fits the configured memory, else the layers.
+        final String solve = cl.get("--solve", !cl.has("--sample") && (any.cells() > HexJob.MAX_CENSUS_CELLS
+                || Math.pow(3, any.cells()) > maxEntries) ? "layers" : "table");
+        if (!solve.equals("table") && !solve.equals("layers")) {
+            throw new UsageException("--solve must be table or layers, got '" + solve + "'");
+        }
+        if (solve.equals("layers") && cl.has("--sample")) {
+            throw new UsageException("--sample settles positions with the table solve; it does not take --solve layers");
+        }
+        final HexBoard board = solve.equals("table") ? HexJob.board(cl.get("--board", null)) : any;
         final HexBoard.Side first = HexJob.side(cl.get("--first", "down"));
-        if (!cl.has("--sample")) {
-            HexJob.checkSize(board, config.getLong("hex.max-table-entries", HexJob.DEFAULT_MAX_TABLE_ENTRIES));
+        if (solve.equals("layers")) {
+            HexJob.checkLayeredSize(board, config.getLong("hex.max-placements", HexJob.DEFAULT_MAX_PLACEMENTS));
+        } else if (!cl.has("--sample")) {
+            HexJob.checkSize(board, maxEntries);
         }
         if (cl.has("--seed") && !cl.has("--sample")) {
             throw new UsageException("--seed goes with --sample N");
@@ -352,6 +369,14 @@ public final class CensusCli {
             final long winnable = HexJob.sampleCensus(spark, warehouse, board, first, sample, seed, partitions);
             out.println("hex sample on " + board.name() + ", " + first.label() + " first: " + sample
                     + " positions (seed " + seed + "), " + winnable + " winnable");
+        } else if (solve.equals("layers")) {
+            final HexJob.LayeredSummary summary = HexJob.censusByLayers(spark, warehouse, board, first, partitions);
+            for (var layer : summary.layers()) {
+                out.println("  layer " + layer.stones() + ": " + layer.positions() + " positions, " + layer.winnable()
+                        + " winnable, " + layer.millis() + " ms, " + layer.shuffleBytes() + " shuffle bytes, peak task"
+                        + " memory " + layer.peakTaskMemory() + " bytes");
+            }
+            out.println(summary);
         } else {
             out.println(HexJob.census(spark, warehouse, board, first, partitions));
         }

@@ -40,17 +40,86 @@ public final class HexJob {
 
     /** Parses and checks a census board. */
     public static HexBoard board(String spec) {
-        final HexBoard board;
+        final HexBoard board = anyBoard(spec);
+        if (board.cells() > MAX_CENSUS_CELLS) {
+            throw new UsageException("--board " + spec + " has " + board.cells() + " cells; the table solve settles"
+                    + " positions in a table of 3^cells entries and takes at most " + MAX_CENSUS_CELLS + " cells"
+                    + " (--solve layers takes larger boards)");
+        }
+        return board;
+    }
+
+    /** A board of any size Hex takes (up to {@link HexBoard#MAX_CELLS} cells), for the layered solve. */
+    public static HexBoard anyBoard(String spec) {
         try {
-            board = HexBoard.parse(spec);
+            return HexBoard.parse(spec);
         } catch (IllegalArgumentException e) {
             throw new UsageException("--board: " + e.getMessage());
         }
-        if (board.cells() > MAX_CENSUS_CELLS) {
-            throw new UsageException("--board " + spec + " has " + board.cells() + " cells; the census settles positions"
-                    + " in a table of 3^cells entries and takes at most " + MAX_CENSUS_CELLS + " cells");
+    }
+
+    /** Largest layered solve accepted by default (setting {@code hex.max-placements}): 4×4 and 3×5 fit, 4×5 not. */
+    public static final long DEFAULT_MAX_PLACEMENTS = 200_000_000L;
+
+    /**
+     * Stone placements the layers of a board range over — for k stones, C(n, ⌈k/2⌉) · C(n − ⌈k/2⌉,
+     * ⌊k/2⌋), summed — an upper bound on its live positions (4×5: about 3.5 billion).
+     */
+    public static double placements(HexBoard board) {
+        final int n = board.cells();
+        double sum = 0;
+        for (int k = 0; k < n; k++) {
+            final int f = (k + 1) / 2;
+            sum += binomial(n, f) * binomial(n - f, k / 2);
         }
-        return board;
+        return sum;
+    }
+
+    private static double binomial(int n, int k) {
+        double b = 1;
+        for (int i = 1; i <= k; i++) {
+            b = b * (n - k + i) / i;
+        }
+        return b;
+    }
+
+    /** Refuses a layered solve over {@code maxPlacements} placements. */
+    public static void checkLayeredSize(HexBoard board, long maxPlacements) {
+        SizeLimit.check("the layered hex solve of " + board.name(), "stone placements", placements(board),
+                maxPlacements, "hex.max-placements");
+    }
+
+    /** Summary of a layered census: the census itself, and each layer's cost. */
+    public record LayeredSummary(Summary census, List<HexLayeredSolve.Layer> layers) {
+        @Override
+        public String toString() {
+            long millis = 0;
+            for (HexLayeredSolve.Layer l : layers) {
+                millis += l.millis();
+            }
+            return census + "; settled by layers: " + layers.size() + " layers in " + millis / 1000 + " s";
+        }
+    }
+
+    /**
+     * The census of one board by the layered solve: the layers settled into {@code hex_layers},
+     * then the rules graded on them and committed to {@code hex} as the table solve does (the
+     * adversarial table too, where the board fits the table solve).
+     */
+    public static LayeredSummary censusByLayers(SparkSession spark, Warehouse warehouse, HexBoard board, Side first,
+                                                int partitions) {
+        final long start = System.nanoTime();
+        if (board.cells() <= MAX_CENSUS_CELLS) {
+            checkTheorems(board);
+        }
+        final List<HexLayeredSolve.Layer> layers = HexLayeredSolve.solve(spark, warehouse, board, first, partitions);
+        final Row tally = CensusCommit.commit(HexLayeredSolve.grade(spark, warehouse, board, first), warehouse,
+                HexSchemas.POSITIONS, CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
+        if (board.cells() <= MAX_CENSUS_CELLS) {
+            warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
+        }
+        return new LayeredSummary(new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
+                (System.nanoTime() - start) / 1_000_000_000L), layers);
     }
 
     /** Largest table accepted by default (setting {@code hex.max-table-entries}): 3^16, the 4×4 board. */

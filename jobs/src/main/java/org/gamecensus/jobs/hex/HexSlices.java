@@ -41,7 +41,7 @@ public final class HexSlices implements SliceKernel {
         return SliceRows.of(sliceIds, (id, out) -> kernel.decideSlice((int) id, v -> out.accept(toRow(v, board, first))));
     }
 
-    private static Row toRow(HexPositionVerdict v, HexBoard board, String first) {
+    static Row toRow(HexPositionVerdict v, HexBoard board, String first) {
         final boolean w = v.winnable();
         return RowFactory.create(v.down(), v.across(), v.stones(), v.toMove().label(), w, v.winningMask(),
                 Integer.bitCount(v.winningMask()), board.cells() - v.stones(),

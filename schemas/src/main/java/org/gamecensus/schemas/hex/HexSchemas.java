@@ -73,5 +73,20 @@ public final class HexSchemas {
         field("board", DataTypes.StringType, false, "RxC (partition key)"),
     }), List.of("board"), "who wins the empty Hex board");
 
-    public static final List<DatasetSchema> ALL = List.of(POSITIONS, ADVERSARIAL, SAMPLE, EMPTY_BOARD);
+    /**
+     * Table {@code hex_layers}: the layered retrograde solve, one row per live position, partitioned
+     * by board, first player and stones (a layer). Layer k is settled from layer k + 1 alone.
+     */
+    public static final DatasetSchema LAYERS = new DatasetSchema("hex_layers", 1, new StructType(new StructField[] {
+        field("position", DataTypes.LongType, false, "down_mask | across_mask << 32, the join key between layers"),
+        field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
+        field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
+        field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell"),
+        field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
+        field("board", DataTypes.StringType, false, "RxC (partition key)"),
+        field("first", DataTypes.StringType, false, "who moved first (partition key)"),
+        field("stones", DataTypes.IntegerType, false, "stones on the board: the layer (partition key)"),
+    }), List.of("board", "first", "stones"), "the layered retrograde solve of Hex, layer by layer");
+
+    public static final List<DatasetSchema> ALL = List.of(POSITIONS, ADVERSARIAL, SAMPLE, EMPTY_BOARD, LAYERS);
 }

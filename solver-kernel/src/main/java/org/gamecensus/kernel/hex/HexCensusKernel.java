@@ -32,6 +32,17 @@ public final class HexCensusKernel {
         this.prefix = Math.min(4, board.cells());
     }
 
+    /**
+     * A kernel that only grades the rules against winning cells settled elsewhere (the layered
+     * solve): {@link #grade} works, {@link #decide} and {@link #decideSlice} do not.
+     */
+    public HexCensusKernel(HexBoard board) {
+        this.board = board;
+        this.solver = null;
+        this.rules = new CircuitRules(board);
+        this.prefix = Math.min(4, board.cells());
+    }
+
     /** Cells whose states define a slice. */
     public int prefixCells() {
         return prefix;
@@ -89,11 +100,19 @@ public final class HexCensusKernel {
 
     /** The verdict for one live position. */
     public HexPositionVerdict decide(int down, int across) {
+        if (solver == null) {
+            throw new IllegalStateException("this kernel grades settled positions only (no exact solver)");
+        }
+        return grade(down, across, solver.mover(down, across), solver.winningCells(down, across));
+    }
+
+    /** The verdict for one live position whose winning cells for {@code toMove} are known. */
+    public HexPositionVerdict grade(int down, int across, Side toMove, int winningMask) {
         final HexPositionVerdict v = verdict;
         v.down = down;
         v.across = across;
-        v.toMove = solver.mover(down, across);
-        v.winningMask = solver.winningCells(down, across);
+        v.toMove = toMove;
+        v.winningMask = winningMask;
         v.winnable = v.winningMask != 0;
         v.ratioPick = -1;
         v.currentPick = -1;

@@ -62,7 +62,7 @@ public final class CensusCommit {
             if (bad > 0) {
                 CensusChecks.failIfAny(kept, check.bad(), check.what(), check.show());
             }
-            warehouse.write(kept, schema, manifestStats);
+            warehouse.write(FaultInjection.haltWhileWriting(kept), schema, manifestStats);
             final Object[] tally = new Object[1 + tallies.length];
             tally[0] = count;
             for (int t = 0; t < tallies.length; t++) {

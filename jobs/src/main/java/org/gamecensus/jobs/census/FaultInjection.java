@@ -5,6 +5,9 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.spark.TaskContext;
+import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -16,6 +19,9 @@ import org.apache.spark.sql.SparkSession;
  *   <li>{@value #FAIL_PARTITIONS} = {@code 0,3}: the first attempt of each listed partition of
  *       the kernel stage throws; Spark retries it (local masters need {@code local[N,F]} with
  *       F ≥ 2, clusters retry up to {@code spark.task.maxFailures}).</li>
+ *   <li>{@value #HALT_WRITING} = {@code 2}: the JVM that writes partition 2 of a census's commit
+ *       halts on the spot, mid-write (no shutdown hook runs) — in local mode the driver itself, as
+ *       if killed. For testing that a killed run leaves the previous results intact.</li>
  * </ul>
  */
 public final class FaultInjection implements Serializable {
@@ -25,10 +31,39 @@ public final class FaultInjection implements Serializable {
     /** Session setting: partitions whose first attempt throws. */
     public static final String FAIL_PARTITIONS = "spark.gamecensus.fault.fail-partitions";
 
+    /** Session setting: the partition of a commit's write whose JVM halts. */
+    public static final String HALT_WRITING = "spark.gamecensus.fault.halt-writing-partition";
+
     private final Set<Integer> failFirstAttempt;
 
     private FaultInjection(Set<Integer> failFirstAttempt) {
         this.failFirstAttempt = failFirstAttempt;
+    }
+
+    /**
+     * The rows to write, with the halt of {@value #HALT_WRITING} planted in them when that is set
+     * (the rows unchanged otherwise).
+     */
+    static Dataset<Row> haltWhileWriting(Dataset<Row> rows) {
+        final String spec = rows.sparkSession().conf().get(HALT_WRITING, "").strip();
+        if (spec.isEmpty()) {
+            return rows;
+        }
+        final int partition;
+        try {
+            partition = Integer.parseInt(spec);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(HALT_WRITING + " is a partition number, got '" + spec + "'");
+        }
+        return rows.mapPartitions((MapPartitionsFunction<Row, Row>) it -> {
+            final TaskContext task = TaskContext.get();
+            if (task != null && task.partitionId() == partition) {
+                // Let the other tasks of the write get going first, so the write is truly midway.
+                Thread.sleep(2_000);
+                Runtime.getRuntime().halt(137);
+            }
+            return it;
+        }, org.apache.spark.sql.Encoders.row(rows.schema()));
     }
 
     /** The faults the session asks for (none unless {@value #FAIL_PARTITIONS} is set). */

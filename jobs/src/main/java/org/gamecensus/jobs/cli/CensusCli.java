@@ -349,7 +349,8 @@ public final class CensusCli {
         if (solve.equals("layers") && cl.has("--sample")) {
             throw new UsageException("--sample settles positions with the table solve; it does not take --solve layers");
         }
-        final HexBoard board = solve.equals("table") ? HexJob.board(cl.get("--board", null)) : any;
+        // A sample settles each position by search (a table to 16 cells, a memoising search beyond).
+        final HexBoard board = solve.equals("layers") || cl.has("--sample") ? any : HexJob.board(cl.get("--board", null));
         final HexBoard.Side first = HexJob.side(cl.get("--first", "down"));
         if (solve.equals("layers")) {
             HexJob.checkLayeredSize(board, config.getLong("hex.max-placements", HexJob.DEFAULT_MAX_PLACEMENTS));

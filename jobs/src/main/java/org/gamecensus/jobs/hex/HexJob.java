@@ -195,7 +195,11 @@ public final class HexJob {
                     final HexBoard b = new HexBoard(rows, cols);
                     final Side f = Side.parse(firstLabel);
                     final HexSampler sampler = new HexSampler(b, f, seed);
-                    final HexCensusKernel kernel = new HexCensusKernel(HexExactSolver.shared(b, f));
+                    // Up to 16 cells one settled table per JVM, shared; beyond, a memoising search
+                    // whose cache belongs to this task (it is not thread-safe) and carries over
+                    // from one sampled position to the next.
+                    final HexCensusKernel kernel = new HexCensusKernel(b.cells() <= HexExactSolver.TABLE_CELLS
+                            ? HexExactSolver.shared(b, f) : new HexExactSolver(b, f));
                     final List<Row> out = new ArrayList<>();
                     while (it.hasNext()) {
                         final long i = it.next();

@@ -74,7 +74,6 @@ class CensusCliTest extends SparkCensusTest {
             "hex first malformed|run hex --board 3x3 --first sideways|a side is down or across",
             "hex seed without sample|run hex --board 3x3 --seed 5|--seed goes with --sample",
             "hex sample zero|run hex --board 3x3 --sample 0|must be",
-            "hex sample beyond the census|run hex --board 4x5 --sample 100|at most 16 cells",
             "lumberjack edges negative|run lumberjack --max-edges -1|--max-edges must be 0..20",
             "lumberjack edges too many|run lumberjack --max-edges 21|--max-edges must be 0..20",
             "lumberjack with a board|run lumberjack --board 3x3|does not apply to the lumberjack census",

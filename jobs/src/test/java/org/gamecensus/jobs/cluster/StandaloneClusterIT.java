@@ -143,31 +143,28 @@ class StandaloneClusterIT extends SparkCensusTest {
         final Path out = dir.resolve("killed");
         submit("before-kill", "local[2]", "run", "switching", "--host", "K5", "--out", out.toString());
         final Path table = out.resolve("warehouse/switching");
-        // K7: 2,097,152 rows, so the write stays in progress long enough to be caught.
-        final Process run = start(dir.resolve("killed-run.log"), submitCommand("killed-run", "local[2]", "run",
-                "switching", "--host", "K7", "--out", out.toString()));
-        final long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
-        boolean staged = false;
-        while (!staged && run.isAlive() && System.nanoTime() < deadline) {
-            try (Stream<Path> s = Files.list(table)) {
-                staged = s.anyMatch(p -> p.getFileName().toString().startsWith(".spark-staging"));
-            }
-            Thread.sleep(20);
+        // K6, with the driver JVM halting (as if killed -9) while partition 2 of the census is being written.
+        final Process run = start(dir.resolve("killed-run.log"), submitCommand("killed-run", "local[2]",
+                new String[] {"spark.gamecensus.fault.halt-writing-partition=2"}, "run", "switching", "--host", "K6",
+                "--out", out.toString()));
+        Assertions.assertTrue(run.waitFor(4, TimeUnit.MINUTES), "the run halted");
+        assertEquals(137, run.exitValue(), "killed midway; log:\n" + tail(dir.resolve("killed-run.log")));
+        try (Stream<Path> s = Files.list(table)) {
+            Assertions.assertTrue(s.anyMatch(p -> p.getFileName().toString().startsWith(".spark-staging")),
+                    "the write was under way: its hidden staging directory is left behind");
         }
-        Assertions.assertTrue(staged, "caught the K7 write in progress; log:\n" + tail(dir.resolve("killed-run.log")));
-        run.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no shutdown hook runs
         // The previous census is intact and nothing of the killed one is visible.
         final Dataset<Row> after = spark().read().parquet(table.toString());
         assertEquals(1024, after.count(), "K5's rows, and no others");
         assertEquals(List.of("K5"), after.select("host").distinct().as(org.apache.spark.sql.Encoders.STRING())
                 .collectAsList());
-        Assertions.assertFalse(Files.exists(table.resolve("host=K7")), "no K7 partition");
+        Assertions.assertFalse(Files.exists(table.resolve("host=K6")), "no K6 partition");
         assertEquals(List.of(), org.gamecensus.jobs.census.Manifests.verify(spark(),
                 new Warehouse(out), org.gamecensus.schemas.switching.SwitchingSchemas.ALL, new ArrayList<>()));
         // Run again: the census completes beside the earlier one.
-        submit("after-kill", "local[2]", "run", "switching", "--host", "K7", "--out", out.toString());
+        submit("after-kill", "local[2]", "run", "switching", "--host", "K6", "--out", out.toString());
         final Dataset<Row> rerun = spark().read().parquet(table.toString());
-        assertEquals(1024 + 2_097_152, rerun.count());
+        assertEquals(1024 + 32_768, rerun.count());
         assertEquals(0, rerun.filter("NOT agree").count());
     }
 
@@ -192,19 +189,25 @@ class StandaloneClusterIT extends SparkCensusTest {
     /** Runs {@code census ARGS} through SparkSubmit in a separate driver JVM; fails on a non-zero exit. */
     private static void submit(String name, String master, String... censusArgs) throws Exception {
         final Path log = dir.resolve(name + ".log");
-        final Process p = start(log, submitCommand(name, master, censusArgs));
+        final Process p = start(log, submitCommand(name, master, new String[0], censusArgs));
         Assertions.assertTrue(p.waitFor(5, TimeUnit.MINUTES), name + " finished in time");
         assertEquals(0, p.exitValue(), name + " exit code; log:\n" + tail(log));
     }
 
-    private static String[] submitCommand(String name, String master, String... censusArgs) {
+    /** A SparkSubmit command line: {@code sparkConf} are extra {@code --conf key=value} settings. */
+    private static String[] submitCommand(String name, String master, String[] sparkConf, String... censusArgs) {
         final List<String> cmd = new ArrayList<>(List.of("-Xmx1g", "-Dcensus.conf.dir=" + confDir(),
                 "org.apache.spark.deploy.SparkSubmit", "--master", master, "--deploy-mode", "client",
                 "--class", "org.gamecensus.jobs.cli.CensusCli", "--name", "census-it-" + name,
                 "--conf", "spark.cores.max=2", "--conf", "spark.executor.cores=1", "--conf", "spark.executor.memory=1g",
                 "--conf", "spark.scheduler.minRegisteredResourcesRatio=1.0",
                 "--conf", "spark.scheduler.maxRegisteredResourcesWaitingTime=60s",
-                "--conf", "spark.driver.host=127.0.0.1", "--jars", extraJars, appJar));
+                "--conf", "spark.driver.host=127.0.0.1"));
+        for (String c : sparkConf) {
+            cmd.add("--conf");
+            cmd.add(c);
+        }
+        cmd.addAll(List.of("--jars", extraJars, appJar));
         cmd.addAll(Arrays.asList(censusArgs));
         return cmd.toArray(new String[0]);
     }

@@ -109,9 +109,7 @@ public final class HexJob {
     public static LayeredSummary censusByLayers(SparkSession spark, Warehouse warehouse, HexBoard board, Side first,
                                                 int partitions) {
         final long start = System.nanoTime();
-        if (board.cells() <= MAX_CENSUS_CELLS) {
-            checkTheorems(board);
-        }
+        checkTheorems(board);
         final List<HexLayeredSolve.Layer> layers = HexLayeredSolve.solve(spark, warehouse, board, first, partitions);
         final Row tally = CensusCommit.commit(HexLayeredSolve.grade(spark, warehouse, board, first), warehouse,
                 HexSchemas.POSITIONS, CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
@@ -221,7 +219,8 @@ public final class HexJob {
      */
     public static void checkTheorems(HexBoard board) {
         for (Side first : Side.values()) {
-            final boolean firstWins = HexExactSolver.shared(board, first).winnable(0, 0);
+            final boolean firstWins = (board.cells() <= HexExactSolver.TABLE_CELLS ? HexExactSolver.shared(board, first)
+                    : new HexExactSolver(board, first)).winnable(0, 0);
             if (board.rows() == board.cols() && !firstWins) {
                 throw new CensusFailure(board.name() + ": the exact solver says the first player (" + first.label()
                         + ") loses a square board, against strategy stealing; nothing was published");

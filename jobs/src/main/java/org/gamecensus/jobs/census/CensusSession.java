@@ -27,7 +27,10 @@ public final class CensusSession {
                 .config("spark.ui.enabled", "false")
                 .config("spark.sql.shuffle.partitions", "8")
                 .config("spark.sql.sources.partitionOverwriteMode", "dynamic")
-                .config("spark.sql.session.timeZone", "UTC");
+                .config("spark.sql.session.timeZone", "UTC")
+                // Spark SQL's own catalog directory (unused: the census tables are views), kept out of the working directory.
+                .config("spark.sql.warehouse.dir", java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
+                        "gamecensus-spark-catalog").toUri().toString());
         settings.forEach(builder::config);
         final SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");

@@ -114,7 +114,7 @@ public final class Manifests {
     }
 
     /** "name:size:crc32" for every Parquet file of a partition directory, sorted by name. */
-    private static String files(String partition) {
+    static String files(String partition) {
         return WarehouseFiles.list(partition).stream()
                 .filter(f -> f.isFile() && f.getPath().getName().endsWith(".parquet"))
                 .map(f -> f.getPath().getName() + ":" + f.getLen() + ":"

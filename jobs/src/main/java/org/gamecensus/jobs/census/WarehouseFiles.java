@@ -50,20 +50,21 @@ final class WarehouseFiles {
     }
 
     static boolean isDirectory(String uri) {
-        try {
-            return fs(uri).getFileStatus(new Path(uri)).isDirectory();
-        } catch (java.io.FileNotFoundException e) {
-            return false;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        final FileStatus s = status(uri);
+        return s != null && s.isDirectory();
     }
 
     static boolean isFile(String uri) {
+        final FileStatus s = status(uri);
+        return s != null && s.isFile();
+    }
+
+    /** The status of a path, or null when there is nothing there. */
+    private static FileStatus status(String uri) {
         try {
-            return fs(uri).getFileStatus(new Path(uri)).isFile();
+            return fs(uri).getFileStatus(new Path(uri));
         } catch (java.io.FileNotFoundException e) {
-            return false;
+            return null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -124,6 +125,15 @@ final class WarehouseFiles {
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Deletes a directory and everything in it (nothing when it is missing). */
+    static void deleteRecursively(String uri) {
+        try {
+            fs(uri).delete(new Path(uri), true);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + uri + ": " + e.getMessage(), e);
         }
     }
 }

@@ -42,6 +42,7 @@ public final class CensusCli {
             "",
             "commands:",
             "  run switching [--host NAME|FILE] [--out DIR] [--master URL] [--partitions N] [--max-subgraphs N]",
+            "                [--chunks N]   (N chunks, each committed: a rerun after a kill resumes)",
             "      decide every subgraph of a host by the exhaustive solver and by Lehman's criterion,",
             "      write the rows to DIR/warehouse/switching/host=NAME/ and the tables to DIR/tables/",
             "  run cram [--max-squares N] [--out DIR] [--master URL] [--partitions N]",
@@ -236,7 +237,7 @@ public final class CensusCli {
     private static int run(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("run", args,
                 Set.of("--host", "--out", "--warehouse", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile",
-                        "--board", "--first", "--sample", "--seed", "--max-edges", "--max-vertices", "--solve"));
+                        "--board", "--first", "--sample", "--seed", "--max-edges", "--max-vertices", "--solve", "--chunks"));
         if (cl.help()) {
             out.println(RUN_HELP);
             return 0;
@@ -247,6 +248,9 @@ public final class CensusCli {
         }
         if (!census.equals("hex")) {
             forbid(cl, census, "--solve");
+        }
+        if (!census.equals("switching")) {
+            forbid(cl, census, "--chunks");
         }
         if (census.equals("hackenbush")) {
             forbid(cl, "hackenbush", "--host", "--max-subgraphs", "--max-squares", "--board", "--first", "--sample",
@@ -273,10 +277,19 @@ public final class CensusCli {
                 config.getLong("switching.max-subgraphs", SwitchingJob.DEFAULT_MAX_SUBGRAPHS), 1, Long.MAX_VALUE);
         SwitchingJob.checkSize(host, limit);
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        final int chunks = (int) cl.getLong("--chunks", 0, 1, 1 << 20);
+        if (chunks > new org.gamecensus.jobs.switching.SwitchingSlices(host).sliceCount()) {
+            throw new UsageException("--chunks must be at most " + new org.gamecensus.jobs.switching.SwitchingSlices(host)
+                    .sliceCount() + " for " + host.name() + " (its slices), got " + chunks);
+        }
         final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run switching " + host.name(),
                 config.sparkSettings());
-        out.println(SwitchingJob.census(spark, warehouse, host, partitions));
+        if (chunks > 0) {
+            out.println(SwitchingJob.censusInChunks(spark, warehouse, host, partitions, chunks));
+        } else {
+            out.println(SwitchingJob.census(spark, warehouse, host, partitions));
+        }
         for (PublishedTable t : SwitchingTables.publish(spark, warehouse)) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }

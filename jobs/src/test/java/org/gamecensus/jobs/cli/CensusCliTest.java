@@ -70,6 +70,9 @@ class CensusCliTest extends SparkCensusTest {
             "hex solve malformed|run hex --board 3x3 --solve guess|--solve must be table or layers",
             "hex sample by layers|run hex --board 3x3 --sample 10 --solve layers|does not take --solve layers",
             "solve with cram|run cram --solve layers|does not apply to the cram census",
+            "chunks with cram|run cram --chunks 3|does not apply to the cram census",
+            "chunks beyond the slices|run switching --host K4 --chunks 100|--chunks must be at most 64",
+            "chunks zero|run switching --host K4 --chunks 0|must be",
             "hex board malformed|run hex --board three|a board is RxC",
             "hex first malformed|run hex --board 3x3 --first sideways|a side is down or across",
             "hex seed without sample|run hex --board 3x3 --seed 5|--seed goes with --sample",
@@ -97,7 +100,8 @@ class CensusCliTest extends SparkCensusTest {
             "switching over a profile's limit|run switching --host K5 --profile tiny|over the limit of 100",
             "cram over a profile's limit|run cram --max-squares 8 --profile tiny|about 1,028 shapes, over the limit of 100; raise cram.max-shapes",
             "lumberjack over a profile's limit|run lumberjack --max-edges 10 --profile tiny|about 3,047 trees, over the limit of 1,000; raise lumberjack.max-trees",
-            "hex over a profile's limit|run hex --board 3x3 --profile tiny|about 19,683 table entries (3^9), over the limit of 1,000; raise hex.max-table-entries",
+            "hex table over a profile's limit|run hex --board 3x3 --solve table --profile tiny|about 19,683 table entries (3^9), over the limit of 1,000; raise hex.max-table-entries",
+            "hex layers over a profile's limit|run hex --board 3x3 --profile tiny|stone placements, over the limit of 1,000; raise hex.max-placements",
             "hackenbush over a profile's limit|run hackenbush --profile tiny|over the limit of 100; raise hackenbush.max-graphs",
             "publish over a profile's limit|publish --profile tiny|over the limit of 100",
             "a malformed setting|run cram --profile broken|setting cram.max-shapes takes a whole number",
@@ -121,7 +125,7 @@ class CensusCliTest extends SparkCensusTest {
         final Path conf = Files.createDirectories(tmp.resolve("conf"));
         Files.writeString(conf.resolve("census-tiny.properties"), String.join("\n", "switching.max-subgraphs = 100",
                 "cram.max-shapes = 100", "lumberjack.max-trees = 1000", "hex.max-table-entries = 1000",
-                "hackenbush.max-graphs = 100", "publish.switching.hosts = K5") + "\n");
+                "hackenbush.max-graphs = 100", "hex.max-placements = 1000", "publish.switching.hosts = K5") + "\n");
         Files.writeString(conf.resolve("census-broken.properties"), "cram.max-shapes = lots\n");
         if (args.contains("--profile")) {
             System.setProperty("census.conf.dir", conf.toString());

@@ -1,0 +1,114 @@
+package org.gamecensus.jobs.census;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.IntFunction;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
+import org.apache.spark.storage.StorageLevel;
+import org.gamecensus.schemas.DatasetSchema;
+
+/**
+ * A long census committed in chunks, so that a run killed midway loses at most the chunk in
+ * progress. Chunk i's rows are checked and written to
+ * {@code <warehouse>/_chunks/<table>/<run>/chunk-i/} with a manifest (rows, checksum, files and
+ * their CRC-32) written after them; a rerun with the same run key skips every chunk whose manifest
+ * is there and whose files still match it, and recomputes the rest. When every chunk is in, the
+ * census commits from the chunks' files exactly as an uninterrupted run commits its rows (tallies,
+ * manifests, dynamic partition overwrite), and the chunks are deleted.
+ *
+ * <p>For tests, {@value #STOP_AFTER} = n stops a run (as if killed) after n chunks computed.
+ */
+public final class ChunkedCommit {
+
+    /** Session setting: stop after this many chunks have been computed in this run. */
+    public static final String STOP_AFTER = "spark.gamecensus.fault.stop-after-chunks";
+
+    private ChunkedCommit() {
+    }
+
+    /** The commit's tally (as {@link CensusCommit#commit}) and how many chunks this run computed or found committed. */
+    public record Result(Row tally, int computed, int reused) {
+    }
+
+    public static Result commit(SparkSession spark, Warehouse warehouse, DatasetSchema schema, String run, int chunks,
+                                IntFunction<Dataset<Row>> chunk, CensusCommit.Check check, Column... tallies) {
+        if (chunks < 1) {
+            throw new IllegalArgumentException("a chunked census needs at least one chunk, not " + chunks);
+        }
+        final String base = WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(warehouse.root(), "_chunks"),
+                schema.table()), run.replaceAll("[^A-Za-z0-9._-]", "_"));
+        final int stopAfter = Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
+        int computed = 0;
+        int reused = 0;
+        final List<String> dirs = new ArrayList<>();
+        for (int i = 0; i < chunks; i++) {
+            final String dir = WarehouseFiles.child(base, "chunk-" + i);
+            final String manifest = WarehouseFiles.child(base, "chunk-" + i + ".properties");
+            dirs.add(dir);
+            if (intact(dir, manifest)) {
+                reused++;
+                continue;
+            }
+            if (stopAfter >= 0 && computed >= stopAfter) {
+                throw new CensusFailure("stopped after " + computed + " chunk(s) of " + chunks + " (" + STOP_AFTER
+                        + "); run again to complete the census");
+            }
+            final Dataset<Row> rows = chunk.apply(i).persist(StorageLevel.MEMORY_AND_DISK());
+            try {
+                final Column[] sums = Manifests.countAndChecksum(schema);
+                final Row stats = rows.agg(sums[0], sums[1], CensusCommit.countIf(check.bad())).first();
+                if (!stats.isNullAt(2) && stats.getLong(2) > 0) {
+                    CensusChecks.failIfAny(rows, check.bad(), check.what(), check.show());
+                }
+                rows.write().mode(SaveMode.Overwrite).parquet(dir);
+                final Properties p = new Properties();
+                p.setProperty("chunk", i + " of " + chunks);
+                p.setProperty("rows", String.valueOf(stats.getLong(0)));
+                p.setProperty("checksum", stats.isNullAt(1) ? "0" : stats.getString(1));
+                p.setProperty("files", Manifests.files(dir));
+                final StringWriter text = new StringWriter();
+                p.store(text, "gamecensus chunk manifest");
+                WarehouseFiles.writeAtomically(manifest, text.toString());
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            } finally {
+                rows.unpersist();
+            }
+            computed++;
+        }
+        final List<Column> columns = new ArrayList<>();
+        for (String f : schema.struct().fieldNames()) {
+            columns.add(functions.col(f));
+        }
+        final Dataset<Row> all = spark.read().schema(schema.struct()).parquet(dirs.toArray(new String[0]))
+                .select(columns.toArray(new Column[0]));
+        // Every chunk was checked before it was committed.
+        final Row tally = CensusCommit.commit(all, warehouse, schema, CensusCommit.Check.none(), tallies);
+        WarehouseFiles.deleteRecursively(base);
+        return new Result(tally, computed, reused);
+    }
+
+    /** Whether a chunk's manifest is there and its files still match it. */
+    private static boolean intact(String dir, String manifest) {
+        if (!WarehouseFiles.isFile(manifest) || !WarehouseFiles.isDirectory(dir)) {
+            return false;
+        }
+        try {
+            final Properties p = new Properties();
+            p.load(new StringReader(WarehouseFiles.readString(manifest)));
+            final String files = p.getProperty("files");
+            return files != null && !files.isEmpty() && files.equals(Manifests.files(dir));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+}

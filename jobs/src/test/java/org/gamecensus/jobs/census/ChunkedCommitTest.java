@@ -1,0 +1,66 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.gamecensus.jobs.switching.SwitchingJob;
+import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.gamecensus.schemas.switching.SwitchingSchemas;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A chunked census stopped between chunks resumes, skipping verified chunks, and ends as an uninterrupted run. */
+class ChunkedCommitTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    @AfterEach
+    void noStop() {
+        spark().conf().unset(ChunkedCommit.STOP_AFTER);
+    }
+
+    @Test
+    void aRunStoppedBetweenChunksResumesAndEqualsAnUninterruptedRun() throws Exception {
+        final Warehouse whole = new Warehouse(tmp.resolve("whole"));
+        SwitchingJob.census(spark(), whole, SwitchingHosts.complete(6), 0);
+
+        final Warehouse chunked = new Warehouse(tmp.resolve("chunked"));
+        spark().conf().set(ChunkedCommit.STOP_AFTER, "3");
+        assertThrows(CensusFailure.class,
+                () -> SwitchingJob.censusInChunks(spark(), chunked, SwitchingHosts.complete(6), 0, 5));
+        Assertions.assertFalse(chunked.has("switching"), "no partial dataset visible");
+        final Path chunks;
+        try (Stream<Path> s = Files.walk(tmp.resolve("chunked/warehouse/_chunks"))) {
+            final List<Path> manifests = s.filter(p -> p.getFileName().toString().matches("chunk-\\d+\\.properties"))
+                    .sorted().toList();
+            assertEquals(3, manifests.size(), "three chunks committed before the stop");
+            chunks = manifests.get(0).getParent();
+        }
+        // Damage chunk 1: the rerun must notice and compute it again.
+        try (Stream<Path> s = Files.list(chunks.resolve("chunk-1"))) {
+            final Path file = s.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+            try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+                f.setLength(f.length() / 2);
+            }
+        }
+        spark().conf().unset(ChunkedCommit.STOP_AFTER);
+        final SwitchingJob.ChunkedSummary resumed = SwitchingJob.censusInChunks(spark(), chunked,
+                SwitchingHosts.complete(6), 0, 5);
+        assertEquals(2, resumed.reused(), "chunks 0 and 2 reused");
+        assertEquals(3, resumed.computed(), "chunk 1 (damaged), 3 and 4 computed");
+        assertEquals(32_768, resumed.census().subgraphs());
+        assertDataFrameNoOrderEquals(spark().read().parquet(whole.tablePath("switching")),
+                spark().read().parquet(chunked.tablePath("switching")));
+        assertEquals(List.of(), Manifests.verify(spark(), chunked, SwitchingSchemas.ALL, new ArrayList<>()));
+        Assertions.assertFalse(Files.exists(chunks), "the chunks are gone once the census is committed");
+    }
+}

@@ -93,6 +93,20 @@ public final class CensusDatasets {
         };
     }
 
+    /** Chunk {@code i} of {@code chunks} of the slice ids {@code ids}: a run of consecutive ids, the chunks even in size. */
+    public static List<Long> chunk(List<Long> ids, int i, int chunks) {
+        return new ArrayList<>(ids.subList((int) ((long) ids.size() * i / chunks), (int) ((long) ids.size() * (i + 1) / chunks)));
+    }
+
+    /** The slice ids 0..count−1. */
+    public static List<Long> ids(long count) {
+        final List<Long> ids = new ArrayList<>((int) count);
+        for (long i = 0; i < count; i++) {
+            ids.add(i);
+        }
+        return ids;
+    }
+
     /** A partition count for a census of {@code slices} slices: four per core, at most one per slice. */
     public static int defaultPartitions(SparkSession spark, long slices) {
         final long perCore = 4L * spark.sparkContext().defaultParallelism();

@@ -35,6 +35,21 @@ public final class ChunkedCommit {
     private ChunkedCommit() {
     }
 
+    /** A census's summary beside the chunks this run computed or found already committed. */
+    public record Chunked<S>(S census, int computed, int reused) {
+        @Override
+        public String toString() {
+            return census + "; chunks: " + computed + " computed, " + reused + " already committed";
+        }
+    }
+
+    /** Refuses a chunk count outside 1..slices. */
+    public static void checkChunks(long chunks, long slices) {
+        if (chunks < 1 || chunks > slices) {
+            throw new UsageException("--chunks must be 1.." + slices + " here (the census's slices), got " + chunks);
+        }
+    }
+
     /** The commit's tally (as {@link CensusCommit#commit}) and how many chunks this run computed or found committed. */
     public record Result(Row tally, int computed, int reused) {
     }

@@ -11,6 +11,7 @@ import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.bench.CensusBench;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.CensusSession;
+import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
@@ -42,7 +43,7 @@ public final class CensusCli {
             "",
             "commands:",
             "  run switching [--host NAME|FILE] [--out DIR] [--master URL] [--partitions N] [--max-subgraphs N]",
-            "                [--chunks N]   (N chunks, each committed: a rerun after a kill resumes)",
+            "                [--chunks N]   (also for cram, hex, lumberjack: N chunks, each committed; a rerun resumes)",
             "      decide every subgraph of a host by the exhaustive solver and by Lehman's criterion,",
             "      write the rows to DIR/warehouse/switching/host=NAME/ and the tables to DIR/tables/",
             "  run cram [--max-squares N] [--out DIR] [--master URL] [--partitions N]",
@@ -249,7 +250,7 @@ public final class CensusCli {
         if (!census.equals("hex")) {
             forbid(cl, census, "--solve");
         }
-        if (!census.equals("switching")) {
+        if (census.equals("hackenbush")) {
             forbid(cl, census, "--chunks");
         }
         if (census.equals("hackenbush")) {
@@ -278,9 +279,8 @@ public final class CensusCli {
         SwitchingJob.checkSize(host, limit);
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
         final int chunks = (int) cl.getLong("--chunks", 0, 1, 1 << 20);
-        if (chunks > new org.gamecensus.jobs.switching.SwitchingSlices(host).sliceCount()) {
-            throw new UsageException("--chunks must be at most " + new org.gamecensus.jobs.switching.SwitchingSlices(host)
-                    .sliceCount() + " for " + host.name() + " (its slices), got " + chunks);
+        if (chunks > 0) {
+            ChunkedCommit.checkChunks(chunks, new org.gamecensus.jobs.switching.SwitchingSlices(host).sliceCount());
         }
         final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run switching " + host.name(),
@@ -302,10 +302,15 @@ public final class CensusCli {
                 Long.MIN_VALUE, Long.MAX_VALUE);
         CramJob.checkSize(maxSquares, config.getLong("cram.max-shapes", CramJob.DEFAULT_MAX_SHAPES));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        final int chunks = (int) cl.getLong("--chunks", 0, 1, 1 << 20);
+        if (chunks > 0) {
+            ChunkedCommit.checkChunks(chunks, org.gamecensus.jobs.cram.CramSlices.SLICES);
+        }
         final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run cram " + maxSquares,
                 config.sparkSettings());
-        out.println(CramJob.census(spark, warehouse, (int) maxSquares, partitions));
+        out.println(chunks > 0 ? CramJob.censusInChunks(spark, warehouse, (int) maxSquares, partitions, chunks)
+                : CramJob.census(spark, warehouse, (int) maxSquares, partitions));
         for (PublishedTable t : CramTables.publish(spark, warehouse, (int) maxSquares)) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }
@@ -336,10 +341,15 @@ public final class CensusCli {
                 config.getLong("lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES), Long.MIN_VALUE, Long.MAX_VALUE);
         LumberjackJob.checkSize(maxEdges, config.getLong("lumberjack.max-trees", LumberjackJob.DEFAULT_MAX_TREES));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
+        final int chunks = (int) cl.getLong("--chunks", 0, 1, 1 << 20);
+        if (chunks > 0) {
+            ChunkedCommit.checkChunks(chunks, new org.gamecensus.jobs.lumberjack.LumberjackSlices((int) maxEdges).sliceIds().size());
+        }
         final Warehouse warehouse = warehouse(cl);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run lumberjack " + maxEdges,
                 config.sparkSettings());
-        out.println(LumberjackJob.census(spark, warehouse, (int) maxEdges, partitions));
+        out.println(chunks > 0 ? LumberjackJob.censusInChunks(spark, warehouse, (int) maxEdges, partitions, chunks)
+                : LumberjackJob.census(spark, warehouse, (int) maxEdges, partitions));
         for (PublishedTable t : LumberjackTables.publish(spark, warehouse, (int) maxEdges)) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
         }
@@ -358,6 +368,10 @@ public final class CensusCli {
                 || Math.pow(3, any.cells()) > maxEntries) ? "layers" : "table");
         if (!solve.equals("table") && !solve.equals("layers")) {
             throw new UsageException("--solve must be table or layers, got '" + solve + "'");
+        }
+        final int chunks = (int) cl.getLong("--chunks", 0, 1, 1 << 20);
+        if (chunks > 0 && (solve.equals("layers") || cl.has("--sample"))) {
+            throw new UsageException("--chunks goes with the table solve of a whole board, not with --sample or --solve layers");
         }
         if (solve.equals("layers") && cl.has("--sample")) {
             throw new UsageException("--sample settles positions with the table solve; it does not take --solve layers");
@@ -391,6 +405,8 @@ public final class CensusCli {
                         + " memory " + layer.peakTaskMemory() + " bytes");
             }
             out.println(summary);
+        } else if (chunks > 0) {
+            out.println(HexJob.censusInChunks(spark, warehouse, board, first, partitions, chunks));
         } else {
             out.println(HexJob.census(spark, warehouse, board, first, partitions));
         }

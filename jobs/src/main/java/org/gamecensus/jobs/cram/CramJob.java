@@ -8,6 +8,7 @@ import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
+import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.cram.Region;
@@ -88,5 +89,21 @@ public final class CramJob {
         final Row tally = CensusCommit.commit(shapes(spark, maxSquares, p), warehouse, CramSchemas.SHAPES,
                 CHECK, CensusCommit.countIf(functions.col("outcome").equalTo("N")));
         return new Summary(maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
+    }
+
+    /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
+    public static ChunkedCommit.Chunked<Summary> censusInChunks(SparkSession spark, Warehouse warehouse, int maxSquares,
+                                                                int partitions, int chunks) {
+        checkMaxSquares(maxSquares);
+        ChunkedCommit.checkChunks(chunks, CramSlices.SLICES);
+        final long start = System.nanoTime();
+        final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES / chunks + 1);
+        final CramSlices slices = new CramSlices(maxSquares);
+        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, CramSchemas.SHAPES,
+                "squares-" + maxSquares + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
+                        CensusDatasets.chunk(CensusDatasets.ids(CramSlices.SLICES), i, chunks), p, slices, CramSchemas.SHAPES),
+                CHECK, CensusCommit.countIf(functions.col("outcome").equalTo("N")));
+        return new ChunkedCommit.Chunked<>(new Summary(maxSquares, r.tally().getLong(0), r.tally().getLong(1),
+                (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
     }
 }

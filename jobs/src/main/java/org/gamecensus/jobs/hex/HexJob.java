@@ -11,6 +11,7 @@ import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusCommit;
+import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.UsageException;
@@ -87,6 +88,24 @@ public final class HexJob {
     public static void checkLayeredSize(HexBoard board, long maxPlacements) {
         SizeLimit.check("the layered hex solve of " + board.name(), "stone placements", placements(board),
                 maxPlacements, "hex.max-placements");
+    }
+
+    /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
+    public static ChunkedCommit.Chunked<Summary> censusInChunks(SparkSession spark, Warehouse warehouse, HexBoard board,
+                                                                Side first, int partitions, int chunks) {
+        final long start = System.nanoTime();
+        checkTheorems(board);
+        final HexSlices slices = new HexSlices(board, first);
+        final long count = slices.sliceCount();
+        ChunkedCommit.checkChunks(chunks, count);
+        final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, count / chunks + 1);
+        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, HexSchemas.POSITIONS,
+                board.name() + "-" + first.label() + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
+                        CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices, HexSchemas.POSITIONS),
+                CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
+        warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
+        return new ChunkedCommit.Chunked<>(new Summary(board.name(), first.label(), r.tally().getLong(0),
+                r.tally().getLong(1), (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
     }
 
     /** Summary of a layered census: the census itself, and each layer's cost. */

@@ -9,6 +9,7 @@ import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
+import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
@@ -98,5 +99,22 @@ public final class LumberjackJob {
         final Row tally = CensusCommit.commit(trees(spark, maxEdges, partitions), warehouse, LumberjackSchemas.TREES,
                 CHECK, CensusCommit.countIf(functions.col("grundy").equalTo(0)));
         return new Summary(maxEdges, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
+    }
+
+    /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
+    public static ChunkedCommit.Chunked<Summary> censusInChunks(SparkSession spark, Warehouse warehouse, int maxEdges,
+                                                                int partitions, int chunks) {
+        checkMaxEdges(maxEdges);
+        final LumberjackSlices slices = new LumberjackSlices(maxEdges);
+        final List<Long> ids = slices.sliceIds();
+        ChunkedCommit.checkChunks(chunks, ids.size());
+        final long start = System.nanoTime();
+        final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size() / chunks + 1);
+        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, LumberjackSchemas.TREES,
+                "edges-" + maxEdges + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
+                        CensusDatasets.chunk(ids, i, chunks), p, slices, LumberjackSchemas.TREES),
+                CHECK, CensusCommit.countIf(functions.col("grundy").equalTo(0)));
+        return new ChunkedCommit.Chunked<>(new Summary(maxEdges, r.tally().getLong(0), r.tally().getLong(1),
+                (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
     }
 }

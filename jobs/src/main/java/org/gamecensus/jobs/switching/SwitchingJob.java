@@ -115,42 +115,28 @@ public final class SwitchingJob {
      * manifest before the next starts ({@link ChunkedCommit}): a rerun after a kill skips the
      * chunks already committed and verified, and the result equals an uninterrupted run's.
      */
-    public static ChunkedSummary censusInChunks(SparkSession spark, Warehouse warehouse, SwitchingHost host,
+    public static ChunkedCommit.Chunked<Summary> censusInChunks(SparkSession spark, Warehouse warehouse, SwitchingHost host,
                                                 int partitions, int chunks) {
         final long start = System.nanoTime();
         final SwitchingSlices slices = new SwitchingSlices(host);
         final long count = slices.sliceCount();
-        if (chunks < 1 || chunks > count) {
-            throw new UsageException("--chunks must be 1.." + count + " for " + host.name() + ", got " + chunks);
-        }
+        ChunkedCommit.checkChunks(chunks, count);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, count / chunks + 1);
         // The run key names the host by its links too, so a different host of the same name never reuses chunks.
         final String run = host.name() + "-" + Integer.toHexString(host.linksText().hashCode()) + "-" + chunks;
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, SwitchingSchemas.SUBGRAPHS, run, chunks,
-                i -> {
-                    final List<Long> ids = new ArrayList<>();
-                    for (long id = count * i / chunks; id < count * (i + 1) / chunks; id++) {
-                        ids.add(id);
-                    }
-                    return CensusDatasets.fromSliceIds(spark, ids, p, slices, SwitchingSchemas.SUBGRAPHS);
-                }, CHECK,
+                i -> CensusDatasets.fromSliceIds(spark, CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p,
+                        slices, SwitchingSchemas.SUBGRAPHS), CHECK,
                 CensusCommit.countIf(functions.col("outcome").equalTo("L")),
                 CensusCommit.countIf(functions.col("outcome").equalTo("R")),
                 CensusCommit.countIf(functions.col("outcome").equalTo("N")),
                 CensusCommit.countIf(functions.col("outcome").equalTo("P")));
         warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS);
         final Row t = r.tally();
-        return new ChunkedSummary(new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3),
+        return new ChunkedCommit.Chunked<>(new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3),
                 t.getLong(4), (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
     }
 
-    /** A chunked census: its summary and the chunks this run computed or found already committed. */
-    public record ChunkedSummary(Summary census, int computed, int reused) {
-        @Override
-        public String toString() {
-            return census + "; chunks: " + computed + " computed, " + reused + " already committed";
-        }
-    }
 
     /** Decides whole hosts and commits them (their partitions of {@code switching_decided}). */
     public static List<WholeHostDecisionRow> decideAll(SparkSession spark, Warehouse warehouse,

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.switching.SwitchingHosts;
 import org.gamecensus.schemas.switching.SwitchingSchemas;
@@ -53,7 +55,7 @@ class ChunkedCommitTest extends SparkCensusTest {
             }
         }
         spark().conf().unset(ChunkedCommit.STOP_AFTER);
-        final SwitchingJob.ChunkedSummary resumed = SwitchingJob.censusInChunks(spark(), chunked,
+        final ChunkedCommit.Chunked<SwitchingJob.Summary> resumed = SwitchingJob.censusInChunks(spark(), chunked,
                 SwitchingHosts.complete(6), 0, 5);
         assertEquals(2, resumed.reused(), "chunks 0 and 2 reused");
         assertEquals(3, resumed.computed(), "chunk 1 (damaged), 3 and 4 computed");
@@ -62,5 +64,24 @@ class ChunkedCommitTest extends SparkCensusTest {
                 spark().read().parquet(chunked.tablePath("switching")));
         assertEquals(List.of(), Manifests.verify(spark(), chunked, SwitchingSchemas.ALL, new ArrayList<>()));
         Assertions.assertFalse(Files.exists(chunks), "the chunks are gone once the census is committed");
+    }
+
+    @Test
+    void everyCensusCanBeChunkedToTheSameRows() {
+        final Warehouse whole = new Warehouse(tmp.resolve("whole"));
+        CramJob.census(spark(), whole, 7, 0);
+        LumberjackJob.census(spark(), whole, 9, 0);
+        final Warehouse chunked = new Warehouse(tmp.resolve("chunked"));
+        spark().conf().set(ChunkedCommit.STOP_AFTER, "1");
+        assertThrows(CensusFailure.class, () -> CramJob.censusInChunks(spark(), chunked, 7, 0, 3));
+        spark().conf().unset(ChunkedCommit.STOP_AFTER);
+        final ChunkedCommit.Chunked<CramJob.Summary> cram = CramJob.censusInChunks(spark(), chunked, 7, 0, 3);
+        assertEquals(1, cram.reused());
+        assertEquals(2, cram.computed());
+        assertEquals(4, LumberjackJob.censusInChunks(spark(), chunked, 9, 0, 4).computed());
+        for (String table : List.of("cram", "lumberjack")) {
+            assertDataFrameNoOrderEquals(spark().read().parquet(whole.tablePath(table)),
+                    spark().read().parquet(chunked.tablePath(table)));
+        }
     }
 }

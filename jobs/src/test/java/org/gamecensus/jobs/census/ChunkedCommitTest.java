@@ -69,16 +69,16 @@ class ChunkedCommitTest extends SparkCensusTest {
     @Test
     void everyCensusCanBeChunkedToTheSameRows() {
         final Warehouse whole = new Warehouse(tmp.resolve("whole"));
-        CramJob.census(spark(), whole, 7, 0);
-        LumberjackJob.census(spark(), whole, 9, 0);
+        CramJob.census(spark(), whole, 6, 0);
+        LumberjackJob.census(spark(), whole, 7, 0);
         final Warehouse chunked = new Warehouse(tmp.resolve("chunked"));
         spark().conf().set(ChunkedCommit.STOP_AFTER, "1");
-        assertThrows(CensusFailure.class, () -> CramJob.censusInChunks(spark(), chunked, 7, 0, 3));
+        assertThrows(CensusFailure.class, () -> CramJob.censusInChunks(spark(), chunked, 6, 0, 3));
         spark().conf().unset(ChunkedCommit.STOP_AFTER);
-        final ChunkedCommit.Chunked<CramJob.Summary> cram = CramJob.censusInChunks(spark(), chunked, 7, 0, 3);
+        final ChunkedCommit.Chunked<CramJob.Summary> cram = CramJob.censusInChunks(spark(), chunked, 6, 0, 3);
         assertEquals(1, cram.reused());
         assertEquals(2, cram.computed());
-        assertEquals(4, LumberjackJob.censusInChunks(spark(), chunked, 9, 0, 4).computed());
+        assertEquals(4, LumberjackJob.censusInChunks(spark(), chunked, 7, 0, 4).computed());
         for (String table : List.of("cram", "lumberjack")) {
             assertDataFrameNoOrderEquals(spark().read().parquet(whole.tablePath(table)),
                     spark().read().parquet(chunked.tablePath(table)));

@@ -66,8 +66,8 @@ class FaultInjectionTest extends SparkCensusTest {
     void everyCensusIsUnchangedByRetriedTasks() throws Exception {
         Assertions.assertTrue(sameUnderFaults(() -> SwitchingJob.subgraphs(spark(), SwitchingHosts.complete(5), 4)) >= 2,
                 "switching: the injected failures happened");
-        Assertions.assertTrue(sameUnderFaults(() -> CramJob.shapes(spark(), 7, 4)) >= 2, "cram");
-        Assertions.assertTrue(sameUnderFaults(() -> LumberjackJob.trees(spark(), 9, 4)) >= 2, "lumberjack");
+        Assertions.assertTrue(sameUnderFaults(() -> CramJob.shapes(spark(), 6, 4)) >= 2, "cram");
+        Assertions.assertTrue(sameUnderFaults(() -> LumberjackJob.trees(spark(), 8, 4)) >= 2, "lumberjack");
         Assertions.assertTrue(sameUnderFaults(() -> HexJob.positions(spark(), new HexBoard(2, 3), HexBoard.Side.DOWN, 4))
                 >= 2, "hex");
     }

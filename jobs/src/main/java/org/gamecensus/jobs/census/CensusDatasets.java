@@ -26,11 +26,7 @@ public final class CensusDatasets {
         if (sliceCount < 0 || sliceCount > Integer.MAX_VALUE) {
             throw new IllegalArgumentException("slice count out of range: " + sliceCount);
         }
-        final List<Long> ids = new ArrayList<>((int) sliceCount);
-        for (long i = 0; i < sliceCount; i++) {
-            ids.add(i);
-        }
-        return fromSliceIds(spark, ids, partitions, kernel, schema);
+        return fromSliceIds(spark, ids(sliceCount), partitions, kernel, schema);
     }
 
     /** As {@link #fromSlices}, for a census whose slice ids are not simply 0..n−1. */

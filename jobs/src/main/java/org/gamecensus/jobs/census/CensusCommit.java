@@ -7,14 +7,15 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.functions;
-import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
- * The commit every census makes, in two passes over rows computed once (cached): one
- * aggregation, per partition, of the row counts and checksums for the manifests, the rows that
- * break the census's check, and the census's tallies; then, when no row breaks the check, the
- * write. A failed check throws before anything is written.
+ * The commit every census makes, in one pass over rows computed once: they are written to a
+ * hidden staging directory while the same pass counts and checksums each partition for the
+ * manifests, counts the rows that break the census's check, and sums the census's tallies
+ * (observed metrics of the write). When no row breaks the check the staged partitions are moved
+ * in; otherwise the failing rows are read back from the staging directory, reported, and the
+ * staging directory is deleted — nothing is published.
  */
 public final class CensusCommit {
 
@@ -30,48 +31,51 @@ public final class CensusCommit {
     }
 
     /**
-     * Commits {@code rows}; returns one row: the row count, then each of {@code tallies} in order.
-     * Tallies are additive aggregates (counts and sums, e.g. {@link #countIf}): they are taken per
-     * partition and summed.
+     * Commits {@code rows}, which lie in the partitions {@code partitions} (one row of partition
+     * values each, e.g. {@link #partition}; a row outside them fails the commit); returns one row:
+     * the row count, then each of {@code tallies} in order. Tallies are aggregates over all rows
+     * (counts and sums, e.g. {@link #countIf}); a null sum (no rows) is returned as 0.
      */
-    public static Row commit(Dataset<Row> rows, Warehouse warehouse, DatasetSchema schema, Check check,
-                             Column... tallies) {
-        final Dataset<Row> kept = rows.persist(StorageLevel.MEMORY_AND_DISK());
+    public static Row commit(Dataset<Row> rows, Warehouse warehouse, DatasetSchema schema, List<Row> partitions,
+                             Check check, Column... tallies) {
+        final Column[] extra = new Column[2 + tallies.length];
+        extra[0] = functions.count(functions.lit(1));
+        extra[1] = countIf(check.bad());
+        System.arraycopy(tallies, 0, extra, 2, tallies.length);
+        final Warehouse.Staged staged = warehouse.stage(FaultInjection.haltWhileWriting(rows), schema, partitions, extra);
         try {
-            final Column[] extra = new Column[1 + tallies.length];
-            extra[0] = countIf(check.bad());
-            System.arraycopy(tallies, 0, extra, 1, tallies.length);
-            final List<Row> stats = Warehouse.partitionStats(kept, schema, extra);
-            final int keys = schema.partitionColumns().size();
-            long count = 0;
-            long bad = 0;
-            final long[] sums = new long[tallies.length];
-            final List<Row> manifestStats = new ArrayList<>();
-            for (Row r : stats) {
-                count += r.getLong(keys);
-                bad += r.isNullAt(keys + 2) ? 0 : ((Number) r.get(keys + 2)).longValue();
-                for (int t = 0; t < tallies.length; t++) {
-                    sums[t] += r.isNullAt(keys + 3 + t) ? 0 : ((Number) r.get(keys + 3 + t)).longValue();
-                }
-                final Object[] m = new Object[keys + 2];
-                for (int i = 0; i < keys + 2; i++) {
-                    m[i] = r.get(i);
-                }
-                manifestStats.add(RowFactory.create(m));
+            final Row observed = staged.observed();
+            if (asLong(observed, 1) > 0) {
+                CensusChecks.failIfAny(staged.read(rows.sparkSession()), check.bad(), check.what(), check.show());
             }
-            if (bad > 0) {
-                CensusChecks.failIfAny(kept, check.bad(), check.what(), check.show());
-            }
-            warehouse.write(FaultInjection.haltWhileWriting(kept), schema, manifestStats);
+            warehouse.publish(staged);
             final Object[] tally = new Object[1 + tallies.length];
-            tally[0] = count;
+            tally[0] = asLong(observed, 0);
             for (int t = 0; t < tallies.length; t++) {
-                tally[1 + t] = sums[t];
+                tally[1 + t] = asLong(observed, 2 + t);
             }
             return RowFactory.create(tally);
         } finally {
-            kept.unpersist();
+            staged.discard();
         }
+    }
+
+    private static long asLong(Row r, int i) {
+        return r.isNullAt(i) ? 0 : ((Number) r.get(i)).longValue();
+    }
+
+    /** The values of one partition, in the order of the schema's partition columns. */
+    public static List<Row> partition(Object... values) {
+        return List.of(RowFactory.create(values));
+    }
+
+    /** The partitions of a table with one integer partition column, values {@code from..to}. */
+    public static List<Row> partitionRange(int from, int to) {
+        final List<Row> rows = new ArrayList<>();
+        for (int v = from; v <= to; v++) {
+            rows.add(RowFactory.create(v));
+        }
+        return rows;
     }
 
     /** An aggregate counting the rows where {@code condition} holds. */

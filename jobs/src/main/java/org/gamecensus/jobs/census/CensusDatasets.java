@@ -103,9 +103,16 @@ public final class CensusDatasets {
         return ids;
     }
 
-    /** A partition count for a census of {@code slices} slices: four per core, at most one per slice. */
+    /**
+     * A partition count for a census of {@code slices} slices: two per core, and at least four, at
+     * most one per slice. Each partition runs one kernel, whose memo serves all its slices, so more
+     * partitions than that cost kernel work (to 15 edges, Lumberjack's kernels did 25–40 % more in
+     * 8 partitions than in 4), and a floor of four keeps small masters from differing in work.
+     */
     public static int defaultPartitions(SparkSession spark, long slices) {
-        final long perCore = 4L * spark.sparkContext().defaultParallelism();
-        return (int) Math.max(1, Math.min(slices, perCore));
+        final long wanted = Math.max(MIN_PARTITIONS, 2L * spark.sparkContext().defaultParallelism());
+        return (int) Math.max(1, Math.min(slices, wanted));
     }
+
+    private static final int MIN_PARTITIONS = 4;
 }

@@ -13,7 +13,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
@@ -54,7 +53,8 @@ public final class ChunkedCommit {
     public record Result(Row tally, int computed, int reused) {
     }
 
-    public static Result commit(SparkSession spark, Warehouse warehouse, DatasetSchema schema, String run, int chunks,
+    public static Result commit(SparkSession spark, Warehouse warehouse, DatasetSchema schema, List<Row> partitions,
+                                String run, int chunks,
                                 IntFunction<Dataset<Row>> chunk, CensusCommit.Check check, Column... tallies) {
         if (chunks < 1) {
             throw new IllegalArgumentException("a chunked census needs at least one chunk, not " + chunks);
@@ -77,26 +77,36 @@ public final class ChunkedCommit {
                 throw new CensusFailure("stopped after " + computed + " chunk(s) of " + chunks + " (" + STOP_AFTER
                         + "); run again to complete the census");
             }
-            final Dataset<Row> rows = chunk.apply(i).persist(StorageLevel.MEMORY_AND_DISK());
+            // One pass: the chunk is written while its count, checksum and failing rows are counted.
+            final Column[] sums = Manifests.countAndChecksum(schema);
+            final org.apache.spark.sql.Observation observation = new org.apache.spark.sql.Observation();
             try {
-                final Column[] sums = Manifests.countAndChecksum(schema);
-                final Row stats = rows.agg(sums[0], sums[1], CensusCommit.countIf(check.bad())).first();
-                if (!stats.isNullAt(2) && stats.getLong(2) > 0) {
-                    CensusChecks.failIfAny(rows, check.bad(), check.what(), check.show());
+                WarehouseFiles.deleteRecursively(dir);
+                chunk.apply(i).observe(observation, sums[0], sums[1], CensusCommit.countIf(check.bad()).as("bad"))
+                        .write().parquet(dir);
+                final java.util.Map<String, Object> stats = observation.getAsJava();
+                final Object bad = stats.get("bad");
+                if (bad != null && ((Number) bad).longValue() > 0) {
+                    try {
+                        CensusChecks.failIfAny(spark.read().schema(schema.struct()).parquet(dir), check.bad(),
+                                check.what(), check.show());
+                    } finally {
+                        WarehouseFiles.deleteRecursively(dir);
+                    }
                 }
-                rows.write().mode(SaveMode.Overwrite).parquet(dir);
                 final Properties p = new Properties();
                 p.setProperty("chunk", i + " of " + chunks);
-                p.setProperty("rows", String.valueOf(stats.getLong(0)));
-                p.setProperty("checksum", stats.isNullAt(1) ? "0" : stats.getString(1));
+                p.setProperty("rows", String.valueOf(((Number) stats.get("n")).longValue()));
+                p.setProperty("checksum", stats.get("h") == null ? "0" : (String) stats.get("h"));
                 p.setProperty("files", Manifests.files(dir));
                 final StringWriter text = new StringWriter();
                 p.store(text, "gamecensus chunk manifest");
                 WarehouseFiles.writeAtomically(manifest, text.toString());
             } catch (IOException e) {
                 throw new IllegalStateException(e);
-            } finally {
-                rows.unpersist();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for a chunk's metrics", e);
             }
             computed++;
         }
@@ -107,7 +117,7 @@ public final class ChunkedCommit {
         final Dataset<Row> all = spark.read().schema(schema.struct()).parquet(dirs.toArray(new String[0]))
                 .select(columns.toArray(new Column[0]));
         // Every chunk was checked before it was committed.
-        final Row tally = CensusCommit.commit(all, warehouse, schema, CensusCommit.Check.none(), tallies);
+        final Row tally = CensusCommit.commit(all, warehouse, schema, partitions, CensusCommit.Check.none(), tallies);
         WarehouseFiles.deleteRecursively(base);
         return new Result(tally, computed, reused);
     }

@@ -41,16 +41,20 @@ public final class Manifests {
      * the rows read back), so the two agree exactly when the files hold the committed rows.
      */
     static org.apache.spark.sql.Column[] countAndChecksum(DatasetSchema schema) {
+        return new org.apache.spark.sql.Column[] {
+            org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.lit(1)).as("n"),
+            org.apache.spark.sql.functions.sum(rowHash(schema).cast("decimal(38,0)")).cast("string").as("h")};
+    }
+
+    /** A row's content hash: xxhash64 over every data column (the partition columns excluded). */
+    static org.apache.spark.sql.Column rowHash(DatasetSchema schema) {
         final List<org.apache.spark.sql.Column> data = new ArrayList<>();
         for (String f : schema.struct().fieldNames()) {
             if (!schema.partitionColumns().contains(f)) {
                 data.add(org.apache.spark.sql.functions.col(f));
             }
         }
-        return new org.apache.spark.sql.Column[] {
-            org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.lit(1)).as("n"),
-            org.apache.spark.sql.functions.sum(org.apache.spark.sql.functions.xxhash64(
-                    data.toArray(new org.apache.spark.sql.Column[0])).cast("decimal(38,0)")).cast("string").as("h")};
+        return org.apache.spark.sql.functions.xxhash64(data.toArray(new org.apache.spark.sql.Column[0]));
     }
 
     /** Rows and checksum per partition (partition values, n, h) of a table, read back from Parquet. */
@@ -92,7 +96,8 @@ public final class Manifests {
         }
     }
 
-    private static String key(DatasetSchema schema, Row r) {
+    /** The partition's directory path under its table, {@code col=value/…}, as Spark names it. */
+    static String key(DatasetSchema schema, Row r) {
         final List<String> parts = new ArrayList<>();
         for (int i = 0; i < schema.partitionColumns().size(); i++) {
             parts.add(schema.partitionColumns().get(i) + "=" + escape(String.valueOf(r.get(i))));

@@ -14,7 +14,6 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
-import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
@@ -24,10 +23,10 @@ import org.gamecensus.schemas.DatasetSchema;
  * {@code s3a:}); by default it is {@code <out>/warehouse}. The published tables, figures and pages
  * go to the local directory {@code <out>} on the driver.
  *
- * <p>Writing a dataset replaces only the partitions present in the new rows (Spark's dynamic
- * partition overwrite, which stages the files in a hidden directory and moves them in at commit),
- * so several hosts or boards accumulate in one table and a failed or killed write leaves the
- * previous partitions intact and nothing partial visible.
+ * <p>Writing a dataset replaces only the partitions present in the new rows: they are written to a
+ * hidden staging directory of the table, then each partition directory is moved in. So several
+ * hosts or boards accumulate in one table, and a failed or killed write leaves the previous
+ * partitions intact and nothing partial visible.
  */
 public final class Warehouse {
 
@@ -131,47 +130,178 @@ public final class Warehouse {
 
     /**
      * Writes rows into their dataset, replacing only the partitions they hold, with a manifest per
-     * partition. The rows are computed once (cached) for their counts and checksums and the write.
+     * partition ({@link #stage}, the counts and checksums read back from the staged files — for
+     * small tables whose partitions the caller does not list — then {@link #publish}).
      */
     public void write(Dataset<Row> rows, DatasetSchema schema) {
-        final Dataset<Row> kept = rows.persist(StorageLevel.MEMORY_AND_DISK());
+        final Staged staged = stage(rows, schema, null);
         try {
-            write(kept, schema, partitionStats(kept, schema));
+            publish(staged);
         } finally {
-            kept.unpersist();
+            staged.discard();
         }
     }
 
     /**
-     * Per partition of {@code rows}: the partition values, the row count {@code n} and the content
-     * checksum {@code h}, followed by any {@code extra} aggregates — one pass over the rows.
+     * Rows written to a hidden staging directory of their table ({@code <table>/_staging/<id>}),
+     * not yet visible: the per-partition counts and checksums for the manifests ({@code partitions}:
+     * partition values, n, h as {@link Manifests#countAndChecksum} gives them) and the values of the
+     * extra aggregates asked for.
      */
-    public static List<Row> partitionStats(Dataset<Row> rows, DatasetSchema schema, Column... extra) {
-        final List<Column> keys = new ArrayList<>();
-        for (String c : schema.partitionColumns()) {
-            keys.add(functions.col(c));
+    public record Staged(String dir, DatasetSchema schema, List<Row> partitions, Row observed) {
+        /** The staged rows, read back (for reporting the rows that failed a check). */
+        public Dataset<Row> read(SparkSession spark) {
+            return spark.read().schema(schema.struct()).parquet(dir);
         }
-        final Column[] agg = Manifests.countAndChecksum(schema);
-        final Column[] rest = new Column[1 + extra.length];
-        rest[0] = agg[1];
-        System.arraycopy(extra, 0, rest, 1, extra.length);
-        return rows.groupBy(keys.toArray(new Column[0])).agg(agg[0], rest).collectAsList();
+
+        /**
+         * Removes the staging directory, and the table's and warehouse's directories when that
+         * leaves them empty (a first write that failed leaves nothing behind).
+         */
+        public void discard() {
+            removeStaging(dir);
+        }
     }
 
     /**
-     * Writes rows whose {@link #partitionStats} are already known (taken from the same cached
-     * rows), then their manifests; the files are listed and checksummed, the rows not re-read.
+     * Writes {@code rows} — computed once, not cached — to a hidden staging directory. The
+     * aggregates {@code extra} (over all rows) are observed during the write. When the caller lists
+     * the partition values the rows hold ({@code expected}: one row of values per partition, in the
+     * order of the schema's partition columns), each partition's count and checksum are observed in
+     * the same pass, and a row outside them fails the write; when {@code expected} is null they are
+     * read back from the staged files (a second pass, for small tables). Partitions listed but
+     * without rows are not written. Staging directories left by a killed run are removed first.
+     * Nothing is visible to readers until {@link #publish}.
      */
-    public void write(Dataset<Row> rows, DatasetSchema schema, List<Row> stats) {
-        final String path = tablePath(schema.table());
-        rows.sparkSession().conf().set("spark.sql.sources.partitionOverwriteMode", "dynamic");
-        rows.write()
-                .mode(SaveMode.Overwrite)
-                .partitionBy(schema.partitionColumns().toArray(new String[0]))
-                .parquet(path);
-        WarehouseFiles.writeAtomically(WarehouseFiles.child(path, SCHEMA_FILE), schema.toJson() + "\n");
-        Manifests.record(path, schema, stats);
+    public Staged stage(Dataset<Row> rows, DatasetSchema schema, List<Row> expected, Column... extra) {
+        final String table = tablePath(schema.table());
+        final String stagingRoot = WarehouseFiles.child(table, STAGING);
+        WarehouseFiles.deleteRecursively(stagingRoot);
+        final String dir = WarehouseFiles.child(stagingRoot, java.util.UUID.randomUUID().toString());
+        final List<String> keys = schema.partitionColumns();
+        final int known = expected == null ? 0 : expected.size();
+        // Observed: extra..., then (known partitions only) the row count, and n_i, h_i per partition.
+        final List<Column> observed = new ArrayList<>();
+        for (int i = 0; i < extra.length; i++) {
+            observed.add(extra[i].as("x" + i));
+        }
+        Dataset<Row> toWrite = rows;
+        if (expected != null) {
+            final Column hash = functions.col(HASH);
+            observed.add(functions.count(functions.lit(1)).as("rows"));
+            for (int p = 0; p < known; p++) {
+                final Row values = expected.get(p);
+                if (values.size() != keys.size()) {
+                    throw new IllegalArgumentException("partition " + values + " does not give a value for each of "
+                            + keys);
+                }
+                Column in = functions.lit(true);
+                for (int k = 0; k < keys.size(); k++) {
+                    in = in.and(functions.col(keys.get(k)).eqNullSafe(functions.lit(values.get(k))));
+                }
+                observed.add(CensusCommit.countIf(in).as("n" + p));
+                observed.add(functions.sum(functions.when(in, hash.cast("decimal(38,0)"))).cast("string").as("h" + p));
+            }
+            toWrite = rows.withColumn(HASH, Manifests.rowHash(schema));
+        }
+        final org.apache.spark.sql.Observation observation = new org.apache.spark.sql.Observation();
+        try {
+            final Dataset<Row> watched = observed.isEmpty() ? toWrite
+                    : toWrite.observe(observation, observed.get(0), observed.subList(1, observed.size()).toArray(new Column[0]));
+            watched.drop(HASH)
+                    .write()
+                    .mode(SaveMode.ErrorIfExists)
+                    .partitionBy(keys.toArray(new String[0]))
+                    .parquet(dir);
+        } catch (RuntimeException e) {
+            removeStaging(dir);
+            throw e;
+        }
+        try {
+            final java.util.Map<String, Object> metrics = observed.isEmpty() ? java.util.Map.of() : observation.getAsJava();
+            final Object[] values = new Object[extra.length];
+            for (int i = 0; i < extra.length; i++) {
+                values[i] = metrics.get("x" + i);
+            }
+            final List<Row> partitions = new ArrayList<>();
+            if (expected == null) {
+                final Column[] agg = Manifests.countAndChecksum(schema);
+                final Column[] byKey = keys.stream().map(functions::col).toArray(Column[]::new);
+                partitions.addAll(spark(rows).read().schema(schema.struct()).parquet(dir).groupBy(byKey)
+                        .agg(agg[0], agg[1]).collectAsList());
+            } else {
+                long listed = 0;
+                for (int p = 0; p < known; p++) {
+                    final long n = ((Number) metrics.get("n" + p)).longValue();
+                    listed += n;
+                    if (n > 0) {
+                        final Object[] r = new Object[keys.size() + 2];
+                        for (int k = 0; k < keys.size(); k++) {
+                            r[k] = expected.get(p).get(k);
+                        }
+                        r[keys.size()] = n;
+                        r[keys.size() + 1] = metrics.get("h" + p);
+                        partitions.add(org.apache.spark.sql.RowFactory.create(r));
+                    }
+                }
+                final long all = ((Number) metrics.get("rows")).longValue();
+                if (all != listed) {
+                    throw new IllegalStateException((all - listed) + " of " + all + " rows of " + schema.table()
+                            + " lie outside the partitions listed for the write, " + expected);
+                }
+            }
+            return new Staged(dir, schema, partitions, org.apache.spark.sql.RowFactory.create(values));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            removeStaging(dir);
+            throw new IllegalStateException("interrupted while waiting for the write's metrics", e);
+        } catch (RuntimeException e) {
+            removeStaging(dir);
+            throw e;
+        }
     }
+
+    /**
+     * Removes a staging directory, and the table's and warehouse's directories when that leaves
+     * them empty (a first write that failed leaves nothing behind).
+     */
+    private static void removeStaging(String dir) {
+        WarehouseFiles.deleteRecursively(dir);
+        final String stagingRoot = dir.substring(0, dir.lastIndexOf('/'));
+        final String table = stagingRoot.substring(0, stagingRoot.lastIndexOf('/'));
+        if (WarehouseFiles.deleteIfEmpty(stagingRoot) && WarehouseFiles.deleteIfEmpty(table)) {
+            WarehouseFiles.deleteIfEmpty(table.substring(0, table.lastIndexOf('/')));
+        }
+    }
+
+    private static SparkSession spark(Dataset<Row> rows) {
+        return rows.sparkSession();
+    }
+
+    /** The column of a row's content hash, added for the write's observed checksums and dropped before it is written. */
+    private static final String HASH = "_gamecensus_row_hash";
+
+    /**
+     * Moves each staged partition into its table, replacing the partition of the same values if
+     * there is one (a directory rename each: atomic on local and HDFS file systems), then writes
+     * the schema file and the partitions' manifests.
+     */
+    public void publish(Staged staged) {
+        final DatasetSchema schema = staged.schema();
+        final String table = tablePath(schema.table());
+        final String replaced = WarehouseFiles.child(staged.dir(), "_replaced");
+        for (Row r : staged.partitions()) {
+            final String key = Manifests.key(schema, r);
+            WarehouseFiles.replaceDirectory(WarehouseFiles.child(staged.dir(), key), WarehouseFiles.child(table, key),
+                    WarehouseFiles.child(replaced, key));
+        }
+        WarehouseFiles.writeAtomically(WarehouseFiles.child(table, SCHEMA_FILE), schema.toJson() + "\n");
+        Manifests.record(table, schema, staged.partitions());
+        staged.discard();
+    }
+
+    /** The hidden directory of a table under which writes are staged (Spark's readers skip '_' names). */
+    static final String STAGING = "_staging";
 
     /** Writes a small local text file by a rename, so a reader never sees half of it. */
     public static void writeAtomically(Path file, String text) {

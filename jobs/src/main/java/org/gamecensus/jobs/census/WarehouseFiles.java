@@ -136,4 +136,42 @@ final class WarehouseFiles {
             throw new UncheckedIOException("cannot delete " + uri + ": " + e.getMessage(), e);
         }
     }
+
+    /**
+     * Moves directory {@code from} to {@code to}; a directory already at {@code to} is first moved
+     * aside to {@code aside} (and left there for the caller to delete), so {@code to} is never
+     * half of one and half of the other.
+     */
+    static void replaceDirectory(String from, String to, String aside) {
+        final FileSystem fs = fs(to);
+        try {
+            final Path target = new Path(to);
+            fs.mkdirs(target.getParent());
+            if (fs.exists(target)) {
+                fs.mkdirs(new Path(aside).getParent());
+                if (!fs.rename(target, new Path(aside))) {
+                    throw new IOException("cannot move " + to + " aside");
+                }
+            }
+            if (!fs.rename(new Path(from), target)) {
+                throw new IOException("cannot move " + from + " to " + to);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot replace " + to + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Deletes a directory if it exists and is empty; whether it is gone now. */
+    static boolean deleteIfEmpty(String uri) {
+        try {
+            final FileSystem fs = fs(uri);
+            final Path path = new Path(uri);
+            if (!fs.exists(path)) {
+                return true;
+            }
+            return fs.listStatus(path).length == 0 && fs.delete(path, false);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + uri + ": " + e.getMessage(), e);
+        }
+    }
 }

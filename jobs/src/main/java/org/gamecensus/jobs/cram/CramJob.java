@@ -87,7 +87,7 @@ public final class CramJob {
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES);
         final Row tally = CensusCommit.commit(shapes(spark, maxSquares, p), warehouse, CramSchemas.SHAPES,
-                CHECK, CensusCommit.countIf(functions.col("outcome").equalTo("N")));
+                CensusCommit.partitionRange(1, maxSquares), CHECK, CensusCommit.countIf(functions.col("outcome").equalTo("N")));
         return new Summary(maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
@@ -99,7 +99,7 @@ public final class CramJob {
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES / chunks + 1);
         final CramSlices slices = new CramSlices(maxSquares);
-        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, CramSchemas.SHAPES,
+        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, CramSchemas.SHAPES, CensusCommit.partitionRange(1, maxSquares),
                 "squares-" + maxSquares + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
                         CensusDatasets.chunk(CensusDatasets.ids(CramSlices.SLICES), i, chunks), p, slices, CramSchemas.SHAPES),
                 CHECK, CensusCommit.countIf(functions.col("outcome").equalTo("N")));

@@ -124,7 +124,7 @@ public final class HackenbushJob {
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges, int partitions) {
         final long start = System.nanoTime();
         final Row tally = CensusCommit.commit(graphs(spark, maxVertices, maxEdges, partitions), warehouse,
-                HackenbushSchemas.GRAPHS, new CensusCommit.Check(functions.not(functions.col("agree")),
+                HackenbushSchemas.GRAPHS, CensusCommit.partitionRange(0, maxEdges), new CensusCommit.Check(functions.not(functions.col("agree")),
                         "graph(s) where brute force and the fusion principle disagree", "edges", "edge_list", "grundy",
                         "fusion_value"));
         return new Summary(tally.getLong(0), (System.nanoTime() - start) / 1_000_000_000L);

@@ -100,6 +100,7 @@ public final class HexJob {
         ChunkedCommit.checkChunks(chunks, count);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, count / chunks + 1);
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, HexSchemas.POSITIONS,
+                CensusCommit.partition(board.name(), first.label()),
                 board.name() + "-" + first.label() + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
                         CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices, HexSchemas.POSITIONS),
                 CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
@@ -131,7 +132,7 @@ public final class HexJob {
         checkTheorems(board);
         final List<HexLayeredSolve.Layer> layers = HexLayeredSolve.solve(spark, warehouse, board, first, partitions);
         final Row tally = CensusCommit.commit(HexLayeredSolve.grade(spark, warehouse, board, first), warehouse,
-                HexSchemas.POSITIONS, CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
+                HexSchemas.POSITIONS, CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
         if (board.cells() <= MAX_CENSUS_CELLS) {
             warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
         }
@@ -272,7 +273,7 @@ public final class HexJob {
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, slices.sliceCount());
         // The exact verdict has no second computation per position; its theorems are checked above.
         final Row tally = CensusCommit.commit(positions(spark, board, first, p), warehouse, HexSchemas.POSITIONS,
-                CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
+                CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
         warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
         return new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
                 (System.nanoTime() - start) / 1_000_000_000L);

@@ -80,7 +80,8 @@ public final class HexLayeredSolve {
             final Row tally;
             try {
                 final Dataset<Row> layer = settle(spark, board, first, k, settled, partitions, shape.sliceCount(k));
-                tally = CensusCommit.commit(layer, warehouse, HexSchemas.LAYERS, CensusCommit.Check.none(),
+                tally = CensusCommit.commit(layer, warehouse, HexSchemas.LAYERS,
+                        CensusCommit.partition(board.name(), first.label(), k), CensusCommit.Check.none(),
                         CensusCommit.countIf(functions.col("winnable")));
                 spark.sparkContext().listenerBus().waitUntilEmpty();
             } catch (java.util.concurrent.TimeoutException e) {

@@ -97,7 +97,7 @@ public final class LumberjackJob {
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxEdges, int partitions) {
         final long start = System.nanoTime();
         final Row tally = CensusCommit.commit(trees(spark, maxEdges, partitions), warehouse, LumberjackSchemas.TREES,
-                CHECK, CensusCommit.countIf(functions.col("grundy").equalTo(0)));
+                CensusCommit.partitionRange(0, maxEdges), CHECK, CensusCommit.countIf(functions.col("grundy").equalTo(0)));
         return new Summary(maxEdges, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
@@ -110,7 +110,7 @@ public final class LumberjackJob {
         ChunkedCommit.checkChunks(chunks, ids.size());
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size() / chunks + 1);
-        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, LumberjackSchemas.TREES,
+        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, maxEdges),
                 "edges-" + maxEdges + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
                         CensusDatasets.chunk(ids, i, chunks), p, slices, LumberjackSchemas.TREES),
                 CHECK, CensusCommit.countIf(functions.col("grundy").equalTo(0)));

@@ -100,7 +100,8 @@ public final class SwitchingJob {
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions
                 : CensusDatasets.defaultPartitions(spark, new SwitchingSlices(host).sliceCount());
-        final Row t = CensusCommit.commit(subgraphs(spark, host, p), warehouse, SwitchingSchemas.SUBGRAPHS, CHECK,
+        final Row t = CensusCommit.commit(subgraphs(spark, host, p), warehouse, SwitchingSchemas.SUBGRAPHS,
+                CensusCommit.partition(host.name()), CHECK,
                 CensusCommit.countIf(functions.col("outcome").equalTo("L")),
                 CensusCommit.countIf(functions.col("outcome").equalTo("R")),
                 CensusCommit.countIf(functions.col("outcome").equalTo("N")),
@@ -124,7 +125,8 @@ public final class SwitchingJob {
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, count / chunks + 1);
         // The run key names the host by its links too, so a different host of the same name never reuses chunks.
         final String run = host.name() + "-" + Integer.toHexString(host.linksText().hashCode()) + "-" + chunks;
-        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, SwitchingSchemas.SUBGRAPHS, run, chunks,
+        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, SwitchingSchemas.SUBGRAPHS,
+                CensusCommit.partition(host.name()), run, chunks,
                 i -> CensusDatasets.fromSliceIds(spark, CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p,
                         slices, SwitchingSchemas.SUBGRAPHS), CHECK,
                 CensusCommit.countIf(functions.col("outcome").equalTo("L")),

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The two-pass commit: tallies and manifests from one aggregation, nothing written on a failed check. */
+/** The one-pass commit: tallies and manifests observed while the rows are written, nothing published on a failed check. */
 class CensusCommitTest extends SparkCensusTest {
 
     @TempDir
@@ -26,7 +26,8 @@ class CensusCommitTest extends SparkCensusTest {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
         final Dataset<Row> trees = LumberjackJob.trees(spark(), 9, 3);
         final long pPositions = trees.filter("grundy = 0").count();
-        final Row tally = CensusCommit.commit(trees, w, LumberjackSchemas.TREES, LumberjackJob.CHECK,
+        final Row tally = CensusCommit.commit(trees, w, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 9),
+                LumberjackJob.CHECK,
                 CensusCommit.countIf(functions.col("grundy").equalTo(0)), CensusCommit.countIf(functions.lit(true)));
         assertEquals(trees.count(), tally.getLong(0), "row count");
         assertEquals(pPositions, tally.getLong(1), "P-positions");
@@ -43,9 +44,38 @@ class CensusCommitTest extends SparkCensusTest {
                 .withColumn("agree", functions.when(functions.col("encoding").equalTo("(()())"), false)
                         .otherwise(functions.col("agree")));
         final CensusFailure failure = assertThrows(CensusFailure.class, () -> CensusCommit.commit(doctored, w,
-                LumberjackSchemas.TREES, LumberjackJob.CHECK));
+                LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 7), LumberjackJob.CHECK));
         Assertions.assertTrue(failure.getMessage().startsWith("1 tree(s) where brute force and the Tuft principle"
                 + " disagree"), failure.getMessage());
         Assertions.assertFalse(w.exists(), "nothing written");
+    }
+
+    @Test
+    void rowsOutsideTheListedPartitionsFailTheCommit() {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        final Dataset<Row> trees = LumberjackJob.trees(spark(), 6, 2);
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(trees, w,
+                LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 5), LumberjackJob.CHECK));
+        Assertions.assertTrue(e.getMessage().startsWith("48 of 85 rows of lumberjack lie outside"), e.getMessage());
+        Assertions.assertFalse(w.exists(), "nothing written");
+    }
+
+    @Test
+    void aSecondCommitReplacesOnlyItsOwnPartitionsAndTheManifestsFollow() {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        CensusCommit.commit(LumberjackJob.trees(spark(), 6, 2), w, LumberjackSchemas.TREES,
+                CensusCommit.partitionRange(0, 6), LumberjackJob.CHECK);
+        // Again with edges 5 and 6 only: their partitions are replaced, 0..4 kept.
+        final Dataset<Row> upper = LumberjackJob.trees(spark(), 6, 3).filter("edges >= 5");
+        final Row tally = CensusCommit.commit(upper, w, LumberjackSchemas.TREES,
+                CensusCommit.partitionRange(0, 6), LumberjackJob.CHECK);
+        assertEquals(20 + 48, tally.getLong(0), "edges 5 and 6: 20 and 48 rooted trees");
+        final Dataset<Row> all = spark().read().parquet(w.tablePath("lumberjack"));
+        assertEquals(85, all.count(), "rooted trees with 0..6 edges, 1+1+2+4+9+20+48: none twice, none lost");
+        final List<String> checked = new ArrayList<>();
+        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, checked));
+        assertEquals(7, checked.size());
+        Assertions.assertFalse(java.nio.file.Files.exists(tmp.resolve("out/warehouse/lumberjack/_staging")),
+                "no staging directory left");
     }
 }

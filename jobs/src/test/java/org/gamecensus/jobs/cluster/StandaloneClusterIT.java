@@ -151,8 +151,8 @@ class StandaloneClusterIT extends SparkCensusTest {
                 "--out", out.toString()));
         Assertions.assertTrue(run.waitFor(4, TimeUnit.MINUTES), "the run halted");
         assertEquals(137, run.exitValue(), "killed midway; log:\n" + tail(dir.resolve("killed-run.log")));
-        try (Stream<Path> s = Files.list(table)) {
-            Assertions.assertTrue(s.anyMatch(p -> p.getFileName().toString().startsWith(".spark-staging")),
+        try (Stream<Path> s = Files.list(table.resolve("_staging"))) {
+            Assertions.assertTrue(s.findAny().isPresent(),
                     "the write was under way: its hidden staging directory is left behind");
         }
         // The previous census is intact and nothing of the killed one is visible.
@@ -168,6 +168,7 @@ class StandaloneClusterIT extends SparkCensusTest {
         final Dataset<Row> rerun = spark().read().parquet(table.toString());
         assertEquals(1024 + 32_768, rerun.count());
         assertEquals(0, rerun.filter("NOT agree").count());
+        Assertions.assertFalse(Files.exists(table.resolve("_staging")), "the rerun cleared the killed run's staging");
     }
 
     private Dataset<Row> table(Path out, String name) {

@@ -200,7 +200,14 @@ public final class Warehouse {
                     in = in.and(functions.col(keys.get(k)).eqNullSafe(functions.lit(values.get(k))));
                 }
                 observed.add(CensusCommit.countIf(in).as("n" + p));
-                observed.add(functions.sum(functions.when(in, hash.cast("decimal(38,0)"))).cast("string").as("h" + p));
+                // The exact sum of the 64-bit hashes as three long sums of 21–22-bit pieces (h = top·2^42
+                // + mid·2^21 + low), none of which can overflow below 2^41 rows in a partition; a decimal
+                // sum would do 128-bit arithmetic on every row.
+                for (int piece = 0; piece < 3; piece++) {
+                    final Column bits = piece == 0 ? functions.shiftright(hash, 42)
+                            : functions.shiftrightunsigned(hash, 21 * (2 - piece)).bitwiseAND((1L << 21) - 1);
+                    observed.add(functions.sum(functions.when(in, bits)).as("h" + piece + "_" + p));
+                }
             }
             toWrite = rows.withColumn(HASH, Manifests.rowHash(schema));
         }
@@ -240,7 +247,12 @@ public final class Warehouse {
                             r[k] = expected.get(p).get(k);
                         }
                         r[keys.size()] = n;
-                        r[keys.size() + 1] = metrics.get("h" + p);
+                        java.math.BigInteger sum = java.math.BigInteger.ZERO;
+                        for (int piece = 0; piece < 3; piece++) {
+                            sum = sum.shiftLeft(21).add(java.math.BigInteger.valueOf(
+                                    ((Number) metrics.get("h" + piece + "_" + p)).longValue()));
+                        }
+                        r[keys.size() + 1] = sum.toString();
                         partitions.add(org.apache.spark.sql.RowFactory.create(r));
                     }
                 }

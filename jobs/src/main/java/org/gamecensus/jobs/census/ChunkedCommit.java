@@ -5,12 +5,13 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.IntFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.gamecensus.schemas.DatasetSchema;
@@ -79,12 +80,12 @@ public final class ChunkedCommit {
             }
             // One pass: the chunk is written while its count, checksum and failing rows are counted.
             final Column[] sums = Manifests.countAndChecksum(schema);
-            final org.apache.spark.sql.Observation observation = new org.apache.spark.sql.Observation();
+            final Observation observation = new Observation();
             try {
                 WarehouseFiles.deleteRecursively(dir);
                 chunk.apply(i).observe(observation, sums[0], sums[1], CensusCommit.countIf(check.bad()).as("bad"))
                         .write().parquet(dir);
-                final java.util.Map<String, Object> stats = observation.getAsJava();
+                final Map<String, Object> stats = observation.getAsJava();
                 final Object bad = stats.get("bad");
                 if (bad != null && ((Number) bad).longValue() > 0) {
                     try {

@@ -1,16 +1,21 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
@@ -174,95 +179,37 @@ public final class Warehouse {
      * Nothing is visible to readers until {@link #publish}.
      */
     public Staged stage(Dataset<Row> rows, DatasetSchema schema, List<Row> expected, Column... extra) {
-        final String table = tablePath(schema.table());
-        final String stagingRoot = WarehouseFiles.child(table, STAGING);
+        final String stagingRoot = WarehouseFiles.child(tablePath(schema.table()), STAGING);
         WarehouseFiles.deleteRecursively(stagingRoot);
-        final String dir = WarehouseFiles.child(stagingRoot, java.util.UUID.randomUUID().toString());
-        final List<String> keys = schema.partitionColumns();
-        final int known = expected == null ? 0 : expected.size();
-        // Observed: extra..., then (known partitions only) the row count, and n_i, h_i per partition.
+        final String dir = WarehouseFiles.child(stagingRoot, UUID.randomUUID().toString());
         final List<Column> observed = new ArrayList<>();
         for (int i = 0; i < extra.length; i++) {
             observed.add(extra[i].as("x" + i));
         }
         Dataset<Row> toWrite = rows;
         if (expected != null) {
-            final Column hash = functions.col(HASH);
-            observed.add(functions.count(functions.lit(1)).as("rows"));
-            for (int p = 0; p < known; p++) {
-                final Row values = expected.get(p);
-                if (values.size() != keys.size()) {
-                    throw new IllegalArgumentException("partition " + values + " does not give a value for each of "
-                            + keys);
-                }
-                Column in = functions.lit(true);
-                for (int k = 0; k < keys.size(); k++) {
-                    in = in.and(functions.col(keys.get(k)).eqNullSafe(functions.lit(values.get(k))));
-                }
-                observed.add(CensusCommit.countIf(in).as("n" + p));
-                // The exact sum of the 64-bit hashes as three long sums of 21–22-bit pieces (h = top·2^42
-                // + mid·2^21 + low), none of which can overflow below 2^41 rows in a partition; a decimal
-                // sum would do 128-bit arithmetic on every row.
-                for (int piece = 0; piece < 3; piece++) {
-                    final Column bits = piece == 0 ? functions.shiftright(hash, 42)
-                            : functions.shiftrightunsigned(hash, 21 * (2 - piece)).bitwiseAND((1L << 21) - 1);
-                    observed.add(functions.sum(functions.when(in, bits)).as("h" + piece + "_" + p));
-                }
-            }
+            observed.addAll(partitionAggregates(schema, expected));
             toWrite = rows.withColumn(HASH, Manifests.rowHash(schema));
         }
-        final org.apache.spark.sql.Observation observation = new org.apache.spark.sql.Observation();
+        final Observation observation = new Observation();
         try {
-            final Dataset<Row> watched = observed.isEmpty() ? toWrite
-                    : toWrite.observe(observation, observed.get(0), observed.subList(1, observed.size()).toArray(new Column[0]));
-            watched.drop(HASH)
+            if (!observed.isEmpty()) {
+                toWrite = toWrite.observe(observation, observed.get(0),
+                        observed.subList(1, observed.size()).toArray(new Column[0]));
+            }
+            toWrite.drop(HASH)
                     .write()
                     .mode(SaveMode.ErrorIfExists)
-                    .partitionBy(keys.toArray(new String[0]))
+                    .partitionBy(schema.partitionColumns().toArray(new String[0]))
                     .parquet(dir);
-        } catch (RuntimeException e) {
-            removeStaging(dir);
-            throw e;
-        }
-        try {
-            final java.util.Map<String, Object> metrics = observed.isEmpty() ? java.util.Map.of() : observation.getAsJava();
+            final Map<String, Object> metrics = observed.isEmpty() ? Map.of() : observation.getAsJava();
             final Object[] values = new Object[extra.length];
             for (int i = 0; i < extra.length; i++) {
                 values[i] = metrics.get("x" + i);
             }
-            final List<Row> partitions = new ArrayList<>();
-            if (expected == null) {
-                final Column[] agg = Manifests.countAndChecksum(schema);
-                final Column[] byKey = keys.stream().map(functions::col).toArray(Column[]::new);
-                partitions.addAll(spark(rows).read().schema(schema.struct()).parquet(dir).groupBy(byKey)
-                        .agg(agg[0], agg[1]).collectAsList());
-            } else {
-                long listed = 0;
-                for (int p = 0; p < known; p++) {
-                    final long n = ((Number) metrics.get("n" + p)).longValue();
-                    listed += n;
-                    if (n > 0) {
-                        final Object[] r = new Object[keys.size() + 2];
-                        for (int k = 0; k < keys.size(); k++) {
-                            r[k] = expected.get(p).get(k);
-                        }
-                        r[keys.size()] = n;
-                        java.math.BigInteger sum = java.math.BigInteger.ZERO;
-                        for (int piece = 0; piece < 3; piece++) {
-                            sum = sum.shiftLeft(21).add(java.math.BigInteger.valueOf(
-                                    ((Number) metrics.get("h" + piece + "_" + p)).longValue()));
-                        }
-                        r[keys.size() + 1] = sum.toString();
-                        partitions.add(org.apache.spark.sql.RowFactory.create(r));
-                    }
-                }
-                final long all = ((Number) metrics.get("rows")).longValue();
-                if (all != listed) {
-                    throw new IllegalStateException((all - listed) + " of " + all + " rows of " + schema.table()
-                            + " lie outside the partitions listed for the write, " + expected);
-                }
-            }
-            return new Staged(dir, schema, partitions, org.apache.spark.sql.RowFactory.create(values));
+            final List<Row> partitions = expected == null ? readBackPartitions(rows.sparkSession(), schema, dir)
+                    : observedPartitions(schema, expected, metrics);
+            return new Staged(dir, schema, partitions, RowFactory.create(values));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             removeStaging(dir);
@@ -271,6 +218,78 @@ public final class Warehouse {
             removeStaging(dir);
             throw e;
         }
+    }
+
+    /**
+     * The observed aggregates giving each listed partition's count and checksum: the row count
+     * ({@code rows}), then per partition p its count ({@code n<p>}) and the exact sum of the rows'
+     * 64-bit hashes as three long sums of 21–22-bit pieces ({@code h0_<p>} … {@code h2_<p>}; h =
+     * top·2^42 + mid·2^21 + low), which cannot overflow below 2^41 rows in a partition — a
+     * decimal sum would do 128-bit arithmetic on every row.
+     */
+    private static List<Column> partitionAggregates(DatasetSchema schema, List<Row> expected) {
+        final List<String> keys = schema.partitionColumns();
+        final Column hash = functions.col(HASH);
+        final List<Column> aggregates = new ArrayList<>();
+        aggregates.add(functions.count(functions.lit(1)).as("rows"));
+        for (int p = 0; p < expected.size(); p++) {
+            final Row values = expected.get(p);
+            if (values.size() != keys.size()) {
+                throw new IllegalArgumentException("partition " + values + " does not give a value for each of " + keys);
+            }
+            Column in = functions.lit(true);
+            for (int k = 0; k < keys.size(); k++) {
+                in = in.and(functions.col(keys.get(k)).eqNullSafe(functions.lit(values.get(k))));
+            }
+            aggregates.add(CensusCommit.countIf(in).as("n" + p));
+            for (int piece = 0; piece < 3; piece++) {
+                final Column bits = piece == 0 ? functions.shiftright(hash, 42)
+                        : functions.shiftrightunsigned(hash, 21 * (2 - piece)).bitwiseAND((1L << 21) - 1);
+                aggregates.add(functions.sum(functions.when(in, bits)).as("h" + piece + "_" + p));
+            }
+        }
+        return aggregates;
+    }
+
+    /**
+     * The stats rows (partition values, n, h) of the listed partitions that received rows, from
+     * the metrics of {@link #partitionAggregates}; fails when some row lay outside them.
+     */
+    private static List<Row> observedPartitions(DatasetSchema schema, List<Row> expected, Map<String, Object> metrics) {
+        final int keys = schema.partitionColumns().size();
+        final List<Row> partitions = new ArrayList<>();
+        long listed = 0;
+        for (int p = 0; p < expected.size(); p++) {
+            final long n = ((Number) metrics.get("n" + p)).longValue();
+            listed += n;
+            if (n == 0) {
+                continue;
+            }
+            BigInteger sum = BigInteger.ZERO;
+            for (int piece = 0; piece < 3; piece++) {
+                sum = sum.shiftLeft(21).add(BigInteger.valueOf(((Number) metrics.get("h" + piece + "_" + p)).longValue()));
+            }
+            final Object[] r = new Object[keys + 2];
+            for (int k = 0; k < keys; k++) {
+                r[k] = expected.get(p).get(k);
+            }
+            r[keys] = n;
+            r[keys + 1] = sum.toString();
+            partitions.add(RowFactory.create(r));
+        }
+        final long all = ((Number) metrics.get("rows")).longValue();
+        if (all != listed) {
+            throw new IllegalStateException((all - listed) + " of " + all + " rows of " + schema.table()
+                    + " lie outside the partitions listed for the write, " + expected);
+        }
+        return partitions;
+    }
+
+    /** The stats rows (partition values, n, h) of a staged write, read back from its files. */
+    private static List<Row> readBackPartitions(SparkSession spark, DatasetSchema schema, String dir) {
+        final Column[] agg = Manifests.countAndChecksum(schema);
+        final Column[] keys = schema.partitionColumns().stream().map(functions::col).toArray(Column[]::new);
+        return spark.read().schema(schema.struct()).parquet(dir).groupBy(keys).agg(agg[0], agg[1]).collectAsList();
     }
 
     /**
@@ -284,10 +303,6 @@ public final class Warehouse {
         if (WarehouseFiles.deleteIfEmpty(stagingRoot) && WarehouseFiles.deleteIfEmpty(table)) {
             WarehouseFiles.deleteIfEmpty(table.substring(0, table.lastIndexOf('/')));
         }
-    }
-
-    private static SparkSession spark(Dataset<Row> rows) {
-        return rows.sparkSession();
     }
 
     /** The column of a row's content hash, added for the write's observed checksums and dropped before it is written. */

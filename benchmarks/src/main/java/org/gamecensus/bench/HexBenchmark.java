@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
-import org.gamecensus.kernel.hex.HexCircuit;
 import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.kernel.hex.HexSampler;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -19,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * Hex on 3×4 and 4×4: the exact verdict of a position (winning cells, from a settled table built
- * at set-up) and one circuit solve (resistance, then the currents through every cell).
+ * at set-up). The circuits are in {@link HexCircuitBenchmark}.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
@@ -33,14 +32,11 @@ public class HexBenchmark {
     private int[] across;
     private int next;
     private HexExactSolver solver;
-    private HexCircuit circuit;
-    private final double[] currents = new double[HexBoard.MAX_CELLS];
 
     @Setup
     public void setUp() {
         final HexBoard b = HexBoard.parse(board);
         solver = new HexExactSolver(b, Side.DOWN);
-        circuit = new HexCircuit(b);
         final HexSampler sampler = new HexSampler(b, Side.DOWN, 11);
         final List<int[]> positions = new ArrayList<>();
         for (long i = 0; positions.size() < 4096; i++) {
@@ -57,13 +53,5 @@ public class HexBenchmark {
     public int exactVerdictPerPosition() {
         final int i = next++ & 4095;
         return solver.winningCells(down[i], across[i]);
-    }
-
-    @Benchmark
-    public double circuitSolve() {
-        final int i = next++ & 4095;
-        final double r = circuit.resistance(Side.DOWN, down[i], across[i]);
-        circuit.addCurrents(Side.DOWN, currents);
-        return r + currents[0];
     }
 }

@@ -11,9 +11,13 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  * solve.
  *
  * <p>Algorithm: nodal analysis — the conductance matrix of the cells reachable from a terminal
- * is symmetric positive definite; it is factorised by Cholesky (O(n³/6) for n ≤ 25 cells) and
- * solved for the voltages. All scratch space is allocated once; no allocation per solve.
- * Not thread-safe.
+ * is symmetric positive definite; it is factorised by a skyline (envelope) Cholesky and solved
+ * for the voltages. Nodes keep the cells' row-major order, so a node's neighbours lie at most
+ * {@code cols} nodes away: row i of the factor is non-zero only from its first neighbour
+ * {@code envelope[i]} on (the factor keeps the matrix's envelope), and the factorisation costs
+ * O(n·cols²) instead of O(n³/6) — 4×5: about 250 multiply-adds instead of 1,333. The terms it
+ * skips are exact zeros of the full factorisation, so its results are bit for bit those of the
+ * dense one. All scratch space is allocated once; no allocation per solve. Not thread-safe.
  */
 public final class HexCircuit {
 
@@ -28,6 +32,7 @@ public final class HexCircuit {
     private final double[] cellRes;
     private final int[] nodeOf;
     private final int[] cellOf;
+    private final int[] envelope;  // per node: its lowest-numbered neighbour node (or itself), the envelope's start
     private int nodeCount;
     private int present;
 
@@ -41,6 +46,7 @@ public final class HexCircuit {
         this.cellRes = new double[n];
         this.nodeOf = new int[n];
         this.cellOf = new int[n];
+        this.envelope = new int[n];
     }
 
     /**
@@ -86,20 +92,29 @@ public final class HexCircuit {
             }
         }
         nodeCount = m;
-        for (int i = 0; i < m * n; i++) {
-            g[i] = 0.0;
-        }
+        // The envelope of row i starts at its lowest neighbour: node order follows cell order.
         for (int i = 0; i < m; i++) {
+            final int lower = board.neighbours(cellOf[i]) & live & ((1 << cellOf[i]) - 1);
+            final int f = lower == 0 ? i : nodeOf[Integer.numberOfTrailingZeros(lower)];
+            assert f <= i && i - f <= board.cols() : "a neighbour lies within cols nodes";
+            envelope[i] = f;
+            for (int k = f; k <= i; k++) {
+                g[i * n + k] = 0.0;
+            }
             rhs[i] = 0.0;
         }
         for (int i = 0; i < m; i++) {
             final int x = cellOf[i];
             final double rx = cellRes[x];
-            for (int rest = board.neighbours(x) & live; rest != 0; rest &= rest - 1) {
+            for (int rest = board.neighbours(x) & live & ((1 << x) - 1); rest != 0; rest &= rest - 1) {
                 final int y = Integer.numberOfTrailingZeros(rest);
                 final double c = 1.0 / (rx + cellRes[y]);
                 g[i * n + i] += c;
                 g[i * n + nodeOf[y]] -= c;
+            }
+            for (int rest = board.neighbours(x) & live & ~((2 << x) - 1); rest != 0; rest &= rest - 1) {
+                // Only the lower triangle is stored: an upper neighbour adds to the diagonal alone.
+                g[i * n + i] += 1.0 / (rx + cellRes[Integer.numberOfTrailingZeros(rest)]);
             }
             if ((first & (1 << x)) != 0) {
                 g[i * n + i] += 1.0 / rx;
@@ -149,35 +164,53 @@ public final class HexCircuit {
         }
     }
 
-    /** Solves g·volt = rhs for the first m nodes by an in-place Cholesky factorisation. */
+    /**
+     * Solves g·volt = rhs for the first m nodes by an in-place skyline Cholesky factorisation of
+     * the lower triangle. Cases: row i's factor entries below {@code envelope[i]} are zero, so every
+     * inner product starts at the later of the two rows' envelopes; a column j has entries only
+     * in the rows i with envelope[i] ≤ j, all within cols rows of j (not every row there: cut-out
+     * cells leave gaps); the sums run in ascending k, as in the dense factorisation.
+     */
     private void choleskySolve(int m) {
+        final int[] f = envelope;
         for (int j = 0; j < m; j++) {
-            double d = g[j * n + j];
-            for (int k = 0; k < j; k++) {
-                d -= g[j * n + k] * g[j * n + k];
+            final int rowJ = j * n;
+            double d = g[rowJ + j];
+            for (int k = f[j]; k < j; k++) {
+                d -= g[rowJ + k] * g[rowJ + k];
             }
             assert d > 0 : "the conductance matrix is positive definite";
             final double ljj = Math.sqrt(d);
-            g[j * n + j] = ljj;
-            for (int i = j + 1; i < m; i++) {
-                double s = g[i * n + j];
-                for (int k = 0; k < j; k++) {
-                    s -= g[i * n + k] * g[j * n + k];
+            g[rowJ + j] = ljj;
+            final int band = Math.min(m, j + board.cols() + 1);
+            for (int i = j + 1; i < band; i++) {
+                final int fi = f[i];
+                if (fi > j) {
+                    continue; // envelopes need not grow with i once cells are cut out: test each row
                 }
-                g[i * n + j] = s / ljj;
+                final int rowI = i * n;
+                double s = g[rowI + j];
+                for (int k = Math.max(fi, f[j]); k < j; k++) {
+                    s -= g[rowI + k] * g[rowJ + k];
+                }
+                g[rowI + j] = s / ljj;
             }
         }
         for (int i = 0; i < m; i++) { // forward: L y = rhs
+            final int rowI = i * n;
             double s = rhs[i];
-            for (int k = 0; k < i; k++) {
-                s -= g[i * n + k] * volt[k];
+            for (int k = f[i]; k < i; k++) {
+                s -= g[rowI + k] * volt[k];
             }
-            volt[i] = s / g[i * n + i];
+            volt[i] = s / g[rowI + i];
         }
         for (int i = m - 1; i >= 0; i--) { // backward: Lᵀ v = y
             double s = volt[i];
-            for (int k = i + 1; k < m; k++) {
-                s -= g[k * n + i] * volt[k];
+            final int band = Math.min(m, i + board.cols() + 1);
+            for (int k = i + 1; k < band; k++) {
+                if (f[k] <= i) {
+                    s -= g[k * n + i] * volt[k];
+                }
             }
             volt[i] = s / g[i * n + i];
         }

@@ -76,6 +76,40 @@ class HexKernelTest {
         }
     }
 
+    @ParameterizedTest
+    @CsvSource({"1x5", "2x3", "3x4", "4x3", "4x4", "4x5", "5x4", "5x5", "2x7"})
+    void skylineCircuitSolveIsTheDenseSolveBitForBit(String spec) {
+        final HexBoard b = HexBoard.parse(spec);
+        final HexCircuit skyline = new HexCircuit(b);
+        final DenseHexCircuit dense = new DenseHexCircuit(b);
+        final Random random = new Random(20261201);
+        int finite = 0;
+        for (int i = 0; i < 3000; i++) {
+            // Stones at random densities, so that cut-out cells leave gaps in the node order.
+            final int stones = random.nextInt() & random.nextInt() & b.all();
+            final int down = stones & random.nextInt();
+            final int across = stones & ~down;
+            for (Side side : Side.values()) {
+                final int own = side == Side.DOWN ? down : across;
+                final int opp = side == Side.DOWN ? across : down;
+                final double[] expected = new double[HexBoard.MAX_CELLS];
+                final double[] actual = new double[HexBoard.MAX_CELLS];
+                final double r = dense.resistance(side, own, opp, expected);
+                assertEquals(Double.doubleToLongBits(r), Double.doubleToLongBits(skyline.resistance(side, own, opp)),
+                        spec + " " + side + " " + down + "/" + across);
+                if (r < Double.POSITIVE_INFINITY) {
+                    finite++;
+                    skyline.addCurrents(side, actual);
+                    for (int x = 0; x < b.cells(); x++) {
+                        assertEquals(Double.doubleToLongBits(expected[x]), Double.doubleToLongBits(actual[x]),
+                                spec + " current of cell " + x);
+                    }
+                }
+            }
+        }
+        assertTrue(finite > 1000, "most random circuits conduct: " + finite);
+    }
+
     @Test
     void circuitResistancesOfTinyBoards() {
         final HexCircuit c1 = new HexCircuit(new HexBoard(1, 1));

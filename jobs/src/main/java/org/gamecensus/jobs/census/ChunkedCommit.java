@@ -1,7 +1,6 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -60,8 +59,7 @@ public final class ChunkedCommit {
         if (chunks < 1) {
             throw new IllegalArgumentException("a chunked census needs at least one chunk, not " + chunks);
         }
-        final String base = WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(warehouse.root(), "_chunks"),
-                schema.table()), run.replaceAll("[^A-Za-z0-9._-]", "_"));
+        final String base = Warehouse.runDir(warehouse.root(), schema.table(), run);
         final int stopAfter = Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
         int computed = 0;
         int reused = 0;
@@ -70,7 +68,7 @@ public final class ChunkedCommit {
             final String dir = WarehouseFiles.child(base, "chunk-" + i);
             final String manifest = WarehouseFiles.child(base, "chunk-" + i + ".properties");
             dirs.add(dir);
-            if (intact(dir, manifest)) {
+            if (Manifests.filesMatch(dir, manifest)) {
                 reused++;
                 continue;
             }
@@ -121,20 +119,5 @@ public final class ChunkedCommit {
         final Row tally = CensusCommit.commit(all, warehouse, schema, partitions, CensusCommit.Check.none(), tallies);
         WarehouseFiles.deleteRecursively(base);
         return new Result(tally, computed, reused);
-    }
-
-    /** Whether a chunk's manifest is there and its files still match it. */
-    private static boolean intact(String dir, String manifest) {
-        if (!WarehouseFiles.isFile(manifest) || !WarehouseFiles.isDirectory(dir)) {
-            return false;
-        }
-        try {
-            final Properties p = new Properties();
-            p.load(new StringReader(WarehouseFiles.readString(manifest)));
-            final String files = p.getProperty("files");
-            return files != null && !files.isEmpty() && files.equals(Manifests.files(dir));
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 }

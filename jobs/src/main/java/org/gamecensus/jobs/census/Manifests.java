@@ -127,6 +127,32 @@ public final class Manifests {
                 .collect(Collectors.joining(","));
     }
 
+    /** Whether a manifest file is there and the Parquet files of {@code dir} still match it (names, sizes, CRC-32). */
+    static boolean filesMatch(String dir, String manifest) {
+        if (!WarehouseFiles.isFile(manifest) || !WarehouseFiles.isDirectory(dir)) {
+            return false;
+        }
+        try {
+            final Properties p = new Properties();
+            p.load(new StringReader(WarehouseFiles.readString(manifest)));
+            final String files = p.getProperty("files");
+            return files != null && !files.isEmpty() && files.equals(files(dir));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether the committed partition {@code partition} (its values, in the order of the schema's
+     * partition columns) of {@code schema}'s table has its manifest and its files still match it.
+     */
+    public static boolean intact(Warehouse warehouse, DatasetSchema schema, Row partition) {
+        final String table = warehouse.tablePath(schema.table());
+        final String key = key(schema, partition);
+        return filesMatch(WarehouseFiles.child(table, key),
+                WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties"));
+    }
+
     /**
      * Checks every manifest of every table: the files (names, sizes, CRC-32), then the rows (count
      * and checksum, re-read). Returns one line per problem; empty when the warehouse is intact.

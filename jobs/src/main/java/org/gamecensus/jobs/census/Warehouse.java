@@ -124,6 +124,36 @@ public final class Warehouse {
         return names;
     }
 
+    /** The directory of a long run's state: {@code <warehouse>/_chunks/<table>/<run>/}. */
+    static String runDir(String root, String table, String run) {
+        return WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(root, "_chunks"), table),
+                run.replaceAll("[^A-Za-z0-9._-]", "_"));
+    }
+
+    /**
+     * Marks a long run of {@code table} as in progress ({@code _chunks/<table>/<run>/in-progress});
+     * returns whether an earlier run with the same key was left unfinished (killed or failed),
+     * whose committed steps the caller may keep.
+     */
+    public boolean beginRun(String table, String run) {
+        final String marker = WarehouseFiles.child(runDir(root, table, run), "in-progress");
+        final boolean unfinished = WarehouseFiles.isFile(marker);
+        if (!unfinished) {
+            WarehouseFiles.writeAtomically(marker, "a run of " + table + " in progress: " + run + "\n");
+        }
+        return unfinished;
+    }
+
+    /** Ends a run begun by {@link #beginRun}: the next run with its key starts afresh. */
+    public void endRun(String table, String run) {
+        final String dir = runDir(root, table, run);
+        WarehouseFiles.deleteRecursively(dir);
+        final String tableDir = dir.substring(0, dir.lastIndexOf('/'));
+        if (WarehouseFiles.deleteIfEmpty(tableDir)) {
+            WarehouseFiles.deleteIfEmpty(tableDir.substring(0, tableDir.lastIndexOf('/')));
+        }
+    }
+
     /** Registers every dataset of the warehouse as a temporary view named after its table. */
     public List<String> registerViews(SparkSession spark) {
         final List<String> names = tables();

@@ -401,8 +401,8 @@ public final class CensusCli {
             final HexJob.LayeredSummary summary = HexJob.censusByLayers(spark, warehouse, board, first, partitions);
             for (var layer : summary.layers()) {
                 out.println("  layer " + layer.stones() + ": " + layer.positions() + " positions, " + layer.winnable()
-                        + " winnable, " + layer.millis() + " ms, " + layer.shuffleBytes() + " shuffle bytes, peak task"
-                        + " memory " + layer.peakTaskMemory() + " bytes");
+                        + " winnable, " + (layer.resumed() ? "kept from the unfinished run" : layer.millis() + " ms, "
+                        + layer.shuffleBytes() + " shuffle bytes, peak task memory " + layer.peakTaskMemory() + " bytes"));
             }
             out.println(summary);
         } else if (chunks > 0) {

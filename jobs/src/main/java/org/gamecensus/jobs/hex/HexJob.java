@@ -117,25 +117,33 @@ public final class HexJob {
             for (HexLayeredSolve.Layer l : layers) {
                 millis += l.millis();
             }
-            return census + "; settled by layers: " + layers.size() + " layers in " + millis / 1000 + " s";
+            final long resumed = layers.stream().filter(HexLayeredSolve.Layer::resumed).count();
+            return census + "; settled by layers: " + layers.size() + " layers in " + millis / 1000 + " s"
+                    + (resumed > 0 ? " (" + resumed + " kept from an unfinished run)" : "");
         }
     }
 
     /**
      * The census of one board by the layered solve: the layers settled into {@code hex_layers},
-     * then the rules graded on them and committed to {@code hex} as the table solve does (the
-     * adversarial table too, where the board fits the table solve).
+     * then the rules graded on them in runs of layers — each a resumable chunk
+     * ({@link ChunkedCommit}, {@link HexLayeredSolve#gradingChunks}) — and committed to {@code hex} as the table solve does (the
+     * adversarial table too, where the board fits the table solve). A run killed midway, settling
+     * or grading, resumes where it stopped when the same command is run again.
      */
     public static LayeredSummary censusByLayers(SparkSession spark, Warehouse warehouse, HexBoard board, Side first,
                                                 int partitions) {
         final long start = System.nanoTime();
         checkTheorems(board);
         final List<HexLayeredSolve.Layer> layers = HexLayeredSolve.solve(spark, warehouse, board, first, partitions);
-        final Row tally = CensusCommit.commit(HexLayeredSolve.grade(spark, warehouse, board, first), warehouse,
-                HexSchemas.POSITIONS, CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
+        final List<int[]> chunks = HexLayeredSolve.gradingChunks(board, first);
+        final Row tally = ChunkedCommit.commit(spark, warehouse, HexSchemas.POSITIONS,
+                CensusCommit.partition(board.name(), first.label()), HexLayeredSolve.run(board, first) + "-graded",
+                chunks.size(), i -> HexLayeredSolve.grade(spark, warehouse, board, first, chunks.get(i)[1],
+                        chunks.get(i)[0]), CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable"))).tally();
         if (board.cells() <= MAX_CENSUS_CELLS) {
             warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
         }
+        HexLayeredSolve.endRun(warehouse, board, first);
         return new LayeredSummary(new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
                 (System.nanoTime() - start) / 1_000_000_000L), layers);
     }

@@ -144,13 +144,23 @@ public final class Manifests {
 
     /**
      * Whether the committed partition {@code partition} (its values, in the order of the schema's
-     * partition columns) of {@code schema}'s table has its manifest and its files still match it.
+     * partition columns) of {@code schema}'s table has its manifest, written by this schema
+     * version, and its files still match it.
      */
     public static boolean intact(Warehouse warehouse, DatasetSchema schema, Row partition) {
         final String table = warehouse.tablePath(schema.table());
         final String key = key(schema, partition);
-        return filesMatch(WarehouseFiles.child(table, key),
-                WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties"));
+        final String manifest = WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties");
+        if (!filesMatch(WarehouseFiles.child(table, key), manifest)) {
+            return false;
+        }
+        try {
+            final Properties p = new Properties();
+            p.load(new StringReader(WarehouseFiles.readString(manifest)));
+            return String.valueOf(schema.version()).equals(p.getProperty("schema_version"));
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**

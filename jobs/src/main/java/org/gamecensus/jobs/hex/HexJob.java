@@ -124,22 +124,19 @@ public final class HexJob {
     }
 
     /**
-     * The census of one board by the layered solve: the layers settled into {@code hex_layers},
-     * then the rules graded on them in runs of layers — each a resumable chunk
-     * ({@link ChunkedCommit}, {@link HexLayeredSolve#gradingChunks}) — and committed to {@code hex} as the table solve does (the
-     * adversarial table too, where the board fits the table solve). A run killed midway, settling
-     * or grading, resumes where it stopped when the same command is run again.
+     * The census of one board by the layered solve: the layers settled and graded into
+     * {@code hex_layers}, then their rows committed to {@code hex} as the table solve writes them
+     * (the adversarial table too, where the board fits the table solve). A run killed midway
+     * keeps its committed layers and resumes below them when the same command is run again.
      */
     public static LayeredSummary censusByLayers(SparkSession spark, Warehouse warehouse, HexBoard board, Side first,
                                                 int partitions) {
         final long start = System.nanoTime();
         checkTheorems(board);
         final List<HexLayeredSolve.Layer> layers = HexLayeredSolve.solve(spark, warehouse, board, first, partitions);
-        final List<int[]> chunks = HexLayeredSolve.gradingChunks(board, first);
-        final Row tally = ChunkedCommit.commit(spark, warehouse, HexSchemas.POSITIONS,
-                CensusCommit.partition(board.name(), first.label()), HexLayeredSolve.run(board, first) + "-graded",
-                chunks.size(), i -> HexLayeredSolve.grade(spark, warehouse, board, first, chunks.get(i)[1],
-                        chunks.get(i)[0]), CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable"))).tally();
+        final Row tally = CensusCommit.commit(HexLayeredSolve.positions(spark, warehouse, board, first), warehouse,
+                HexSchemas.POSITIONS, CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(),
+                CensusCommit.countIf(functions.col("winnable")));
         if (board.cells() <= MAX_CENSUS_CELLS) {
             warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
         }

@@ -1,24 +1,23 @@
 package org.gamecensus.jobs.hex;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.spark.Partitioner;
-import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.api.java.UDF1;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.Manifests;
@@ -26,35 +25,37 @@ import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
-import org.gamecensus.kernel.hex.HexCensusKernel;
 import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.kernel.hex.HexLayerKernel;
 import org.gamecensus.kernel.hex.HexPositionVerdict;
 import org.gamecensus.schemas.hex.HexSchemas;
-import scala.Tuple2;
 
 /**
  * The exact Hex verdict by retrograde analysis in layers, for boards whose table of 3^cells
- * settled positions does not fit one executor. Layer k (the live positions with k stones) is
- * settled from layer k + 1 alone: a position is winnable when some move completes the mover's
- * chain or leads to a position the opponent cannot win.
+ * settled positions does not fit one executor, with the circuit rules graded in the same pass.
+ * Layer k (the live positions with k stones) is settled and graded from layer k + 1 alone: a
+ * position is winnable when some move completes the mover's chain or leads to a position the
+ * opponent cannot win, and the ratio rule's score of a move is read off the circuits of the
+ * position it leads to.
  *
  * <p>The layer is cut into groups by the stones of the side waiting ({@link HexLayerKernel}):
- * every child of group W is a position of layer k + 1 whose mover holds W. So the lost positions
- * of layer k + 1, read back from Parquet and keyed by their mover's stones, are co-grouped by key
- * with the groups of layer k — one shuffle of the lost positions, about a third of a layer — and
- * each group is settled in memory by hash lookups; the groups themselves are generated on the
- * executors from their colex ranks, so no driver holds a layer. Each layer is committed to
- * {@code hex_layers} with its manifests before the next starts: a task needs its share of one
- * layer's lost positions and nothing else. A run killed midway keeps its committed layers, and
- * the same command resumes after the last of them.
+ * every child of group W is a position of layer k + 1 whose mover holds W. So layer k + 1, read
+ * back from Parquet and keyed by its mover's stones, is hash-partitioned by group together with
+ * a marker for every group of layer k (generated on the executors from its colex rank, so no
+ * driver holds a layer), sorted by key within each task, and each group is settled and graded in
+ * memory. Each layer is committed to {@code hex_layers} with its manifests before the next
+ * starts: a task needs its share of one layer and nothing else. A run killed midway keeps its
+ * committed layers, and the same command resumes below the last of them.
  *
- * <p>Cost: every live position once (two flood fills and a probe per empty cell), every lost
- * position shuffled once; storage: every live position's row. The circuit rules then grade each
- * layer's positions as the table solve's census does, with the winning cells from the layers
- * ({@link #grade}).
+ * <p>Cost per live position: two flood fills, a hash probe per empty cell and two circuit solves
+ * (the table solve's ratio rule makes two per empty cell); every position is shuffled once, to
+ * its parents' task; storage: every live position's row. The rows of {@code hex} are then the
+ * layers' rows with a few columns derived ({@link #positions}).
  */
 public final class HexLayeredSolve {
+
+    /** Session setting, for tests: stop (as if killed) after this many layers settled in this run. */
+    public static final String STOP_AFTER = "spark.gamecensus.fault.stop-after-layers";
 
     private HexLayeredSolve() {
     }
@@ -78,7 +79,7 @@ public final class HexLayeredSolve {
         }
     }
 
-    /** The run key of a layered solve: its marker while in progress, and its grading chunks. */
+    /** The run key of a layered solve: its marker while in progress. */
     static String run(HexBoard board, Side first) {
         return board.name() + "-" + first.label();
     }
@@ -93,6 +94,8 @@ public final class HexLayeredSolve {
         final HexLayerKernel shape = new HexLayerKernel(board, first);
         final List<Layer> layers = new ArrayList<>();
         boolean resuming = warehouse.beginRun(HexSchemas.LAYERS.table(), run(board, first));
+        final int stopAfter = Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
+        int settled = 0;
         for (int k = board.cells() - 1; k >= 0; k--) {
             final List<Row> partition = CensusCommit.partition(board.name(), first.label(), k);
             resuming = resuming && Manifests.intact(warehouse, HexSchemas.LAYERS, partition.get(0));
@@ -102,6 +105,11 @@ public final class HexLayeredSolve {
                 layers.add(new Layer(k, counts.getLong(0), counts.getLong(1), 0, 0, 0, true));
                 continue;
             }
+            if (stopAfter >= 0 && settled >= stopAfter) {
+                throw new CensusFailure("stopped after " + settled + " layer(s) (" + STOP_AFTER
+                        + "); run again to complete the census");
+            }
+            settled++;
             final long start = System.nanoTime();
             final TaskCosts costs = new TaskCosts();
             spark.sparkContext().addSparkListener(costs);
@@ -152,7 +160,7 @@ public final class HexLayeredSolve {
         }
     }
 
-    /** Stone placements a part of a layer takes at most (about a second of settling), unless one group alone has more. */
+    /** Stone placements a part of a layer takes at most (a few seconds of settling), unless one group alone has more. */
     static final long PLACEMENTS_PER_PART = 4_000_000L;
 
     /**
@@ -164,179 +172,127 @@ public final class HexLayeredSolve {
         return (int) Math.max(1, Math.min(shape.groupCount(k), Math.max(bySize, partitions)));
     }
 
+    /** The columns of the shuffled children: group and child in one key, then what the parent needs of the child. */
+    private static final String KEY = "key";
+
     /**
-     * Layer {@code k}'s rows of {@code hex_layers}, settled from the committed layer k + 1: its
-     * lost positions, keyed by their mover's stones — the groups of layer k — are sent to the
-     * part holding each group's rank ({@link GroupPartitioner}), and each part settles its groups
-     * in rank order.
+     * Layer {@code k}'s rows of {@code hex_layers}, settled and graded from the committed layer
+     * k + 1: every position of layer k + 1 becomes a child of the group of its mover's stones
+     * (key: group above bit 32, the opponent's stones below), and every group of layer k is
+     * generated from its colex rank as a marker (key: the group, then 0 — it sorts first, as
+     * every child's opponent has a stone). Both are hash-partitioned by group into the layer's
+     * parts and sorted by key, so each task meets its groups one after another, each marker
+     * followed by its children, and settles each group in memory.
      */
     static Dataset<Row> settle(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int k,
                                int partitions) {
         final HexLayerKernel shape = new HexLayerKernel(board, first);
         final long groups = shape.groupCount(k);
-        final int parts = parts(shape, k, partitions);
-        final JavaPairRDD<Long, Void> lost;
-        if (k + 1 < board.cells()) {
-            // Layer k + 1's mover is the side waiting in layer k: its stones are the group's key.
-            final boolean downKeys = shape.moverAt(k + 1) == Side.DOWN;
-            lost = layer(spark, warehouse, board, first, k + 1).where(functions.not(functions.col("winnable")))
-                    .select(downKeys ? "down_mask" : "across_mask", downKeys ? "across_mask" : "down_mask")
-                    .javaRDD()
-                    .mapToPair(r -> new Tuple2<Long, Void>(HexLayerKernel.key(r.getInt(1), r.getInt(0)), null))
-                    .partitionBy(new GroupPartitioner(groups, parts));
-        } else {
-            // The last layer: a full board always holds a chain, so no child is a lost position.
-            lost = JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelizePairs(List.of(), parts);
-        }
-        final int rows = board.rows();
-        final int cols = board.cols();
-        final String firstLabel = first.label();
-        final JavaRDD<Row> settled = lost.mapPartitionsWithIndex((part, it) -> {
-            final HexLayerKernel kernel = new HexLayerKernel(new HexBoard(rows, cols), Side.parse(firstLabel));
-            return settlePart(kernel, firstLabel, k, groups, parts, part, it);
-        }, false);
-        return spark.createDataFrame(settled, HexSchemas.LAYERS.struct());
-    }
-
-    /**
-     * Sends a lost position of layer k + 1 (key: the opponent's stones, then its mover's above
-     * bit 32) to the part of layer k holding the group of its mover's stones, by colex rank.
-     */
-    static final class GroupPartitioner extends Partitioner {
-        private static final long serialVersionUID = 1L;
-        private final long groups;
-        private final int parts;
-
-        GroupPartitioner(long groups, int parts) {
-            this.groups = groups;
-            this.parts = parts;
-        }
-
-        @Override
-        public int numPartitions() {
-            return parts;
-        }
-
-        @Override
-        public int getPartition(Object key) {
-            return HexLayerKernel.partOf(HexLayerKernel.rank(HexLayerKernel.across((Long) key)), groups, parts);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof GroupPartitioner g && g.groups == groups && g.parts == parts;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(groups) * 31 + parts;
-        }
-    }
-
-    /**
-     * Settles the groups of part {@code part}, in rank order, from its lost positions (in any
-     * order: they are sorted here, by group then opponent). Rows are made one group at a time.
-     */
-    private static Iterator<Row> settlePart(HexLayerKernel kernel, String first, int k, long groups, int parts, int part,
-                                            Iterator<Tuple2<Long, Void>> lostIn) {
         final int b = HexLayerKernel.waitingStones(k);
-        long[] lost = new long[1024];
-        int n = 0;
-        while (lostIn.hasNext()) {
-            if (n == lost.length) {
-                lost = Arrays.copyOf(lost, n * 2);
-            }
-            lost[n++] = lostIn.next()._1();
+        final int parts = parts(shape, k, partitions);
+        Dataset<Row> keyed = spark.range(0, groups, 1, Math.min(parts, spark.sparkContext().defaultParallelism()))
+                .select(functions.shiftLeft(functions.udf((UDF1<Long, Long>) rank -> (long) HexLayerKernel.unrank(rank, b),
+                        DataTypes.LongType).apply(functions.col("id")), 32).as(KEY),
+                        functions.lit(false).as("lost"), functions.lit(0.0).as("down_resistance"),
+                        functions.lit(0.0).as("across_resistance"));
+        if (k + 1 < board.cells()) {
+            // Layer k + 1's mover is the side waiting in layer k: its stones are the group.
+            final boolean downGroups = shape.moverAt(k + 1) == Side.DOWN;
+            final Column group = functions.col(downGroups ? "down_mask" : "across_mask").cast("long");
+            final Column opponent = functions.col(downGroups ? "across_mask" : "down_mask").cast("long");
+            keyed = keyed.union(layer(spark, warehouse, board, first, k + 1).select(
+                    functions.shiftLeft(group, 32).bitwiseOR(opponent).as(KEY), functions.not(functions.col("winnable"))
+                            .as("lost"), functions.col("down_resistance"), functions.col("across_resistance")));
         }
-        // Sorted by the group's stones (the high word) and, within a group, by the opponent's.
-        Arrays.sort(lost, 0, n);
-        final long[] sorted = lost;
-        final int count = n;
-        final long from = HexLayerKernel.firstRankOf(part, groups, parts);
-        final long to = HexLayerKernel.firstRankOf(part + 1, groups, parts);
-        final String board = kernel.board().name();
-        final List<Long> ranks = new ArrayList<>();
-        for (long r = from; r < to; r++) {
-            ranks.add(r);
-        }
-        final int[] at = {0};
-        return SliceRows.of(ranks.iterator(), (rank, out) -> {
-            final int waiting = HexLayerKernel.unrank(rank, b);
-            kernel.beginGroup();
-            for (; at[0] < count && HexLayerKernel.across(sorted[at[0]]) == waiting; at[0]++) {
-                kernel.addLost(HexLayerKernel.down(sorted[at[0]]));
-            }
-            if (at[0] < count && (HexLayerKernel.across(sorted[at[0]]) < waiting || rank == to - 1)) {
-                throw new IllegalStateException("a lost position of layer " + (k + 1) + " with mover's stones "
-                        + HexLayerKernel.across(sorted[at[0]]) + " reached part " + part + " of layer " + k
-                        + ", which has no such group");
-            }
-            kernel.settleGroup(k, waiting, (down, across, wins) -> out.accept(RowFactory.create(
-                    HexLayerKernel.key(down, across), down, across, wins != 0, wins, board, first, k)));
-        });
+        final StructType schema = HexSchemas.LAYERS.struct();
+        return keyed.repartition(parts, functions.shiftRightUnsigned(functions.col(KEY), 32))
+                .sortWithinPartitions(KEY)
+                .mapPartitions(new SettleGroups(board.rows(), board.cols(), first.label(), k), Encoders.row(schema));
     }
 
-    /** Stone placements a chunk of the grading takes at most, unless one layer alone has more. */
-    static final long GRADING_CHUNK_PLACEMENTS = 50_000_000L;
+    /** Settles and grades the groups of one task, each from its marker and the children after it. */
+    private static final class SettleGroups implements MapPartitionsFunction<Row, Row> {
+        private static final long serialVersionUID = 1L;
+        private final int rows;
+        private final int cols;
+        private final String first;
+        private final int stones;
 
-    /**
-     * The layers graded together, each chunk of the grading a run of consecutive layers from the
-     * last down (stones {@code [from, to]} as {@code {to, from}}): as many as fit
-     * {@link #GRADING_CHUNK_PLACEMENTS}, so that a small board is graded in one job and a large one
-     * loses at most a layer's grading when killed.
-     */
-    static List<int[]> gradingChunks(HexBoard board, Side first) {
-        final HexLayerKernel shape = new HexLayerKernel(board, first);
-        final List<int[]> chunks = new ArrayList<>();
-        int top = board.cells() - 1;
-        long size = 0;
-        for (int k = board.cells() - 1; k >= 0; k--) {
-            if (size > 0 && size + shape.placements(k) > GRADING_CHUNK_PLACEMENTS) {
-                chunks.add(new int[] {top, k + 1});
-                top = k;
-                size = 0;
-            }
-            size += shape.placements(k);
+        SettleGroups(int rows, int cols, String first, int stones) {
+            this.rows = rows;
+            this.cols = cols;
+            this.first = first;
+            this.stones = stones;
         }
-        chunks.add(new int[] {top, 0});
-        return chunks;
+
+        @Override
+        public Iterator<Row> call(Iterator<Row> sorted) {
+            final HexBoard board = new HexBoard(rows, cols);
+            final HexLayerKernel kernel = new HexLayerKernel(board, Side.parse(first));
+            final String name = board.name();
+            final Row[] pending = {sorted.hasNext() ? sorted.next() : null};
+            // One "slice" per group: the marker in hand, its children up to the next marker.
+            final Iterator<Long> groups = new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return pending[0] != null;
+                }
+
+                @Override
+                public Long next() {
+                    if (pending[0] == null) {
+                        throw new NoSuchElementException();
+                    }
+                    final long marker = pending[0].getLong(0);
+                    if ((int) marker != 0) {
+                        throw new IllegalStateException("a position of layer " + (stones + 1) + " whose mover's stones "
+                                + (marker >>> 32) + " are no group of layer " + stones);
+                    }
+                    kernel.beginGroup();
+                    pending[0] = null;
+                    while (sorted.hasNext()) {
+                        final Row r = sorted.next();
+                        if (r.getLong(0) >>> 32 != marker >>> 32) {
+                            pending[0] = r;
+                            break;
+                        }
+                        kernel.addChild((int) r.getLong(0), r.getBoolean(1), r.getDouble(2), r.getDouble(3));
+                    }
+                    return marker >>> 32;
+                }
+            };
+            return SliceRows.of(groups, (group, out) -> kernel.settleGroup(stones, (int) (long) group,
+                    v -> out.accept(row(v, name, first, stones))));
+        }
+    }
+
+    /** A row of {@code hex_layers}. */
+    private static Row row(HexPositionVerdict v, String board, String first, int stones) {
+        final boolean w = v.winnable();
+        return RowFactory.create(HexLayerKernel.key(v.down(), v.across()), v.down(), v.across(), w, v.winningMask(),
+                v.downResistance(), v.acrossResistance(), w ? v.ratioPick() : null, w ? v.ratioWins() : null,
+                w ? v.currentPick() : null, w ? v.currentWins() : null, w && !v.ratioWins() ? v.ratioRank() : null,
+                w && !v.currentWins() ? v.currentRank() : null, board, first, stones);
     }
 
     /**
-     * The rows of {@code hex} (the census as the table solve writes them) for the layers with
-     * {@code from..to} stones: the circuit rules graded on each winnable position against its
-     * layer's winning cells.
+     * The rows of {@code hex} (the census as the table solve writes them) from the settled and
+     * graded layers: the verdicts and picks as they are, with the mover, the number of winning
+     * cells and of empty cells derived from the masks.
      */
-    public static Dataset<Row> grade(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int from,
-                                     int to) {
-        final int rows = board.rows();
-        final int cols = board.cols();
-        final String firstLabel = first.label();
+    public static Dataset<Row> positions(SparkSession spark, Warehouse warehouse, HexBoard board, Side first) {
+        final Column stones = functions.col("stones");
+        final java.util.Map<String, Column> derived = java.util.Map.of(
+                "to_move", functions.when(stones.mod(2).equalTo(0), first.label()).otherwise(first.other().label()),
+                "winning_count", functions.bit_count(functions.col("winning_mask")).cast("int"),
+                "empty_cells", functions.lit(board.cells()).minus(stones));
+        // Every column of hex in its order, with its description (the schema's metadata).
+        final List<Column> columns = new ArrayList<>();
+        for (var f : HexSchemas.POSITIONS.struct().fields()) {
+            columns.add(derived.getOrDefault(f.name(), functions.col(f.name())).as(f.name(), f.metadata()));
+        }
         return spark.read().parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
-                .where(functions.col("board").equalTo(board.name()).and(functions.col("first").equalTo(firstLabel))
-                        .and(functions.col("stones").between(from, to)))
-                .select("down_mask", "across_mask", "winning_mask", "stones")
-                .mapPartitions((MapPartitionsFunction<Row, Row>) it -> {
-                    final HexBoard b = new HexBoard(rows, cols);
-                    final HexLayerKernel order = new HexLayerKernel(b, Side.parse(firstLabel));
-                    final HexCensusKernel kernel = new HexCensusKernel(b);
-                    return new Iterator<>() {
-                        @Override
-                        public boolean hasNext() {
-                            return it.hasNext();
-                        }
-
-                        @Override
-                        public Row next() {
-                            if (!it.hasNext()) {
-                                throw new NoSuchElementException();
-                            }
-                            final Row r = it.next();
-                            final HexPositionVerdict v = kernel.grade(r.getInt(0), r.getInt(1), order.moverAt(r.getInt(3)),
-                                    r.getInt(2));
-                            return HexSlices.toRow(v, b, firstLabel);
-                        }
-                    };
-                }, Encoders.row(HexSchemas.POSITIONS.struct()));
+                .where(functions.col("board").equalTo(board.name()).and(functions.col("first").equalTo(first.label())))
+                .select(columns.toArray(new Column[0]));
     }
 }

@@ -30,11 +30,11 @@ import org.junit.jupiter.api.Test;
  * A real Spark standalone cluster on 127.0.0.1 — one master, two workers of one core each,
  * started from the Spark jars on the Maven class path (a directory of links to them serves as
  * {@code SPARK_HOME/jars}; nothing is downloaded) — runs the switching census of K6 and the Hex
- * census of 3×4 submitted through {@code org.apache.spark.deploy.SparkSubmit} with the packaged
- * jars. Both executors must have run tasks, and every row must equal a local-mode run's (here, in
- * this JVM, two threads); a {@code local[1]} submission of K5 must equal it too. A run killed
- * mid-write leaves the previous census intact, and a rerun completes. Every process started is
- * stopped afterwards.
+ * census of 3×3 by layers submitted through {@code org.apache.spark.deploy.SparkSubmit} with the
+ * packaged jars. Both executors must have run tasks, and every row must equal a local-mode run's
+ * (here, in this JVM, two threads; for Hex, the table solve). A run killed mid-write (a
+ * {@code local[2]} submission) leaves the previous census intact, and a rerun completes. Every
+ * process started is stopped afterwards.
  */
 class StandaloneClusterIT extends SparkCensusTest {
 
@@ -125,13 +125,16 @@ class StandaloneClusterIT extends SparkCensusTest {
     }
 
     @Test
-    void hex3x4OnTheClusterEqualsALocalRun() throws Exception {
+    void hexByLayersOnTheClusterEqualsALocalTableSolve() throws Exception {
+        // The layered solve moves each layer's lost positions between the executors (a shuffle).
         final Path clusterOut = dir.resolve("hex-cluster");
-        submit("hex-cluster", masterUrl, "run", "hex", "--board", "3x4", "--out", clusterOut.toString());
+        submit("hex-cluster", masterUrl, "run", "hex", "--board", "3x3", "--solve", "layers", "--out",
+                clusterOut.toString());
         assertBothExecutorsRanTasks();
         final Warehouse here = new Warehouse(dir.resolve("hex-here"));
-        HexJob.census(spark(), here, new HexBoard(3, 4), HexBoard.Side.DOWN, 0);
+        HexJob.census(spark(), here, new HexBoard(3, 3), HexBoard.Side.DOWN, 0);
         final Dataset<Row> expected = table(here.out(), "hex");
+        assertEquals(expected.count(), table(clusterOut, "hex_layers").count(), "every live position in a layer");
         assertDataFrameNoOrderEquals(expected, table(clusterOut, "hex"));
         assertDataFrameNoOrderEquals(table(here.out(), "hex_adversarial"), table(clusterOut, "hex_adversarial"));
     }
@@ -139,11 +142,8 @@ class StandaloneClusterIT extends SparkCensusTest {
     @Test
     void aKilledRunLeavesThePreviousResultsAndARerunCompletes() throws Exception {
         final Path out = dir.resolve("killed");
-        submit("before-kill", "local[1]", "run", "switching", "--host", "K5", "--out", out.toString());
-        // One thread (that run) and two (this JVM's session) give the same rows.
-        final Warehouse here = new Warehouse(dir.resolve("k5-here"));
-        SwitchingJob.census(spark(), here, SwitchingHosts.complete(5), 0);
-        assertDataFrameNoOrderEquals(table(here.out(), "switching"), table(out, "switching"));
+        // The census before: K5, committed by this JVM's session.
+        SwitchingJob.census(spark(), new Warehouse(out), SwitchingHosts.complete(5), 0);
         final Path table = out.resolve("warehouse/switching");
         // K6, with the driver JVM halting (as if killed -9) while partition 2 of the census is being written.
         final Process run = start(dir.resolve("killed-run.log"), submitCommand("killed-run", "local[2]",

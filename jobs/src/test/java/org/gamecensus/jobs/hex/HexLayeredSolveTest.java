@@ -1,12 +1,17 @@
 package org.gamecensus.jobs.hex;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.functions;
+import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.Manifests;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
@@ -47,5 +52,30 @@ class HexLayeredSolveTest extends SparkCensusTest {
         // Every column: the exact verdict, and the rules graded against it.
         assertDataFrameNoOrderEquals(expected, hex(layers, board, "down"));
         assertEquals(List.of(), Manifests.verify(spark(), layers, HexSchemas.ALL, new java.util.ArrayList<>()));
+        assertFalse(Files.exists(tmp.resolve("layers/warehouse/_chunks")), "a finished run leaves no run state");
+    }
+
+    @Test
+    void aStoppedRunKeepsItsLayersAndTheRerunEqualsTheTable() {
+        final HexBoard board = new HexBoard(3, 3);
+        final Warehouse table = new Warehouse(tmp.resolve("table33"));
+        HexJob.census(spark(), table, board, HexBoard.Side.ACROSS, 0);
+        final Warehouse layers = new Warehouse(tmp.resolve("layers33"));
+        spark().conf().set(HexLayeredSolve.STOP_AFTER, "4");
+        try {
+            assertThrows(CensusFailure.class, () -> HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0));
+        } finally {
+            spark().conf().unset(HexLayeredSolve.STOP_AFTER);
+        }
+        assertEquals(List.of(8, 7, 6, 5), spark().read().parquet(layers.tablePath("hex_layers")).select("stones")
+                .distinct().orderBy(functions.desc("stones")).as(Encoders.INT()).collectAsList(), "four layers committed");
+        assertFalse(layers.has("hex"), "nothing graded");
+        final HexJob.LayeredSummary resumed = HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0);
+        assertEquals(4, resumed.layers().stream().filter(HexLayeredSolve.Layer::resumed).count(), "the four kept");
+        assertDataFrameNoOrderEquals(hex(table, board, "across"), hex(layers, board, "across"));
+        // Finished: the next run settles every layer afresh.
+        assertEquals(0, HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0).layers().stream()
+                .filter(HexLayeredSolve.Layer::resumed).count());
+        assertDataFrameNoOrderEquals(hex(table, board, "across"), hex(layers, board, "across"));
     }
 }

@@ -75,14 +75,25 @@ public final class HexSchemas {
 
     /**
      * Table {@code hex_layers}: the layered retrograde solve, one row per live position, partitioned
-     * by board, first player and stones (a layer). Layer k is settled from layer k + 1 alone.
+     * by board, first player and stones (a layer). Layer k is settled and graded from layer k + 1
+     * alone: its winning cells from the children's verdicts, the ratio rule from the children's
+     * circuit resistances. Version 2 adds both circuits' resistances and the rules' picks (version
+     * 1 held the verdict only, and the rules were graded in a second pass).
      */
-    public static final DatasetSchema LAYERS = new DatasetSchema("hex_layers", 1, new StructType(new StructField[] {
-        field("position", DataTypes.LongType, false, "down_mask | across_mask << 32, the join key between layers"),
+    public static final DatasetSchema LAYERS = new DatasetSchema("hex_layers", 2, new StructType(new StructField[] {
+        field("position", DataTypes.LongType, false, "down_mask | across_mask << 32"),
         field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
         field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
         field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell"),
         field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
+        field("down_resistance", DataTypes.DoubleType, false, "Down's circuit resistance (Infinity: no route)"),
+        field("across_resistance", DataTypes.DoubleType, false, "Across's circuit resistance (Infinity: no route)"),
+        field("ratio_pick", DataTypes.IntegerType, true, "the ratio rule's cell (winnable positions only)"),
+        field("ratio_wins", DataTypes.BooleanType, true, "the ratio rule's cell wins"),
+        field("current_pick", DataTypes.IntegerType, true, "the current rule's cell (winnable positions only)"),
+        field("current_wins", DataTypes.BooleanType, true, "the current rule's cell wins"),
+        field("ratio_rank", DataTypes.IntegerType, true, "on a ratio-rule miss, rank of the best-placed winning cell"),
+        field("current_rank", DataTypes.IntegerType, true, "on a current-rule miss, rank of the best-placed winning cell"),
         field("board", DataTypes.StringType, false, "RxC (partition key)"),
         field("first", DataTypes.StringType, false, "who moved first (partition key)"),
         field("stones", DataTypes.IntegerType, false, "stones on the board: the layer (partition key)"),

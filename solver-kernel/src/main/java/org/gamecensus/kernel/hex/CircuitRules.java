@@ -68,12 +68,33 @@ public final class CircuitRules {
         for (int rest = empty; rest != 0; rest &= rest - 1) {
             scores[Integer.numberOfTrailingZeros(rest)] = 0.0;
         }
-        if (circuit.resistance(Side.DOWN, down, across) < Double.POSITIVE_INFINITY) {
+        downResistance = circuit.resistance(Side.DOWN, down, across);
+        if (downResistance < Double.POSITIVE_INFINITY) {
             addEmpty(Side.DOWN, empty, scores);
         }
-        if (circuit.resistance(Side.ACROSS, across, down) < Double.POSITIVE_INFINITY) {
+        acrossResistance = circuit.resistance(Side.ACROSS, across, down);
+        if (acrossResistance < Double.POSITIVE_INFINITY) {
             addEmpty(Side.ACROSS, empty, scores);
         }
+    }
+
+    private double downResistance = Double.NaN;
+    private double acrossResistance = Double.NaN;
+
+    /** Solves both sides' circuits as the board stands, without currents (what the current rule solves first). */
+    public void solveBoth(int down, int across) {
+        downResistance = circuit.resistance(Side.DOWN, down, across);
+        acrossResistance = circuit.resistance(Side.ACROSS, across, down);
+    }
+
+    /** Down's resistance in the position last scored by the current rule or {@link #solveBoth}. */
+    public double downResistance() {
+        return downResistance;
+    }
+
+    /** Across's resistance in the position last scored by the current rule or {@link #solveBoth}. */
+    public double acrossResistance() {
+        return acrossResistance;
     }
 
     private final double[] currents = new double[HexBoard.MAX_CELLS];

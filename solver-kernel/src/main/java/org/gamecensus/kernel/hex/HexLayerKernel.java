@@ -4,32 +4,46 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
 
 /**
  * The executor side of the layered retrograde solve of Hex (Spark moves the layers between
- * executors): the live positions of one layer settled group by group, from the lost positions of
- * the next layer alone, with no table of the board.
+ * executors): the live positions of one layer settled and graded group by group, from the
+ * positions of the next layer alone, with no table of the board.
  *
  * <p>Layer k holds the live positions with k stones: the first player has ⌈k/2⌉, the other
  * ⌊k/2⌋, and no side has a chain. In layer k the mover has {@link #moverStones} stones and the
  * side waiting has {@link #waitingStones}. A <em>group</em> is one stone set W of the waiting
  * side; it holds every live position (M, W) of the layer. Every child (M ∪ {c}, W) of the group
- * is a position of layer k + 1 whose mover has the stones W — one group of layer k + 1 keyed by
- * its mover's stones. So the group W of layer k is settled from the set of stone sets X of layer
- * k + 1 such that (mover W, opponent X) is live and lost for its mover ({@link #addLost}):
- * a cell c wins for the mover of (M, W) when M ∪ {c} completes the mover's chain, or when
- * (W, M ∪ {c}) is in that set. Groups are numbered by the colex rank of W (the numeric order of
- * the masks), so a partition of consecutive ranks receives the lost positions of exactly its
- * groups and meets them in the same order.
+ * either completes the mover's chain or is a live position of layer k + 1 whose mover has the
+ * stones W — one group of layer k + 1 keyed by its mover's stones. So the group W of layer k is
+ * settled and graded from those positions alone ({@link #addChild}: the opponent's stones X,
+ * whether (W to move, X) is lost, and both sides' circuit resistances there):
+ * <ul>
+ *   <li>a cell c wins for the mover of (M, W) when M ∪ {c} completes the mover's chain, or when
+ *       the child is lost for its mover;</li>
+ *   <li>the ratio rule's score of c is the child's R_opponent / R_mover (+∞ when c completes the
+ *       chain): the two circuits it solves after the move are the child's own, solved once when
+ *       the child was settled, not once per parent;</li>
+ *   <li>the current rule solves the position's own two circuits, and these resistances are what
+ *       the position hands to its parents in layer k − 1.</li>
+ * </ul>
+ * So a position costs two circuit solves (and the currents, when winnable) instead of two per
+ * empty cell. The table solve scores the ratio rule by solving each child's circuits directly
+ * ({@link CircuitRules}); the two censuses must agree row for row.
  *
- * <p>Time per position: two bit-parallel flood fills (the mover's stones reached from each of
- * its edges give every completing cell at once, see {@link #settleGroup}) and one hash probe per
- * other empty cell. Memory: one open-addressing set sized up front for the largest group of the
- * board, cleared per group in O(1) by a stamp. Not thread-safe: one kernel per task.
+ * <p>Groups are numbered by the colex rank of W (the numeric order of the masks). Time per
+ * position: two flood fills for the completing cells (see {@link #settleGroup}), a probe per
+ * other empty cell, two circuit solves. Memory: one open-addressing table of children sized up
+ * front for the largest group of the board, cleared per group in O(1) by a stamp. Not
+ * thread-safe: one kernel per task.
  */
 public final class HexLayerKernel {
 
-    /** Receives one settled position: its stones and the mover's winning cells (0 when lost). */
+    /**
+     * Receives one settled position: its stones, the mover's winning cells (0 when lost), both
+     * circuits' resistances and, when winnable, both rules' picks and ranks (a holder refilled
+     * per position).
+     */
     @FunctionalInterface
     public interface SettledSink {
-        void accept(int down, int across, int winningMask);
+        void accept(HexPositionVerdict verdict);
     }
 
     /** C(n, k) for n, k ≤ 32; zero for k > n. */
@@ -47,7 +61,11 @@ public final class HexLayerKernel {
     private final HexBoard board;
     private final Side first;
     private final int cells;
-    private final LostSet lost;
+    private final Children children;
+    private final CircuitRules rules;
+    private final HexPositionVerdict verdict = new HexPositionVerdict();
+    private final double[] ratio = new double[HexBoard.MAX_CELLS];
+    private final double[] current = new double[HexBoard.MAX_CELLS];
 
     public HexLayerKernel(HexBoard board, Side first) {
         if (board.cells() > 30) {
@@ -56,12 +74,13 @@ public final class HexLayerKernel {
         this.board = board;
         this.first = first;
         this.cells = board.cells();
-        // The largest group of lost positions: layer k + 1's stone sets of the k-layer mover, plus one.
+        // The largest group of children: layer k + 1's stone sets of the k-layer mover, plus one.
         long largest = 1;
         for (int k = 0; k < cells; k++) {
             largest = Math.max(largest, BINOMIAL[cells - waitingStones(k)][moverStones(k) + 1]);
         }
-        this.lost = new LostSet((int) largest);
+        this.children = new Children((int) largest);
+        this.rules = new CircuitRules(board);
     }
 
     public static long key(int down, int across) {
@@ -165,29 +184,32 @@ public final class HexLayerKernel {
         return (((r ^ x) >>> 2) / c) | r;
     }
 
-    /** Starts a group: forgets the lost positions of the previous one. */
+    /** Starts a group: forgets the children of the previous one. */
     public void beginGroup() {
-        lost.clear();
+        children.clear();
     }
 
     /**
-     * Records that in layer k + 1 the position whose mover has this group's stones W and whose
-     * opponent has {@code opponent} is live and lost for its mover.
+     * Records a child of this group: the position of layer k + 1 whose mover has the group's
+     * stones W and whose opponent has {@code opponent} — whether it is lost for its mover, and
+     * Down's and Across's circuit resistances there.
      */
-    public void addLost(int opponent) {
-        lost.add(opponent);
+    public void addChild(int opponent, boolean lost, double downResistance, double acrossResistance) {
+        children.add(opponent, lost, downResistance, acrossResistance);
     }
 
     /**
-     * Settles every live position (M, {@code waiting}) of layer {@code stones} from the lost
-     * positions added since {@link #beginGroup}. Emits nothing when the waiting side's stones
-     * hold a chain (no position of the group is live).
+     * Settles and grades every live position (M, {@code waiting}) of layer {@code stones} from the
+     * children added since {@link #beginGroup}. Emits nothing when the waiting side's stones hold
+     * a chain (no position of the group is live).
      *
      * <p>For the mover's stones M without a chain, let T be the cells of M joined to its first
      * edge through M and B those joined to its second. A cell c completes a chain with M exactly
      * when it touches T or lies on the first edge, and touches B or lies on the second: every
-     * new chain runs through c. So one mask gives all completing cells, and only the other empty
-     * cells need a lookup.
+     * new chain runs through c. So one mask gives all completing cells, and every other empty
+     * cell's child is looked up.
+     *
+     * @throws IllegalStateException when a child that does not complete the chain was not added
      */
     public void settleGroup(int stones, int waiting, SettledSink sink) {
         checkLayer(stones);
@@ -206,6 +228,7 @@ public final class HexLayerKernel {
         final int secondEdge = board.secondEdge(mover);
         final boolean down = mover == Side.DOWN;
         final int last = a == 0 ? 0 : ((1 << a) - 1) << (n - a);
+        final HexPositionVerdict v = verdict;
         for (int compact = (1 << a) - 1; ; compact = nextSameSize(compact)) {
             final int mine = expand(compact, free);
             final int fromFirst = reach(mine & firstEdge, mine);
@@ -215,17 +238,51 @@ public final class HexLayerKernel {
                 final int completing = empty & (firstEdge | board.spread(fromFirst))
                         & (secondEdge | board.spread(fromSecond));
                 int wins = completing;
-                for (int rest = empty & ~completing; rest != 0; rest &= rest - 1) {
+                // The ratio rule's scores and the winning cells, from the children.
+                for (int rest = empty; rest != 0; rest &= rest - 1) {
                     final int bit = rest & -rest;
-                    if (lost.contains(mine | bit)) {
+                    final int x = Integer.numberOfTrailingZeros(rest);
+                    if ((completing & bit) != 0) {
+                        ratio[x] = Double.POSITIVE_INFINITY;
+                        continue;
+                    }
+                    final int slot = children.find(mine | bit);
+                    if (slot < 0) {
+                        throw new IllegalStateException("layer " + (stones + 1) + " lacks the child of "
+                                + board.draw(down ? mine : waiting, down ? waiting : mine) + "at cell " + x);
+                    }
+                    if (children.lost(slot)) {
                         wins |= bit;
                     }
+                    final double rDown = children.downResistance(slot);
+                    final double rAcross = children.acrossResistance(slot);
+                    ratio[x] = down ? rAcross / rDown : rDown / rAcross;
                 }
-                if (down) {
-                    sink.accept(mine, waiting, wins);
+                v.down = down ? mine : waiting;
+                v.across = down ? waiting : mine;
+                v.toMove = mover;
+                v.winningMask = wins;
+                v.winnable = wins != 0;
+                v.ratioPick = -1;
+                v.currentPick = -1;
+                v.ratioRank = 0;
+                v.currentRank = 0;
+                if (v.winnable) {
+                    rules.score(CircuitRules.Rule.CURRENT, mover, v.down, v.across, current);
+                    v.ratioPick = CircuitRules.pick(ratio, empty);
+                    v.currentPick = CircuitRules.pick(current, empty);
+                    if (!v.ratioWins()) {
+                        v.ratioRank = CircuitRules.bestRank(ratio, empty, wins);
+                    }
+                    if (!v.currentWins()) {
+                        v.currentRank = CircuitRules.bestRank(current, empty, wins);
+                    }
                 } else {
-                    sink.accept(waiting, mine, wins);
+                    rules.solveBoth(v.down, v.across);
                 }
+                v.downResistance = rules.downResistance();
+                v.acrossResistance = rules.acrossResistance();
+                sink.accept(v);
             }
             if (compact == last) {
                 break;
@@ -260,23 +317,29 @@ public final class HexLayerKernel {
     }
 
     /**
-     * A set of non-zero stone masks by open addressing (linear probing), its capacity fixed at
-     * construction (a power of two, at least twice the most it will hold); a slot is full when its
-     * stamp is the current one, so clearing is one increment.
+     * The children of one group, keyed by the opponent's (non-zero) stone mask, by open addressing
+     * (linear probing), its capacity fixed at construction (a power of two, at least twice the most
+     * it will hold); a slot is full when its stamp is the current one, so clearing is one increment.
      */
-    static final class LostSet {
+    static final class Children {
         private final int[] keys;
         private final int[] stamps;
+        private final boolean[] lost;
+        private final double[] downResistance;
+        private final double[] acrossResistance;
         private final int mask;
         private final int shift;
         private final int limit;
         private int stamp = 1;
         private int size;
 
-        LostSet(int most) {
+        Children(int most) {
             final int capacity = Integer.highestOneBit(Math.max(2, most) * 2 - 1) << 1;
             this.keys = new int[capacity];
             this.stamps = new int[capacity];
+            this.lost = new boolean[capacity];
+            this.downResistance = new double[capacity];
+            this.acrossResistance = new double[capacity];
             this.mask = capacity - 1;
             this.shift = 32 - Integer.numberOfTrailingZeros(capacity);
             this.limit = most;
@@ -291,31 +354,48 @@ public final class HexLayerKernel {
             }
         }
 
-        void add(int key) {
+        void add(int key, boolean isLost, double rDown, double rAcross) {
+            assert key != 0 : "a child's opponent has a stone";
             int slot = (key * 0x9E3779B9) >>> shift; // Fibonacci hashing: the product's top bits
             while (stamps[slot] == stamp) {
                 if (keys[slot] == key) {
-                    return;
+                    throw new IllegalStateException("the child with opponent's stones " + key + " came twice");
                 }
                 slot = (slot + 1) & mask;
             }
             if (size == limit) {
-                throw new IllegalStateException("more lost positions in one group than it has positions: " + limit);
+                throw new IllegalStateException("more children in one group than it can have: " + limit);
             }
             stamps[slot] = stamp;
             keys[slot] = key;
+            lost[slot] = isLost;
+            downResistance[slot] = rDown;
+            acrossResistance[slot] = rAcross;
             size++;
         }
 
-        boolean contains(int key) {
-            int slot = (key * 0x9E3779B9) >>> shift; // Fibonacci hashing: the product's top bits
+        /** The slot of {@code key}, or −1. */
+        int find(int key) {
+            int slot = (key * 0x9E3779B9) >>> shift;
             while (stamps[slot] == stamp) {
                 if (keys[slot] == key) {
-                    return true;
+                    return slot;
                 }
                 slot = (slot + 1) & mask;
             }
-            return false;
+            return -1;
+        }
+
+        boolean lost(int slot) {
+            return lost[slot];
+        }
+
+        double downResistance(int slot) {
+            return downResistance[slot];
+        }
+
+        double acrossResistance(int slot) {
+            return acrossResistance[slot];
         }
     }
 }

@@ -12,6 +12,8 @@ public final class HexPositionVerdict {
     int currentPick = -1;
     int ratioRank;
     int currentRank;
+    double downResistance = Double.NaN;
+    double acrossResistance = Double.NaN;
 
     public int down() {
         return down;
@@ -61,5 +63,15 @@ public final class HexPositionVerdict {
 
     public int currentRank() {
         return currentRank;
+    }
+
+    /** Down's circuit resistance as the board stands (the layered solve fills it; NaN where not computed). */
+    public double downResistance() {
+        return downResistance;
+    }
+
+    /** Across's circuit resistance as the board stands (the layered solve fills it; NaN where not computed). */
+    public double acrossResistance() {
+        return acrossResistance;
     }
 }

@@ -39,12 +39,12 @@ class HexLayerKernelTest {
             }
         }
         // The layers, settled from the last back, in memory: the same recurrence the Spark job runs,
-        // each group given the lost positions of the next layer whose mover has the group's stones.
-        final Map<Long, Integer> settled = new HashMap<>();
-        Map<Long, Integer> next = Map.of();
+        // each group given the positions of the next layer whose mover has the group's stones.
+        final Map<Long, HexPositionVerdict> settled = new HashMap<>();
+        Map<Long, HexPositionVerdict> next = Map.of();
         int generated = 0;
         for (int k = board.cells() - 1; k >= 0; k--) {
-            final Map<Long, Integer> layer = new HashMap<>();
+            final Map<Long, HexPositionVerdict> layer = new HashMap<>();
             final int b = HexLayerKernel.waitingStones(k);
             final Side waitingSide = kernel.moverAt(k).other();
             final int stones = k;
@@ -52,18 +52,17 @@ class HexLayerKernelTest {
             for (long g = 0; g < kernel.groupCount(k); g++, w = g < kernel.groupCount(k) ? HexLayerKernel.nextSameSize(w) : w) {
                 assertEquals(g, HexLayerKernel.rank(w), "groups in colex order");
                 kernel.beginGroup();
-                for (Map.Entry<Long, Integer> e : next.entrySet()) {
-                    final int d = HexLayerKernel.down(e.getKey());
-                    final int a = HexLayerKernel.across(e.getKey());
-                    if (e.getValue() == 0 && (waitingSide == Side.DOWN ? d : a) == w) {
-                        kernel.addLost(waitingSide == Side.DOWN ? a : d);
+                for (HexPositionVerdict child : next.values()) {
+                    if ((waitingSide == Side.DOWN ? child.down() : child.across()) == w) {
+                        kernel.addChild(waitingSide == Side.DOWN ? child.across() : child.down(), !child.winnable(),
+                                child.downResistance(), child.acrossResistance());
                     }
                 }
                 final int group = w;
-                kernel.settleGroup(k, w, (down, across, wins) -> {
-                    assertEquals(stones, Integer.bitCount(down) + Integer.bitCount(across));
-                    assertEquals(group, waitingSide == Side.DOWN ? down : across, "the group's stones");
-                    assertEquals(null, layer.put(HexLayerKernel.key(down, across), wins), "each position once");
+                kernel.settleGroup(k, w, v -> {
+                    assertEquals(stones, Integer.bitCount(v.down()) + Integer.bitCount(v.across()));
+                    assertEquals(group, waitingSide == Side.DOWN ? v.down() : v.across(), "the group's stones");
+                    assertEquals(null, layer.put(HexLayerKernel.key(v.down(), v.across()), copy(v)), "each position once");
                 });
             }
             generated += layer.size();
@@ -72,12 +71,52 @@ class HexLayerKernelTest {
         }
         assertEquals(live.size(), generated, "as many positions as live ones");
         assertEquals(live, settled.keySet(), "exactly the live positions");
-        for (Map.Entry<Long, Integer> e : settled.entrySet()) {
-            final int down = HexLayerKernel.down(e.getKey());
-            final int across = HexLayerKernel.across(e.getKey());
-            assertEquals(table.winningCells(down, across), (int) e.getValue(), board.draw(down, across));
+        // Against the table solve, whose ratio rule solves every child's circuits itself.
+        final HexCensusKernel census = new HexCensusKernel(table);
+        final HexCircuit circuit = new HexCircuit(board);
+        int graded = 0;
+        for (Map.Entry<Long, HexPositionVerdict> e : settled.entrySet()) {
+            final HexPositionVerdict v = e.getValue();
+            final HexPositionVerdict t = census.decide(v.down(), v.across());
+            final String where = board.draw(v.down(), v.across());
+            assertEquals(t.winningMask(), v.winningMask(), where);
+            assertEquals(t.toMove(), v.toMove(), where);
+            assertEquals(t.ratioPick(), v.ratioPick(), where);
+            assertEquals(t.currentPick(), v.currentPick(), where);
+            assertEquals(t.ratioRank(), v.ratioRank(), where);
+            assertEquals(t.currentRank(), v.currentRank(), where);
+            assertEquals(circuit.resistance(Side.DOWN, v.down(), v.across()), v.downResistance(), where);
+            assertEquals(circuit.resistance(Side.ACROSS, v.across(), v.down()), v.acrossResistance(), where);
+            graded += v.winnable() ? 1 : 0;
         }
+        assertTrue(graded > 0, "winnable positions were graded");
         assertTrue(settled.containsKey(0L), "the empty board is the last layer settled");
+    }
+
+    @Test
+    void aMissingChildIsReportedNotTakenAsWon() {
+        final HexBoard board = new HexBoard(3, 3);
+        final HexLayerKernel kernel = new HexLayerKernel(board, Side.DOWN);
+        kernel.beginGroup();
+        // Layer 7: Across to move with 3 stones, Down waiting with 4; no child given.
+        final int down = 0b000_101_101;
+        assertThrows(IllegalStateException.class, () -> kernel.settleGroup(7, down, v -> { }));
+    }
+
+    private static HexPositionVerdict copy(HexPositionVerdict v) {
+        final HexPositionVerdict c = new HexPositionVerdict();
+        c.down = v.down;
+        c.across = v.across;
+        c.toMove = v.toMove;
+        c.winnable = v.winnable;
+        c.winningMask = v.winningMask;
+        c.ratioPick = v.ratioPick;
+        c.currentPick = v.currentPick;
+        c.ratioRank = v.ratioRank;
+        c.currentRank = v.currentRank;
+        c.downResistance = v.downResistance;
+        c.acrossResistance = v.acrossResistance;
+        return c;
     }
 
     @ParameterizedTest(name = "rank {0} of {1}-sets")
@@ -108,33 +147,40 @@ class HexLayerKernelTest {
     }
 
     @Test
-    void lostSetHoldsWhatWasAddedUntilCleared() {
-        final HexLayerKernel.LostSet set = new HexLayerKernel.LostSet(1000);
+    void childrenTableHoldsWhatWasAddedUntilCleared() {
+        final HexLayerKernel.Children table = new HexLayerKernel.Children(1000);
         final Random random = new Random(5);
-        final Set<Integer> expected = new HashSet<>();
+        final Map<Integer, Double> expected = new HashMap<>();
         for (int round = 0; round < 3; round++) {
-            set.clear();
+            table.clear();
             expected.clear();
-            for (int i = 0; i < 1000; i++) {
+            while (expected.size() < 1000) {
                 final int key = 1 + random.nextInt(1 << 20);
-                set.add(key);
-                expected.add(key);
+                if (expected.put(key, (double) key / 7) == null) {
+                    table.add(key, key % 3 == 0, (double) key / 7, -key);
+                }
             }
-            for (int key : expected) {
-                assertTrue(set.contains(key));
+            for (Map.Entry<Integer, Double> e : expected.entrySet()) {
+                final int slot = table.find(e.getKey());
+                assertTrue(slot >= 0);
+                assertEquals(e.getValue(), table.downResistance(slot));
+                assertEquals(-e.getKey(), table.acrossResistance(slot));
+                assertEquals(e.getKey() % 3 == 0, table.lost(slot));
             }
             int strays = 0;
             for (int i = 0; i < 10_000; i++) {
                 final int key = 1 + random.nextInt(1 << 20);
-                if (set.contains(key) != expected.contains(key)) {
+                if ((table.find(key) >= 0) != expected.containsKey(key)) {
                     strays++;
                 }
             }
             assertEquals(0, strays);
+            final int some = expected.keySet().iterator().next();
+            assertThrows(IllegalStateException.class, () -> table.add(some, false, 1, 1), "a child twice");
         }
-        set.clear();
-        for (int key : expected) {
-            assertFalse(set.contains(key), "cleared");
+        table.clear();
+        for (int key : expected.keySet()) {
+            assertEquals(-1, table.find(key), "cleared");
         }
         assertThrows(IllegalArgumentException.class, () -> HexLayerKernel.unrank(10, 1 << 6));
     }

@@ -38,21 +38,25 @@ public final class CensusCommit {
      */
     public static Row commit(Dataset<Row> rows, Warehouse warehouse, DatasetSchema schema, List<Row> partitions,
                              Check check, Column... tallies) {
-        final Column[] extra = new Column[2 + tallies.length];
-        extra[0] = functions.count(functions.lit(1));
-        extra[1] = countIf(check.bad());
-        System.arraycopy(tallies, 0, extra, 2, tallies.length);
+        final Column[] extra = new Column[1 + tallies.length];
+        extra[0] = countIf(check.bad());
+        System.arraycopy(tallies, 0, extra, 1, tallies.length);
         final Warehouse.Staged staged = warehouse.stage(FaultInjection.haltWhileWriting(rows), schema, partitions, extra);
         try {
             final Row observed = staged.observed();
-            if (asLong(observed, 1) > 0) {
+            if (asLong(observed, 0) > 0) {
                 CensusChecks.failIfAny(staged.read(rows.sparkSession()), check.bad(), check.what(), check.show());
             }
             warehouse.publish(staged);
+            // Every row lies in a listed partition (the write checks it), so their counts sum to all rows.
+            long count = 0;
+            for (Row p : staged.partitions()) {
+                count += p.getLong(schema.partitionColumns().size());
+            }
             final Object[] tally = new Object[1 + tallies.length];
-            tally[0] = asLong(observed, 0);
+            tally[0] = count;
             for (int t = 0; t < tallies.length; t++) {
-                tally[1 + t] = asLong(observed, 2 + t);
+                tally[1 + t] = asLong(observed, 1 + t);
             }
             return RowFactory.create(tally);
         } finally {

@@ -169,7 +169,16 @@ public final class Warehouse {
      * small tables whose partitions the caller does not list — then {@link #publish}).
      */
     public void write(Dataset<Row> rows, DatasetSchema schema) {
-        final Staged staged = stage(rows, schema, null);
+        write(rows, schema, null);
+    }
+
+    /**
+     * As {@link #write(Dataset, DatasetSchema)}, for rows known to lie in {@code partitions} (one
+     * row of partition values each; a row outside them fails the write): their counts and
+     * checksums are observed while they are written, with no second pass.
+     */
+    public void write(Dataset<Row> rows, DatasetSchema schema, List<Row> partitions) {
+        final Staged staged = stage(rows, schema, partitions);
         try {
             publish(staged);
         } finally {

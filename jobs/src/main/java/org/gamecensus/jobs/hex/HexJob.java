@@ -104,7 +104,7 @@ public final class HexJob {
                 board.name() + "-" + first.label() + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
                         CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices, HexSchemas.POSITIONS),
                 CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
-        warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
+        warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL, CensusCommit.partition(board.name()));
         return new ChunkedCommit.Chunked<>(new Summary(board.name(), first.label(), r.tally().getLong(0),
                 r.tally().getLong(1), (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
     }
@@ -138,7 +138,7 @@ public final class HexJob {
                 HexSchemas.POSITIONS, CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(),
                 CensusCommit.countIf(functions.col("winnable")));
         if (board.cells() <= MAX_CENSUS_CELLS) {
-            warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
+            warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL, CensusCommit.partition(board.name()));
         }
         HexLayeredSolve.endRun(warehouse, board, first);
         return new LayeredSummary(new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
@@ -279,7 +279,7 @@ public final class HexJob {
         // The exact verdict has no second computation per position; its theorems are checked above.
         final Row tally = CensusCommit.commit(positions(spark, board, first, p), warehouse, HexSchemas.POSITIONS,
                 CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
-        warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL);
+        warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL, CensusCommit.partition(board.name()));
         return new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
                 (System.nanoTime() - start) / 1_000_000_000L);
     }
@@ -323,7 +323,7 @@ public final class HexJob {
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             final long winnable = rows.filter(functions.col("winnable")).count();
-            warehouse.write(rows, HexSchemas.SAMPLE);
+            warehouse.write(rows, HexSchemas.SAMPLE, CensusCommit.partition(board.name()));
             return winnable;
         } finally {
             rows.unpersist();

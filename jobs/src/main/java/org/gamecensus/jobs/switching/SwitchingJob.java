@@ -106,7 +106,7 @@ public final class SwitchingJob {
                 CensusCommit.countIf(functions.col("outcome").equalTo("R")),
                 CensusCommit.countIf(functions.col("outcome").equalTo("N")),
                 CensusCommit.countIf(functions.col("outcome").equalTo("P")));
-        warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS);
+        warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS, CensusCommit.partition(host.name()));
         return new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3), t.getLong(4),
                 (System.nanoTime() - start) / 1_000_000_000L);
     }
@@ -133,7 +133,7 @@ public final class SwitchingJob {
                 CensusCommit.countIf(functions.col("outcome").equalTo("R")),
                 CensusCommit.countIf(functions.col("outcome").equalTo("N")),
                 CensusCommit.countIf(functions.col("outcome").equalTo("P")));
-        warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS);
+        warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS, CensusCommit.partition(host.name()));
         final Row t = r.tally();
         return new ChunkedCommit.Chunked<>(new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3),
                 t.getLong(4), (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());

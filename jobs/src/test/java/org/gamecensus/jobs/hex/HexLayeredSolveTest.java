@@ -73,9 +73,8 @@ class HexLayeredSolveTest extends SparkCensusTest {
         final HexJob.LayeredSummary resumed = HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0);
         assertEquals(4, resumed.layers().stream().filter(HexLayeredSolve.Layer::resumed).count(), "the four kept");
         assertDataFrameNoOrderEquals(hex(table, board, "across"), hex(layers, board, "across"));
-        // Finished: the next run settles every layer afresh.
-        assertEquals(0, HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0).layers().stream()
-                .filter(HexLayeredSolve.Layer::resumed).count());
-        assertDataFrameNoOrderEquals(hex(table, board, "across"), hex(layers, board, "across"));
+        // Finished: no run state is left, so the next run settles every layer afresh.
+        assertFalse(Files.exists(tmp.resolve("layers33/warehouse/_chunks")), "the finished run's marker is gone");
+        assertFalse(layers.beginRun("hex_layers", "3x3-across"), "a new run of the board starts afresh");
     }
 }

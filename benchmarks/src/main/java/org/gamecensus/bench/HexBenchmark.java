@@ -37,16 +37,23 @@ public class HexBenchmark {
     public void setUp() {
         final HexBoard b = HexBoard.parse(board);
         solver = new HexExactSolver(b, Side.DOWN);
+        final int[][] positions = positions(b);
+        down = positions[0];
+        across = positions[1];
+        for (int i = 0; i < down.length; i++) {
+            solver.winningCells(down[i], across[i]); // settle the table once
+        }
+    }
+
+    /** 4096 positions along random games (seed 11), Down first: their Down masks, then their Across masks. */
+    static int[][] positions(HexBoard b) {
         final HexSampler sampler = new HexSampler(b, Side.DOWN, 11);
         final List<int[]> positions = new ArrayList<>();
         for (long i = 0; positions.size() < 4096; i++) {
             positions.add(sampler.sample(i));
         }
-        down = positions.stream().mapToInt(p -> p[0]).toArray();
-        across = positions.stream().mapToInt(p -> p[1]).toArray();
-        for (int i = 0; i < down.length; i++) {
-            solver.winningCells(down[i], across[i]); // settle the table once
-        }
+        return new int[][] {positions.stream().mapToInt(p -> p[0]).toArray(),
+            positions.stream().mapToInt(p -> p[1]).toArray()};
     }
 
     @Benchmark

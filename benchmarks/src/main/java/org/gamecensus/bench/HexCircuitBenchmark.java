@@ -1,14 +1,11 @@
 package org.gamecensus.bench;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.gamecensus.kernel.hex.HexCensusKernel;
 import org.gamecensus.kernel.hex.HexCircuit;
 import org.gamecensus.kernel.hex.HexPositionVerdict;
-import org.gamecensus.kernel.hex.HexSampler;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Mode;
@@ -48,13 +45,9 @@ public class HexCircuitBenchmark {
         circuit = new HexCircuit(b);
         grader = new HexCensusKernel(b);
         all = b.all();
-        final HexSampler sampler = new HexSampler(b, Side.DOWN, 11);
-        final List<int[]> positions = new ArrayList<>();
-        for (long i = 0; positions.size() < 4096; i++) {
-            positions.add(sampler.sample(i));
-        }
-        down = positions.stream().mapToInt(p -> p[0]).toArray();
-        across = positions.stream().mapToInt(p -> p[1]).toArray();
+        final int[][] positions = HexBenchmark.positions(b);
+        down = positions[0];
+        across = positions[1];
     }
 
     @Benchmark

@@ -126,9 +126,9 @@ class StandaloneClusterIT extends SparkCensusTest {
 
     @Test
     void hexByLayersOnTheClusterEqualsALocalTableSolve() throws Exception {
-        // The layered solve moves each layer's lost positions between the executors (a shuffle).
+        // The layered solve moves each layer between the executors (a shuffle into four parts a layer).
         final Path clusterOut = dir.resolve("hex-cluster");
-        submit("hex-cluster", masterUrl, "run", "hex", "--board", "3x3", "--solve", "layers", "--out",
+        submit("hex-cluster", masterUrl, "run", "hex", "--board", "3x3", "--solve", "layers", "--partitions", "4", "--out",
                 clusterOut.toString());
         assertBothExecutorsRanTasks();
         final Warehouse here = new Warehouse(dir.resolve("hex-here"));

@@ -14,8 +14,29 @@ public final class HexSchemas {
     private HexSchemas() {
     }
 
+    /** The two rules' columns, the same in {@code hex} and {@code hex_layers}. */
+    private static final StructField[] RULES = {
+        field("ratio_pick", DataTypes.IntegerType, true, "the ratio rule's cell (winnable positions only)"),
+        field("ratio_wins", DataTypes.BooleanType, true, "the ratio rule's cell wins"),
+        field("current_pick", DataTypes.IntegerType, true, "the current rule's cell (winnable positions only)"),
+        field("current_wins", DataTypes.BooleanType, true, "the current rule's cell wins"),
+        field("ratio_rank", DataTypes.IntegerType, true, "on a ratio-rule miss, rank of the best-placed winning cell"),
+        field("current_rank", DataTypes.IntegerType, true, "on a current-rule miss, rank of the best-placed winning cell"),
+    };
+
+    /** A schema of the given columns, in order. */
+    private static StructType columns(StructField[]... parts) {
+        StructType t = new StructType();
+        for (StructField[] part : parts) {
+            for (StructField f : part) {
+                t = t.add(f);
+            }
+        }
+        return t;
+    }
+
     /** Table {@code hex}: one row per live position, partitioned by board and first player. */
-    public static final DatasetSchema POSITIONS = new DatasetSchema("hex", 1, new StructType(new StructField[] {
+    public static final DatasetSchema POSITIONS = new DatasetSchema("hex", 1, columns(new StructField[] {
         field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
         field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
         field("stones", DataTypes.IntegerType, false, "stones on the board"),
@@ -24,12 +45,7 @@ public final class HexSchemas {
         field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
         field("winning_count", DataTypes.IntegerType, false, "number of winning cells"),
         field("empty_cells", DataTypes.IntegerType, false, "number of empty cells"),
-        field("ratio_pick", DataTypes.IntegerType, true, "the ratio rule's cell (winnable positions only)"),
-        field("ratio_wins", DataTypes.BooleanType, true, "the ratio rule's cell wins"),
-        field("current_pick", DataTypes.IntegerType, true, "the current rule's cell (winnable positions only)"),
-        field("current_wins", DataTypes.BooleanType, true, "the current rule's cell wins"),
-        field("ratio_rank", DataTypes.IntegerType, true, "on a ratio-rule miss, rank of the best-placed winning cell"),
-        field("current_rank", DataTypes.IntegerType, true, "on a current-rule miss, rank of the best-placed winning cell"),
+    }, RULES, new StructField[] {
         field("board", DataTypes.StringType, false, "RxC (partition key)"),
         field("first", DataTypes.StringType, false, "who moved first: down or across (partition key)"),
     }), List.of("board", "first"), "every live Hex position: exact verdict and the two circuit rules");
@@ -80,7 +96,7 @@ public final class HexSchemas {
      * circuit resistances. Version 2 adds both circuits' resistances and the rules' picks (version
      * 1 held the verdict only, and the rules were graded in a second pass).
      */
-    public static final DatasetSchema LAYERS = new DatasetSchema("hex_layers", 2, new StructType(new StructField[] {
+    public static final DatasetSchema LAYERS = new DatasetSchema("hex_layers", 2, columns(new StructField[] {
         field("position", DataTypes.LongType, false, "down_mask | across_mask << 32"),
         field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
         field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
@@ -88,12 +104,7 @@ public final class HexSchemas {
         field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
         field("down_resistance", DataTypes.DoubleType, false, "Down's circuit resistance (Infinity: no route)"),
         field("across_resistance", DataTypes.DoubleType, false, "Across's circuit resistance (Infinity: no route)"),
-        field("ratio_pick", DataTypes.IntegerType, true, "the ratio rule's cell (winnable positions only)"),
-        field("ratio_wins", DataTypes.BooleanType, true, "the ratio rule's cell wins"),
-        field("current_pick", DataTypes.IntegerType, true, "the current rule's cell (winnable positions only)"),
-        field("current_wins", DataTypes.BooleanType, true, "the current rule's cell wins"),
-        field("ratio_rank", DataTypes.IntegerType, true, "on a ratio-rule miss, rank of the best-placed winning cell"),
-        field("current_rank", DataTypes.IntegerType, true, "on a current-rule miss, rank of the best-placed winning cell"),
+    }, RULES, new StructField[] {
         field("board", DataTypes.StringType, false, "RxC (partition key)"),
         field("first", DataTypes.StringType, false, "who moved first (partition key)"),
         field("stones", DataTypes.IntegerType, false, "stones on the board: the layer (partition key)"),

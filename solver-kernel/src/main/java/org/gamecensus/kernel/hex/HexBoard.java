@@ -146,6 +146,18 @@ public final class HexBoard implements Serializable {
         return out & all;
     }
 
+    /** The cells of {@code within} joined to {@code from} through {@code within} (a flood fill; {@code from} ⊆ {@code within}). */
+    int reach(int from, int within) {
+        int reached = from;
+        while (true) {
+            final int grown = spread(reached) & within;
+            if (grown == reached) {
+                return reached;
+            }
+            reached = grown;
+        }
+    }
+
     /** Whether {@code stones} hold a chain joining {@code side}'s two edges. */
     public boolean connects(Side side, int stones) {
         final int from = side == Side.DOWN ? topRow : leftCol;

@@ -33,8 +33,8 @@ public final class HexCensusKernel {
     }
 
     /**
-     * A kernel that only grades the rules against winning cells settled elsewhere (the layered
-     * solve): {@link #grade} works, {@link #decide} and {@link #decideSlice} do not.
+     * A kernel that only grades the rules against winning cells settled elsewhere (as the
+     * benchmarks do): {@link #grade} works, {@link #decide} and {@link #decideSlice} do not.
      */
     public HexCensusKernel(HexBoard board) {
         this.board = board;

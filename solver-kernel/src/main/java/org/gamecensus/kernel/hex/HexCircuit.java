@@ -59,27 +59,12 @@ public final class HexCircuit {
         final int first = board.firstEdge(side);
         final int second = board.secondEdge(side);
         // Cells joined to a terminal; the rest carry no current and would make the matrix singular.
-        int fromFirst = present & first;
-        while (true) {
-            final int grown = board.spread(fromFirst) & present;
-            if (grown == fromFirst) {
-                break;
-            }
-            fromFirst = grown;
-        }
+        final int fromFirst = board.reach(present & first, present);
         if ((fromFirst & second) == 0) {
             nodeCount = 0;
             return Double.POSITIVE_INFINITY;
         }
-        int fromSecond = present & second;
-        while (true) {
-            final int grown = board.spread(fromSecond) & present;
-            if (grown == fromSecond) {
-                break;
-            }
-            fromSecond = grown;
-        }
-        final int live = fromFirst | fromSecond;
+        final int live = fromFirst | board.reach(present & second, present);
         int m = 0;
         for (int x = 0; x < n; x++) {
             if ((live & (1 << x)) != 0) {

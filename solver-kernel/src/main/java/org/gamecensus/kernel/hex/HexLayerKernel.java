@@ -133,20 +133,6 @@ public final class HexLayerKernel {
         }
     }
 
-    /**
-     * The part of {@code parts} that settles the group of colex rank {@code rank} among
-     * {@code groups}: part p takes the ranks r with ⌊r·parts / groups⌋ = p, consecutive ranks.
-     */
-    public static int partOf(long rank, long groups, int parts) {
-        assert rank >= 0 && rank < groups;
-        return (int) (rank * parts / groups);
-    }
-
-    /** The first rank of part {@code part}: ⌈part·groups / parts⌉. */
-    public static long firstRankOf(int part, long groups, int parts) {
-        return (part * groups + parts - 1) / parts;
-    }
-
     /** The colex rank of {@code mask} among the masks with as many cells (combinatorial number system). */
     public static long rank(int mask) {
         long r = 0;
@@ -231,10 +217,10 @@ public final class HexLayerKernel {
         final HexPositionVerdict v = verdict;
         for (int compact = (1 << a) - 1; ; compact = nextSameSize(compact)) {
             final int mine = expand(compact, free);
-            final int fromFirst = reach(mine & firstEdge, mine);
+            final int fromFirst = board.reach(mine & firstEdge, mine);
             if ((fromFirst & secondEdge) == 0) {
                 final int empty = free & ~mine;
-                final int fromSecond = reach(mine & secondEdge, mine);
+                final int fromSecond = board.reach(mine & secondEdge, mine);
                 final int completing = empty & (firstEdge | board.spread(fromFirst))
                         & (secondEdge | board.spread(fromSecond));
                 int wins = completing;
@@ -287,18 +273,6 @@ public final class HexLayerKernel {
             if (compact == last) {
                 break;
             }
-        }
-    }
-
-    /** The cells of {@code within} joined to {@code from} through {@code within}. */
-    private int reach(int from, int within) {
-        int reached = from;
-        while (true) {
-            final int grown = board.spread(reached) & within;
-            if (grown == reached) {
-                return reached;
-            }
-            reached = grown;
         }
     }
 

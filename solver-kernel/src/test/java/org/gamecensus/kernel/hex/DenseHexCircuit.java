@@ -22,11 +22,11 @@ final class DenseHexCircuit {
         final int present = board.all() & ~opp;
         final int first = board.firstEdge(side);
         final int second = board.secondEdge(side);
-        final int fromFirst = reach(present & first, present);
+        final int fromFirst = board.reach(present & first, present);
         if ((fromFirst & second) == 0) {
             return Double.POSITIVE_INFINITY;
         }
-        final int live = fromFirst | reach(present & second, present);
+        final int live = fromFirst | board.reach(present & second, present);
         final int[] nodeOf = new int[n];
         final int[] cellOf = new int[n];
         final double[] res = new double[n];
@@ -110,16 +110,5 @@ final class DenseHexCircuit {
             currents[x] += 0.5 * sum;
         }
         return 1.0 / current;
-    }
-
-    private int reach(int from, int within) {
-        int reached = from;
-        while (true) {
-            final int grown = board.spread(reached) & within;
-            if (grown == reached) {
-                return reached;
-            }
-            reached = grown;
-        }
     }
 }

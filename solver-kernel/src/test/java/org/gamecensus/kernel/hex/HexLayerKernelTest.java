@@ -131,22 +131,6 @@ class HexLayerKernelTest {
     }
 
     @Test
-    void partsCoverTheGroupsInConsecutiveRuns() {
-        for (long groups : new long[] {1, 7, 100, 184_756}) {
-            for (int parts : new int[] {1, 3, 8, 64}) {
-                for (int p = 0; p < parts; p++) {
-                    final long from = HexLayerKernel.firstRankOf(p, groups, parts);
-                    final long to = HexLayerKernel.firstRankOf(p + 1, groups, parts);
-                    for (long r = from; r < to; r++) {
-                        assertEquals(p, HexLayerKernel.partOf(r, groups, parts), groups + " groups, " + parts + " parts");
-                    }
-                }
-                assertEquals(groups, HexLayerKernel.firstRankOf(parts, groups, parts));
-            }
-        }
-    }
-
-    @Test
     void childrenTableHoldsWhatWasAddedUntilCleared() {
         final HexLayerKernel.Children table = new HexLayerKernel.Children(1000);
         final Random random = new Random(5);

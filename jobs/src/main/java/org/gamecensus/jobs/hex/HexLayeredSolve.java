@@ -136,9 +136,12 @@ public final class HexLayeredSolve {
         warehouse.endRun(HexSchemas.LAYERS.table(), run(board, first));
     }
 
-    /** Layer {@code k} of {@code hex_layers}, as committed. */
+    /**
+     * Layer {@code k} of {@code hex_layers}, as committed; read with this version's schema, so that
+     * partitions of other boards written by an earlier version do not decide the columns.
+     */
     static Dataset<Row> layer(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int k) {
-        return spark.read().parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
+        return spark.read().schema(HexSchemas.LAYERS.struct()).parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
                 .where(functions.col("board").equalTo(board.name()).and(functions.col("first").equalTo(first.label()))
                         .and(functions.col("stones").equalTo(k)));
     }
@@ -291,7 +294,7 @@ public final class HexLayeredSolve {
         for (var f : HexSchemas.POSITIONS.struct().fields()) {
             columns.add(derived.getOrDefault(f.name(), functions.col(f.name())).as(f.name(), f.metadata()));
         }
-        return spark.read().parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
+        return spark.read().schema(HexSchemas.LAYERS.struct()).parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
                 .where(functions.col("board").equalTo(board.name()).and(functions.col("first").equalTo(first.label())))
                 .select(columns.toArray(new Column[0]));
     }

@@ -129,16 +129,21 @@ public final class Manifests {
 
     /** Whether a manifest file is there and the Parquet files of {@code dir} still match it (names, sizes, CRC-32). */
     static boolean filesMatch(String dir, String manifest) {
+        return read(dir, manifest) != null;
+    }
+
+    /** The manifest, read once, when it is there and the files of {@code dir} match it; else null. */
+    private static Properties read(String dir, String manifest) {
         if (!WarehouseFiles.isFile(manifest) || !WarehouseFiles.isDirectory(dir)) {
-            return false;
+            return null;
         }
         try {
             final Properties p = new Properties();
             p.load(new StringReader(WarehouseFiles.readString(manifest)));
             final String files = p.getProperty("files");
-            return files != null && !files.isEmpty() && files.equals(files(dir));
+            return files != null && !files.isEmpty() && files.equals(files(dir)) ? p : null;
         } catch (IOException | RuntimeException e) {
-            return false;
+            return null;
         }
     }
 
@@ -150,17 +155,9 @@ public final class Manifests {
     public static boolean intact(Warehouse warehouse, DatasetSchema schema, Row partition) {
         final String table = warehouse.tablePath(schema.table());
         final String key = key(schema, partition);
-        final String manifest = WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties");
-        if (!filesMatch(WarehouseFiles.child(table, key), manifest)) {
-            return false;
-        }
-        try {
-            final Properties p = new Properties();
-            p.load(new StringReader(WarehouseFiles.readString(manifest)));
-            return String.valueOf(schema.version()).equals(p.getProperty("schema_version"));
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
+        final Properties p = read(WarehouseFiles.child(table, key),
+                WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties"));
+        return p != null && String.valueOf(schema.version()).equals(p.getProperty("schema_version"));
     }
 
     /**

@@ -132,8 +132,9 @@ public final class HexJob {
     public static LayeredSummary censusByLayers(SparkSession spark, Warehouse warehouse, HexBoard board, Side first,
                                                 int partitions) {
         final long start = System.nanoTime();
-        checkTheorems(board);
-        final List<HexLayeredSolve.Layer> layers = HexLayeredSolve.solve(spark, warehouse, board, first, partitions);
+        final boolean emptyBoardWon = checkTheorems(board).get(first);
+        final List<HexLayeredSolve.Layer> layers = HexLayeredSolve.solve(spark, warehouse, board, first, partitions,
+                emptyBoardWon);
         final Row tally = CensusCommit.commit(HexLayeredSolve.positions(spark, warehouse, board, first), warehouse,
                 HexSchemas.POSITIONS, CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(),
                 CensusCommit.countIf(functions.col("winnable")));
@@ -240,9 +241,10 @@ public final class HexJob {
     /**
      * The exact solver against two theorems about the empty board: on a square board the first
      * player wins (strategy stealing); on n × (n+1) the side joining the nearer edges wins even
-     * moving second (a pairing).
+     * moving second (a pairing). Returns whether the first player wins, for each first player.
      */
-    public static void checkTheorems(HexBoard board) {
+    public static java.util.Map<Side, Boolean> checkTheorems(HexBoard board) {
+        final java.util.Map<Side, Boolean> wins = new java.util.EnumMap<>(Side.class);
         for (Side first : Side.values()) {
             final boolean firstWins = (board.cells() <= HexExactSolver.TABLE_CELLS ? HexExactSolver.shared(board, first)
                     : new HexExactSolver(board, first)).winnable(0, 0);
@@ -258,7 +260,9 @@ public final class HexJob {
                             + " was published");
                 }
             }
+            wins.put(first, firstWins);
         }
+        return wins;
     }
 
     /** Summary of one committed run. */

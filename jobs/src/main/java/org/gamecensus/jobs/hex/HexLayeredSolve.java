@@ -25,7 +25,6 @@ import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
-import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.kernel.hex.HexLayerKernel;
 import org.gamecensus.kernel.hex.HexPositionVerdict;
 import org.gamecensus.schemas.hex.HexSchemas;
@@ -88,9 +87,11 @@ public final class HexLayeredSolve {
      * Settles every layer of {@code board}, from the last stone back to the empty board; returns
      * the layers' costs. When a run of the same board and first player was left unfinished, its
      * committed layers are kept (those whose files still match their manifests) and the solve
-     * goes on below them; otherwise every layer is settled afresh.
+     * goes on below them; otherwise every layer is settled afresh. {@code emptyBoardWon} is the
+     * search's verdict on the empty board, which the layers must reproduce.
      */
-    public static List<Layer> solve(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int partitions) {
+    public static List<Layer> solve(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int partitions,
+                                    boolean emptyBoardWon) {
         final HexLayerKernel shape = new HexLayerKernel(board, first);
         final List<Layer> layers = new ArrayList<>();
         boolean resuming = warehouse.beginRun(HexSchemas.LAYERS.table(), run(board, first));
@@ -127,7 +128,7 @@ public final class HexLayeredSolve {
             layers.add(new Layer(k, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000L,
                     costs.shuffleBytes.get(), costs.peakMemory.get(), false));
         }
-        checkEmptyBoard(spark, warehouse, board, first, shape);
+        checkEmptyBoard(spark, warehouse, board, first, shape, emptyBoardWon);
         return layers;
     }
 
@@ -147,14 +148,13 @@ public final class HexLayeredSolve {
     }
 
     /**
-     * The layers' verdict on the empty board against the memoising search's (which shares
-     * nothing with them): they must agree, or nothing more is published.
+     * The layers' verdict on the empty board against the search's ({@code search}, from
+     * {@link HexJob#checkTheorems}: a table or memoising search that shares nothing with the
+     * layers): they must agree, or nothing more is published.
      */
     private static void checkEmptyBoard(SparkSession spark, Warehouse warehouse, HexBoard board, Side first,
-                                        HexLayerKernel shape) {
+                                        HexLayerKernel shape, boolean search) {
         final List<Row> empty = layer(spark, warehouse, board, first, 0).select("winnable").collectAsList();
-        final boolean search = (board.cells() <= HexExactSolver.TABLE_CELLS ? HexExactSolver.shared(board, first)
-                : new HexExactSolver(board, first)).winnable(0, 0);
         if (empty.size() != 1 || empty.get(0).getBoolean(0) != search) {
             throw new CensusFailure(board.name() + ", " + first.label() + " first: the layers say the empty board is "
                     + (empty.size() == 1 ? (empty.get(0).getBoolean(0) ? "won" : "lost") : empty.size() + " positions")

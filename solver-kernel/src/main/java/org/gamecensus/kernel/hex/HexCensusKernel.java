@@ -109,27 +109,11 @@ public final class HexCensusKernel {
     /** The verdict for one live position whose winning cells for {@code toMove} are known. */
     public HexPositionVerdict grade(int down, int across, Side toMove, int winningMask) {
         final HexPositionVerdict v = verdict;
-        v.down = down;
-        v.across = across;
-        v.toMove = toMove;
-        v.winningMask = winningMask;
-        v.winnable = v.winningMask != 0;
-        v.ratioPick = -1;
-        v.currentPick = -1;
-        v.ratioRank = 0;
-        v.currentRank = 0;
+        v.set(down, across, toMove, winningMask);
         if (v.winnable) {
-            final int empty = board.all() & ~(down | across);
             rules.score(Rule.RATIO, v.toMove, down, across, ratio);
             rules.score(Rule.CURRENT, v.toMove, down, across, current);
-            v.ratioPick = CircuitRules.pick(ratio, empty);
-            v.currentPick = CircuitRules.pick(current, empty);
-            if (!v.ratioWins()) {
-                v.ratioRank = CircuitRules.bestRank(ratio, empty, v.winningMask);
-            }
-            if (!v.currentWins()) {
-                v.currentRank = CircuitRules.bestRank(current, empty, v.winningMask);
-            }
+            v.grade(ratio, current, board.all() & ~(down | across));
         }
         return v;
     }

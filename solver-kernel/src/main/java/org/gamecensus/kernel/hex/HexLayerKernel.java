@@ -244,25 +244,10 @@ public final class HexLayerKernel {
                     final double rAcross = children.acrossResistance(slot);
                     ratio[x] = down ? rAcross / rDown : rDown / rAcross;
                 }
-                v.down = down ? mine : waiting;
-                v.across = down ? waiting : mine;
-                v.toMove = mover;
-                v.winningMask = wins;
-                v.winnable = wins != 0;
-                v.ratioPick = -1;
-                v.currentPick = -1;
-                v.ratioRank = 0;
-                v.currentRank = 0;
+                v.set(down ? mine : waiting, down ? waiting : mine, mover, wins);
                 if (v.winnable) {
                     rules.score(CircuitRules.Rule.CURRENT, mover, v.down, v.across, current);
-                    v.ratioPick = CircuitRules.pick(ratio, empty);
-                    v.currentPick = CircuitRules.pick(current, empty);
-                    if (!v.ratioWins()) {
-                        v.ratioRank = CircuitRules.bestRank(ratio, empty, wins);
-                    }
-                    if (!v.currentWins()) {
-                        v.currentRank = CircuitRules.bestRank(current, empty, wins);
-                    }
+                    v.grade(ratio, current, empty);
                 } else {
                     rules.solveBoth(v.down, v.across);
                 }

@@ -15,6 +15,35 @@ public final class HexPositionVerdict {
     double downResistance = Double.NaN;
     double acrossResistance = Double.NaN;
 
+    /** Refills the holder for a position and the mover's winning cells; no rule graded yet. */
+    void set(int down, int across, HexBoard.Side toMove, int winningMask) {
+        this.down = down;
+        this.across = across;
+        this.toMove = toMove;
+        this.winningMask = winningMask;
+        this.winnable = winningMask != 0;
+        this.ratioPick = -1;
+        this.currentPick = -1;
+        this.ratioRank = 0;
+        this.currentRank = 0;
+    }
+
+    /**
+     * Both rules' picks among the {@code empty} cells from their scores, and on a miss the rank of
+     * the best-placed winning cell (however the scores were computed).
+     */
+    void grade(double[] ratio, double[] current, int empty) {
+        assert winnable : "the rules are graded on winnable positions";
+        ratioPick = CircuitRules.pick(ratio, empty);
+        currentPick = CircuitRules.pick(current, empty);
+        if (!ratioWins()) {
+            ratioRank = CircuitRules.bestRank(ratio, empty, winningMask);
+        }
+        if (!currentWins()) {
+            currentRank = CircuitRules.bestRank(current, empty, winningMask);
+        }
+    }
+
     public int down() {
         return down;
     }

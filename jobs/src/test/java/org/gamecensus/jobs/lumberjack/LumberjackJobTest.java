@@ -17,6 +17,15 @@ class LumberjackJobTest extends SparkCensusTest {
     Path tmp;
 
     @Test
+    void bruteForceTableIsSizedToTheTreesOneEdgeFewer() {
+        // To 15 edges a hack leaves one of the 141,083 trees of at most 14 edges: 2^19 slots hold twice that.
+        Assertions.assertEquals(141_083, LumberjackJob.treeCount(14), 0.5);
+        Assertions.assertEquals(19, LumberjackSlices.tableBits(15));
+        Assertions.assertEquals(12, LumberjackSlices.tableBits(0), "the table's floor");
+        Assertions.assertEquals(24, LumberjackSlices.tableBits(20), "the table's ceiling");
+    }
+
+    @Test
     void theSizeEstimateIsTheExactTreeCount() {
         // Rooted trees of 0..n edges (OEIS A000081, shifted and summed).
         assertEquals(1, LumberjackJob.treeCount(0));

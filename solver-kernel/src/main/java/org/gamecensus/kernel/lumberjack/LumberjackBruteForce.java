@@ -11,8 +11,10 @@ import org.gamecensus.kernel.table.LongByteCache;
  * sized up front that behaves as a cache when full.
  *
  * <p>Complexity: one mex per distinct position class, each over at most n hacks, each hack
- * canonicalised in O(n log n). Trees of up to {@value #MAX_EDGES} edges (the code holds 2 bits
- * per vertex). Not thread-safe.
+ * canonicalised in O(n log n) (children are reached by jumping over subtrees, so a vertex costs its
+ * children, not its subtree). The loaded tree's own hacks are searched once for both its value and
+ * its winning hacks. Trees of up to {@value #MAX_EDGES} edges (the code holds 2 bits per vertex).
+ * Not thread-safe.
  */
 public final class LumberjackBruteForce {
 
@@ -28,6 +30,9 @@ public final class LumberjackBruteForce {
     private final long[] kids = new long[MAX_EDGES + 1];
     private final int[] kidLength = new int[MAX_EDGES + 1];
     private int n;
+    // The loaded tree's value and winning hacks, once searched (−1 before).
+    private int value;
+    private int wins;
 
     public LumberjackBruteForce(int log2Capacity) {
         table = new LongByteCache(log2Capacity);
@@ -50,6 +55,8 @@ public final class LumberjackBruteForce {
         for (int v = n - 1; v > 0; v--) { // preorder: a subtree is the range v .. end[v]-1
             end[parent[v]] = Math.max(end[parent[v]], end[v]);
         }
+        value = -1;
+        wins = -1;
     }
 
     private long all() {
@@ -58,19 +65,50 @@ public final class LumberjackBruteForce {
 
     /** The Grundy value of the loaded tree. */
     public int grundy() {
-        return grundy(all());
+        if (value < 0) {
+            final int known = table.get(canonical(all()));
+            if (known != LongByteCache.ABSENT) {
+                value = known; // the winning hacks, if asked for, are searched then
+            } else {
+                searchLoaded();
+            }
+        }
+        return value;
     }
 
     /** Hacks of the loaded tree that leave value 0 (winning hacks when its value is not 0). */
     public int winningHacks() {
-        int wins = 0;
-        final long all = all();
-        for (int v = 1; v < n; v++) {
-            if (grundy(all & ~range(v)) == 0) {
-                wins++;
-            }
+        if (wins < 0) {
+            searchLoaded();
         }
         return wins;
+    }
+
+    /**
+     * Searches every hack of the loaded tree once, for both its value and its winning hacks (what
+     * a census asks for; {@link #grundy} alone would first try the table).
+     */
+    public void decide() {
+        if (wins < 0) {
+            searchLoaded();
+        }
+    }
+
+    /** The loaded tree's hacks, each searched once: the mex of their values, and how many leave 0. */
+    private void searchLoaded() {
+        final long all = all();
+        long seen = 0L;
+        int zeros = 0;
+        for (int v = 1; v < n; v++) {
+            final int g = grundy(all & ~range(v));
+            seen |= 1L << g;
+            if (g == 0) {
+                zeros++;
+            }
+        }
+        value = Long.numberOfTrailingZeros(~seen);
+        wins = zeros;
+        table.put(canonical(all), value);
     }
 
     private long range(int v) {
@@ -102,8 +140,9 @@ public final class LumberjackBruteForce {
                 continue;
             }
             int k = 0;
-            for (int c = v + 1; c < end[v]; c++) {
-                if (parent[c] == v && (present & (1L << c)) != 0) {
+            for (int c = v + 1; c < end[v]; c = end[c]) { // v's children, each subtree jumped over
+                assert parent[c] == v : "preorder: the vertex after a subtree is a sibling";
+                if ((present & (1L << c)) != 0) {
                     kids[k] = code[c];
                     kidLength[k] = length[c];
                     k++;

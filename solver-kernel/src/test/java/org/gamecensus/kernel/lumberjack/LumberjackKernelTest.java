@@ -90,6 +90,44 @@ class LumberjackKernelTest {
     }
 
     @Test
+    void winningHacksAreTheHacksTheTuftPrincipleValuesZeroOnEveryTreeToElevenEdges() {
+        // A table of 2^12 slots for the 7,813 trees to eleven edges: it must forget, and recompute right.
+        final LumberjackBruteForce decided = new LumberjackBruteForce(12);
+        final LumberjackBruteForce lazy = new LumberjackBruteForce(12);
+        final long[] hacks = {0, 0};
+        for (int e = 0; e <= 11; e++) {
+            RootedTreeGenerator.generate(e + 1, 0, 1, l -> {
+                final RootedTree t = RootedTree.fromLevels(l, l.length);
+                int zeros = 0;
+                for (int v = 1; v < l.length; v++) {
+                    // The hack of v keeps the vertices before v and those after its subtree (preorder).
+                    int end = v + 1;
+                    while (end < l.length && l[end] > l[v]) {
+                        end++;
+                    }
+                    final int[] kept = new int[l.length - (end - v)];
+                    System.arraycopy(l, 0, kept, 0, v);
+                    System.arraycopy(l, end, kept, v, l.length - end);
+                    if (TuftPrinciple.value(RootedTree.fromLevels(kept, kept.length)) == 0) {
+                        zeros++;
+                    }
+                }
+                decided.load(t);
+                decided.decide();
+                assertEquals(zeros, decided.winningHacks(), t.parens());
+                assertEquals(TuftPrinciple.value(t), decided.grundy(), t.parens());
+                lazy.load(t);
+                assertEquals(TuftPrinciple.value(t), lazy.grundy(), "value first, from the table when known: " + t.parens());
+                assertEquals(zeros, lazy.winningHacks(), t.parens());
+                hacks[0] += zeros;
+                hacks[1]++;
+            });
+        }
+        assertEquals(7_813, hacks[1]);
+        assertTrue(hacks[0] > 0, "some trees have winning hacks");
+    }
+
+    @Test
     void winningHacksLeaveValueZero() {
         final LumberjackBruteForce brute = new LumberjackBruteForce(12);
         brute.load(RootedTree.parse("(()()())"));

@@ -1,7 +1,6 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
-import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -226,9 +225,11 @@ public final class Warehouse {
             observed.add(extra[i].as("x" + i));
         }
         Dataset<Row> toWrite = rows;
+        final PartitionChecksums checksums = expected == null ? null
+                : PartitionChecksums.register(rows.sparkSession(), expected.size());
         if (expected != null) {
-            observed.addAll(partitionAggregates(schema, expected));
-            toWrite = rows.withColumn(HASH, Manifests.rowHash(schema));
+            toWrite = rows.withColumn(HASH, Manifests.rowHash(schema))
+                    .filter(checksums.recorder(partitionIndex(schema, expected), functions.col(HASH)));
         }
         final Observation observation = new Observation();
         try {
@@ -247,7 +248,7 @@ public final class Warehouse {
                 values[i] = metrics.get("x" + i);
             }
             final List<Row> partitions = expected == null ? readBackPartitions(rows.sparkSession(), schema, dir)
-                    : observedPartitions(schema, expected, metrics);
+                    : observedPartitions(schema, expected, checksums);
             return new Staged(dir, schema, partitions, RowFactory.create(values));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -259,18 +260,10 @@ public final class Warehouse {
         }
     }
 
-    /**
-     * The observed aggregates giving each listed partition's count and checksum: the row count
-     * ({@code rows}), then per partition p its count ({@code n<p>}) and the exact sum of the rows'
-     * 64-bit hashes as three long sums of 21–22-bit pieces ({@code h0_<p>} … {@code h2_<p>}; h =
-     * top·2^42 + mid·2^21 + low), which cannot overflow below 2^41 rows in a partition — a
-     * decimal sum would do 128-bit arithmetic on every row.
-     */
-    private static List<Column> partitionAggregates(DatasetSchema schema, List<Row> expected) {
+    /** Each row's index in the listed partitions ({@code expected}), or −1 when it lies outside them. */
+    private static Column partitionIndex(DatasetSchema schema, List<Row> expected) {
         final List<String> keys = schema.partitionColumns();
-        final Column hash = functions.col(HASH);
-        final List<Column> aggregates = new ArrayList<>();
-        aggregates.add(functions.count(functions.lit(1)).as("rows"));
+        Column index = null;
         for (int p = 0; p < expected.size(); p++) {
             final Row values = expected.get(p);
             if (values.size() != keys.size()) {
@@ -280,45 +273,23 @@ public final class Warehouse {
             for (int k = 0; k < keys.size(); k++) {
                 in = in.and(functions.col(keys.get(k)).eqNullSafe(functions.lit(values.get(k))));
             }
-            aggregates.add(CensusCommit.countIf(in).as("n" + p));
-            for (int piece = 0; piece < 3; piece++) {
-                final Column bits = piece == 0 ? functions.shiftright(hash, 42)
-                        : functions.shiftrightunsigned(hash, 21 * (2 - piece)).bitwiseAND((1L << 21) - 1);
-                aggregates.add(functions.sum(functions.when(in, bits)).as("h" + piece + "_" + p));
-            }
+            index = index == null ? functions.when(in, p) : index.when(in, p);
         }
-        return aggregates;
+        return index == null ? functions.lit(-1) : index.otherwise(-1);
     }
 
     /**
-     * The stats rows (partition values, n, h) of the listed partitions that received rows, from
-     * the metrics of {@link #partitionAggregates}; fails when some row lay outside them.
+     * The stats rows (partition values, n, h) of the listed partitions that received rows, as
+     * the write gathered them; fails when some row lay outside them.
      */
-    private static List<Row> observedPartitions(DatasetSchema schema, List<Row> expected, Map<String, Object> metrics) {
-        final int keys = schema.partitionColumns().size();
-        final List<Row> partitions = new ArrayList<>();
-        long listed = 0;
-        for (int p = 0; p < expected.size(); p++) {
-            final long n = ((Number) metrics.get("n" + p)).longValue();
-            listed += n;
-            if (n == 0) {
-                continue;
+    private static List<Row> observedPartitions(DatasetSchema schema, List<Row> expected, PartitionChecksums checksums) {
+        final List<Row> partitions = checksums.stats(expected);
+        if (checksums.outside() != 0) {
+            long all = checksums.outside();
+            for (Row p : partitions) {
+                all += p.getLong(schema.partitionColumns().size());
             }
-            BigInteger sum = BigInteger.ZERO;
-            for (int piece = 0; piece < 3; piece++) {
-                sum = sum.shiftLeft(21).add(BigInteger.valueOf(((Number) metrics.get("h" + piece + "_" + p)).longValue()));
-            }
-            final Object[] r = new Object[keys + 2];
-            for (int k = 0; k < keys; k++) {
-                r[k] = expected.get(p).get(k);
-            }
-            r[keys] = n;
-            r[keys + 1] = sum.toString();
-            partitions.add(RowFactory.create(r));
-        }
-        final long all = ((Number) metrics.get("rows")).longValue();
-        if (all != listed) {
-            throw new IllegalStateException((all - listed) + " of " + all + " rows of " + schema.table()
+            throw new IllegalStateException(checksums.outside() + " of " + all + " rows of " + schema.table()
                     + " lie outside the partitions listed for the write, " + expected);
         }
         return partitions;

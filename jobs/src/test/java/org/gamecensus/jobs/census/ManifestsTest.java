@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import org.gamecensus.schemas.switching.SwitchingSchemas;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -40,6 +42,16 @@ class ManifestsTest extends SparkCensusTest {
         final List<String> problems = Manifests.verify(spark(), w, SwitchingSchemas.ALL, new ArrayList<>());
         assertEquals(1, problems.size(), problems.toString());
         Assertions.assertTrue(problems.get(0).startsWith("switching/host=bridgit%3A2: files differ"), problems.get(0));
+    }
+
+    @Test
+    void countsAndChecksumsGatheredWhileWritingMatchTheFilesReadBackInEveryPartition() {
+        // Ten partitions (0..9 edges) spread over three tasks: each task's rows reach several of them.
+        final Warehouse w = new Warehouse(tmp);
+        LumberjackJob.census(spark(), w, 9, 3);
+        final List<String> checked = new ArrayList<>();
+        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, checked));
+        assertEquals(10, checked.size(), checked.toString());
     }
 
     @Test

@@ -13,14 +13,18 @@ import org.gamecensus.kernel.lumberjack.RootedTreeGenerator;
 import org.gamecensus.kernel.lumberjack.TuftPrinciple;
 
 /**
- * The trees of 0..N edges cut into slices: trees of e edges form {@link #slicesOf(int)} slices,
- * tree k of the generation order going to slice k mod that; slice ids list (edges, slice) pairs
- * in order. Each partition keeps one brute-force table for all its trees.
+ * The trees of 0..N edges cut into slices: tree k of the generation order of each size goes to
+ * slice k mod {@value #SLICES}; slice ids list (edges, slice) pairs slice-major. Every slice so
+ * holds a like share of every size, and partitions given equal runs of ids do equal work (to 15
+ * edges, small sizes in one slice of their own left the first of four partitions with three quarters
+ * of the others' work). Each partition keeps one brute-force table for all its trees.
  */
 public final class LumberjackSlices implements SliceKernel {
 
     private static final long serialVersionUID = 1L;
     private static final int PER_SIZE = 64;
+    /** Slices of each size (the trees of fewer than 32 leave some empty). */
+    static final int SLICES = 32;
 
     private final int maxEdges;
 
@@ -28,22 +32,15 @@ public final class LumberjackSlices implements SliceKernel {
         this.maxEdges = maxEdges;
     }
 
-    /** Slices of the trees with {@code edges} edges: one for small sizes, 32 from 12 edges on. */
-    static int slicesOf(int edges) {
-        return edges >= 12 ? 32 : 1;
-    }
-
     /**
-     * Every slice id, edges · 64 + slice, slice-major so that the costly large trees spread over
-     * every partition rather than filling the last ones.
+     * Every slice id, edges · 64 + slice, slice-major: a partition's run of ids takes whole
+     * slices of every size, smaller trees first (their values serve the larger trees' hacks).
      */
     public List<Long> sliceIds() {
         final List<Long> ids = new ArrayList<>();
-        for (int k = 0; k < slicesOf(maxEdges); k++) {
+        for (int k = 0; k < SLICES; k++) {
             for (int e = 0; e <= maxEdges; e++) {
-                if (k < slicesOf(e)) {
-                    ids.add((long) e * PER_SIZE + k);
-                }
+                ids.add((long) e * PER_SIZE + k);
             }
         }
         return ids;
@@ -66,7 +63,7 @@ public final class LumberjackSlices implements SliceKernel {
         final LumberjackBruteForce brute = new LumberjackBruteForce(tableBits(maxEdges));
         return SliceRows.of(sliceIds, (id, out) -> {
             final int edges = (int) (id / PER_SIZE);
-            RootedTreeGenerator.generate(edges + 1, (int) (id % PER_SIZE), slicesOf(edges), levels -> {
+            RootedTreeGenerator.generate(edges + 1, (int) (id % PER_SIZE), SLICES, levels -> {
                 final RootedTree tree = RootedTree.fromLevels(levels, levels.length);
                 brute.load(tree);
                 brute.decide();

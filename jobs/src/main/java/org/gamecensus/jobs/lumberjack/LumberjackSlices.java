@@ -13,33 +13,46 @@ import org.gamecensus.kernel.lumberjack.RootedTreeGenerator;
 import org.gamecensus.kernel.lumberjack.TuftPrinciple;
 
 /**
- * The trees of 0..N edges cut into slices: tree k of the generation order of each size goes to
- * slice k mod {@value #SLICES}; slice ids list (edges, slice) pairs slice-major. Every slice so
- * holds a like share of every size, and partitions given equal runs of ids do equal work (to 15
- * edges, small sizes in one slice of their own left the first of four partitions with three quarters
- * of the others' work). Each partition keeps one brute-force table for all its trees.
+ * The trees of 0..N edges cut into slices. The sizes below min({@value #SPLIT_FROM}, N) edges
+ * (7,813 trees at most) form one slice, id {@value #SMALL_SIZES}; each larger size is cut into
+ * {@value #SLICES} slices, tree k of its generation order going to slice k mod {@value #SLICES},
+ * with id edges · 64 + slice, listed slice-major. So partitions given equal runs of ids do equal
+ * work (each run takes whole slices of every large size), and the small sizes are written by one
+ * task: a task writes a file per size it holds, about 11 ms each (to 15 edges, all 16 sizes in 32
+ * slices made 49 files, this 28; the small sizes as one slice each, counted as ids, left the first
+ * of four partitions three quarters of the others' work). Each partition keeps one brute-force
+ * table for all its trees.
  */
 public final class LumberjackSlices implements SliceKernel {
 
     private static final long serialVersionUID = 1L;
     private static final int PER_SIZE = 64;
-    /** Slices of each size (the trees of fewer than 32 leave some empty). */
+    /** Sizes from this many edges on (or the largest size, if smaller) are cut into slices. */
+    static final int SPLIT_FROM = 12;
+    /** Slices of each size that is cut. */
     static final int SLICES = 32;
+    /** The slice id of all the sizes below the split. */
+    static final long SMALL_SIZES = -1L;
 
     private final int maxEdges;
+    private final int splitFrom;
 
     public LumberjackSlices(int maxEdges) {
         this.maxEdges = maxEdges;
+        this.splitFrom = Math.min(SPLIT_FROM, maxEdges);
     }
 
     /**
-     * Every slice id, edges · 64 + slice, slice-major: a partition's run of ids takes whole
-     * slices of every size, smaller trees first (their values serve the larger trees' hacks).
+     * Every slice id: {@link #SMALL_SIZES} first when there are small sizes (their values serve
+     * the larger trees' hacks), then edges · 64 + slice for the larger sizes, slice-major.
      */
     public List<Long> sliceIds() {
         final List<Long> ids = new ArrayList<>();
+        if (splitFrom > 0) {
+            ids.add(SMALL_SIZES);
+        }
         for (int k = 0; k < SLICES; k++) {
-            for (int e = 0; e <= maxEdges; e++) {
+            for (int e = splitFrom; e <= maxEdges; e++) {
                 ids.add((long) e * PER_SIZE + k);
             }
         }
@@ -62,16 +75,28 @@ public final class LumberjackSlices implements SliceKernel {
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final LumberjackBruteForce brute = new LumberjackBruteForce(tableBits(maxEdges));
         return SliceRows.of(sliceIds, (id, out) -> {
-            final int edges = (int) (id / PER_SIZE);
-            RootedTreeGenerator.generate(edges + 1, (int) (id % PER_SIZE), SLICES, levels -> {
-                final RootedTree tree = RootedTree.fromLevels(levels, levels.length);
-                brute.load(tree);
-                brute.decide();
-                final int g = brute.grundy();
-                final int tuft = TuftPrinciple.value(tree);
-                out.accept(RowFactory.create(tree.parens(), tree.height(), tree.branchVertices(), g, tuft,
-                        brute.winningHacks(), g == tuft, edges));
-            });
+            if (id == SMALL_SIZES) {
+                for (int e = 0; e < splitFrom; e++) {
+                    final int edges = e;
+                    RootedTreeGenerator.generate(edges + 1, 0, 1, levels -> out.accept(row(brute, levels, edges)));
+                }
+            } else {
+                final int edges = (int) (id / PER_SIZE);
+                assert edges >= splitFrom && edges <= maxEdges : "a slice of a size that is cut: " + id;
+                RootedTreeGenerator.generate(edges + 1, (int) (id % PER_SIZE), SLICES,
+                        levels -> out.accept(row(brute, levels, edges)));
+            }
         });
+    }
+
+    /** The row of one tree, decided by brute force and by the Tuft principle. */
+    private static Row row(LumberjackBruteForce brute, int[] levels, int edges) {
+        final RootedTree tree = RootedTree.fromLevels(levels, levels.length);
+        brute.load(tree);
+        brute.decide();
+        final int g = brute.grundy();
+        final int tuft = TuftPrinciple.value(tree);
+        return RowFactory.create(tree.parens(), tree.height(), tree.branchVertices(), g, tuft, brute.winningHacks(),
+                g == tuft, edges);
     }
 }

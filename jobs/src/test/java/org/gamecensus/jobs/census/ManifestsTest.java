@@ -46,7 +46,7 @@ class ManifestsTest extends SparkCensusTest {
 
     @Test
     void countsAndChecksumsGatheredWhileWritingMatchTheFilesReadBackInEveryPartition() {
-        // Ten partitions (0..9 edges) spread over three tasks: each task's rows reach several of them.
+        // Ten partitions (0..9 edges) over three tasks: the first writes every size, all three write 9 edges.
         final Warehouse w = new Warehouse(tmp);
         LumberjackJob.census(spark(), w, 9, 3);
         final List<String> checked = new ArrayList<>();

@@ -16,6 +16,22 @@ class LumberjackJobTest extends SparkCensusTest {
     @TempDir
     Path tmp;
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(ints = {0, 1, 5, 11, 12, 13})
+    void theSlicesHoldEveryTreeOnce(int maxEdges) {
+        final LumberjackSlices slices = new LumberjackSlices(maxEdges);
+        final java.util.Set<String> seen = new java.util.HashSet<>();
+        final java.util.Iterator<org.apache.spark.sql.Row> rows = slices.decide(slices.sliceIds().iterator());
+        while (rows.hasNext()) {
+            final org.apache.spark.sql.Row r = rows.next();
+            Assertions.assertTrue(seen.add(r.getString(0)), "once: " + r.getString(0));
+            Assertions.assertEquals(r.getString(0).length() / 2 - 1, r.getInt(7), "edges column");
+        }
+        Assertions.assertEquals(LumberjackJob.treeCount(maxEdges), seen.size(), 0.5);
+        Assertions.assertEquals(maxEdges == 0 ? 32 : 1 + 32 * (maxEdges - Math.min(12, maxEdges) + 1),
+                slices.sliceIds().size(), "the small sizes in one slice, each larger size in 32");
+    }
+
     @Test
     void bruteForceTableIsSizedToTheTreesOneEdgeFewer() {
         // To 15 edges a hack leaves one of the 141,083 trees of at most 14 edges: 2^19 slots hold twice that.

@@ -225,9 +225,9 @@ public final class Warehouse {
             observed.add(extra[i].as("x" + i));
         }
         Dataset<Row> toWrite = rows;
-        final PartitionChecksums checksums = expected == null ? null
-                : PartitionChecksums.register(rows.sparkSession(), expected.size());
+        PartitionChecksums checksums = null;
         if (expected != null) {
+            checksums = PartitionChecksums.register(rows.sparkSession(), expected.size());
             toWrite = rows.withColumn(HASH, Manifests.rowHash(schema))
                     .filter(checksums.recorder(partitionIndex(schema, expected), functions.col(HASH)));
         }

@@ -1,7 +1,9 @@
 package org.gamecensus.jobs.hex;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -243,8 +245,8 @@ public final class HexJob {
      * player wins (strategy stealing); on n × (n+1) the side joining the nearer edges wins even
      * moving second (a pairing). Returns whether the first player wins, for each first player.
      */
-    public static java.util.Map<Side, Boolean> checkTheorems(HexBoard board) {
-        final java.util.Map<Side, Boolean> wins = new java.util.EnumMap<>(Side.class);
+    public static Map<Side, Boolean> checkTheorems(HexBoard board) {
+        final Map<Side, Boolean> wins = new EnumMap<>(Side.class);
         for (Side first : Side.values()) {
             final boolean firstWins = (board.cells() <= HexExactSolver.TABLE_CELLS ? HexExactSolver.shared(board, first)
                     : new HexExactSolver(board, first)).winnable(0, 0);

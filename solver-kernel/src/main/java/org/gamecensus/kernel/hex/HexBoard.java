@@ -160,9 +160,8 @@ public final class HexBoard implements Serializable {
 
     /** Whether {@code stones} hold a chain joining {@code side}'s two edges. */
     public boolean connects(Side side, int stones) {
-        final int from = side == Side.DOWN ? topRow : leftCol;
-        final int to = side == Side.DOWN ? bottomRow : rightCol;
-        int reached = stones & from;
+        final int to = secondEdge(side);
+        int reached = stones & firstEdge(side);
         while (true) {
             if ((reached & to) != 0) {
                 return true;

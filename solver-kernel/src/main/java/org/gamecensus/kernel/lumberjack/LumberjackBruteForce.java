@@ -78,9 +78,7 @@ public final class LumberjackBruteForce {
 
     /** Hacks of the loaded tree that leave value 0 (winning hacks when its value is not 0). */
     public int winningHacks() {
-        if (wins < 0) {
-            searchLoaded();
-        }
+        decide();
         return wins;
     }
 

@@ -1,5 +1,6 @@
 package org.gamecensus.jobs.census;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 
@@ -8,6 +9,9 @@ public final class CensusSession {
 
     /** The master used when none is given: local Spark, one worker thread per core. */
     public static final String DEFAULT_MASTER = "local[*]";
+
+    /** Hadoop's implementation of {@code file:} URIs, as a Spark setting. */
+    public static final String LOCAL_FILE_SYSTEM = "spark.hadoop.fs.file.impl";
 
     private CensusSession() {
     }
@@ -23,17 +27,31 @@ public final class CensusSession {
         } else if (System.getProperty("spark.master") == null) {
             builder.master(DEFAULT_MASTER);
         }
-        builder.config("spark.ui.showConsoleProgress", "true")
-                .config("spark.ui.enabled", "false")
-                .config("spark.sql.shuffle.partitions", "8")
-                .config("spark.sql.sources.partitionOverwriteMode", "dynamic")
-                .config("spark.sql.session.timeZone", "UTC")
-                // Spark SQL's own catalog directory (unused: the census tables are views), kept out of the working directory.
-                .config("spark.sql.warehouse.dir", java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
-                        "gamecensus-spark-catalog").toUri().toString());
-        settings.forEach(builder::config);
+        configuration(settings).forEach(builder::config);
         final SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         return spark;
+    }
+
+    /**
+     * The census defaults, then {@code settings} over them. The local file system sets permissions
+     * without forking {@code chmod} ({@link NioPermissionLocalFileSystem}) unless {@code settings}
+     * or spark-submit name another.
+     */
+    static Map<String, String> configuration(Map<String, String> settings) {
+        final Map<String, String> conf = new LinkedHashMap<>();
+        conf.put("spark.ui.showConsoleProgress", "true");
+        conf.put("spark.ui.enabled", "false");
+        conf.put("spark.sql.shuffle.partitions", "8");
+        conf.put("spark.sql.sources.partitionOverwriteMode", "dynamic");
+        conf.put("spark.sql.session.timeZone", "UTC");
+        // Spark SQL's own catalog directory (unused: the census tables are views), kept out of the working directory.
+        conf.put("spark.sql.warehouse.dir", java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
+                "gamecensus-spark-catalog").toUri().toString());
+        if (System.getProperty(LOCAL_FILE_SYSTEM) == null) {
+            conf.put(LOCAL_FILE_SYSTEM, NioPermissionLocalFileSystem.class.getName());
+        }
+        conf.putAll(settings);
+        return conf;
     }
 }

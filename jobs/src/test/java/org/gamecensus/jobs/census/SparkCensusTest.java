@@ -18,8 +18,10 @@ public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
      */
     @Override
     public SparkConf conf() {
-        // Eight shuffle partitions, as CensusSession sets them: Spark's 200 make small censuses crawl.
-        return super.conf().setMaster("local[*,4]").set("spark.sql.shuffle.partitions", "8");
+        // Eight shuffle partitions and the local file system, as CensusSession sets them: Spark's 200
+        // partitions make small censuses crawl, and so does a forked chmod per file.
+        return super.conf().setMaster("local[*,4]").set("spark.sql.shuffle.partitions", "8")
+                .set(CensusSession.LOCAL_FILE_SYSTEM, NioPermissionLocalFileSystem.class.getName());
     }
 
     @Override

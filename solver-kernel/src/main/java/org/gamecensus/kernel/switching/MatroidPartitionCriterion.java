@@ -45,7 +45,6 @@ public final class MatroidPartitionCriterion {
     private final int[] exchangeQueue = new int[64];
     private final int[] parentLink;
     private final int[] vertexQueue;
-    private final boolean[] seen;
     private long labelled;
 
     private long treeA;
@@ -65,7 +64,6 @@ public final class MatroidPartitionCriterion {
         this.incident = new long[n];
         this.parentLink = new int[n];
         this.vertexQueue = new int[n];
-        this.seen = new boolean[n];
     }
 
     public SwitchingHost host() {
@@ -202,32 +200,33 @@ public final class MatroidPartitionCriterion {
 
     /** The links of the path from a to b in forest f, or NO_PATH when they are not connected. */
     private long forestPath(long f, int a, int b) {
-        for (int v = 0; v < n; v++) {
-            seen[v] = false;
+        if (a == b) {
+            return 0L;
         }
+        long reached = 1L << a; // vertices seen by the search, as bits (hosts have at most 64 vertices)
         int head = 0;
         int tail = 0;
         vertexQueue[tail++] = a;
-        seen[a] = true;
         while (head < tail) {
             final int v = vertexQueue[head++];
-            if (v == b) {
-                long path = 0L;
-                for (int w = b; w != a; ) {
-                    final int e = parentLink[w];
-                    path |= 1L << e;
-                    w = eu[e] == w ? ev[e] : eu[e];
-                }
-                return path;
-            }
             for (long rest = f & incident[v]; rest != 0; rest &= rest - 1) {
                 final int e = Long.numberOfTrailingZeros(rest);
-                final int w = eu[e] == v ? ev[e] : eu[e];
-                if (!seen[w]) {
-                    seen[w] = true;
-                    parentLink[w] = e;
-                    vertexQueue[tail++] = w;
+                final int w = eu[e] ^ ev[e] ^ v; // the other end of e
+                if ((reached & (1L << w)) != 0) {
+                    continue;
                 }
+                parentLink[w] = e;
+                if (w == b) {
+                    long path = 0L;
+                    for (int u = b; u != a; ) {
+                        final int l = parentLink[u];
+                        path |= 1L << l;
+                        u = eu[l] ^ ev[l] ^ u;
+                    }
+                    return path;
+                }
+                reached |= 1L << w;
+                vertexQueue[tail++] = w;
             }
         }
         return NO_PATH;
@@ -235,22 +234,19 @@ public final class MatroidPartitionCriterion {
 
     /** The links of f reachable from vertex a. */
     private long component(long f, int a) {
-        for (int v = 0; v < n; v++) {
-            seen[v] = false;
-        }
+        long reached = 1L << a;
         long links = 0L;
         int head = 0;
         int tail = 0;
         vertexQueue[tail++] = a;
-        seen[a] = true;
         while (head < tail) {
             final int v = vertexQueue[head++];
             for (long rest = f & incident[v]; rest != 0; rest &= rest - 1) {
                 final int e = Long.numberOfTrailingZeros(rest);
                 links |= 1L << e;
-                final int w = eu[e] == v ? ev[e] : eu[e];
-                if (!seen[w]) {
-                    seen[w] = true;
+                final int w = eu[e] ^ ev[e] ^ v;
+                if ((reached & (1L << w)) == 0) {
+                    reached |= 1L << w;
                     vertexQueue[tail++] = w;
                 }
             }

@@ -33,6 +33,24 @@ class LumberjackJobTest extends SparkCensusTest {
     }
 
     @Test
+    void aPartitionDecidesItsSlicesSizeBySize() {
+        // Listed slice-major and shuffled, a partition's slices still come out smallest size first.
+        final LumberjackSlices slices = new LumberjackSlices(14);
+        final java.util.List<Long> ids = new java.util.ArrayList<>(slices.sliceIds());
+        java.util.Collections.shuffle(ids, new java.util.Random(14));
+        final java.util.Iterator<org.apache.spark.sql.Row> rows = slices.decide(ids.iterator());
+        int last = -1;
+        long count = 0;
+        while (rows.hasNext()) {
+            final int edges = rows.next().getInt(7);
+            Assertions.assertTrue(edges >= last, "a tree of " + edges + " edges after one of " + last);
+            last = edges;
+            count++;
+        }
+        Assertions.assertEquals(LumberjackJob.treeCount(14), count, 0.5);
+    }
+
+    @Test
     void bruteForceTableIsSizedToTheTreesOneEdgeFewer() {
         // To 15 edges a hack leaves one of the 141,083 trees of at most 14 edges: 2^19 slots hold twice that.
         Assertions.assertEquals(141_083, LumberjackJob.treeCount(14), 0.5);

@@ -2,6 +2,7 @@ package org.gamecensus.jobs.census;
 
 import com.holdenkarau.spark.testing.JavaDataFrameSuiteBase;
 import com.holdenkarau.spark.testing.SharedJavaSparkContext;
+import java.util.Map;
 import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -18,10 +19,12 @@ public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
      */
     @Override
     public SparkConf conf() {
-        // Eight shuffle partitions and the local file system, as CensusSession sets them: Spark's 200
-        // partitions make small censuses crawl, and so does a forked chmod per file.
-        return super.conf().setMaster("local[*,4]").set("spark.sql.shuffle.partitions", "8")
-                .set(CensusSession.LOCAL_FILE_SYSTEM, NioPermissionLocalFileSystem.class.getName());
+        // The shuffle partitions and the local file system CensusSession sets: Spark's 200 partitions
+        // make small censuses crawl, and so does a forked chmod per file.
+        final Map<String, String> census = CensusSession.configuration(Map.of());
+        final String shuffle = "spark.sql.shuffle.partitions";
+        return super.conf().setMaster("local[*,4]").set(shuffle, census.get(shuffle))
+                .set(CensusSession.LOCAL_FILE_SYSTEM, census.get(CensusSession.LOCAL_FILE_SYSTEM));
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.gamecensus.jobs.bench;
 
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -7,7 +9,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusSession;
@@ -20,46 +29,124 @@ import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.switching.SwitchingHosts;
 
 /**
- * Runs each census at a benchmark size several times on {@code local[1]} and {@code local[2]}
- * and reports items, median wall time, items per second per core, the kernel time summed over
- * tasks against the job's wall time (the Spark overhead ratio: wall ÷ (kernel time ÷ cores)),
- * and the local[2] / local[1] speed-up.
+ * Runs each census at a benchmark size several times on each of a list of masters (by default
+ * {@code local[1]} and {@code local[2]}) and reports items, median wall time and the part of it
+ * in Spark jobs, items per second per core, the kernel time summed over tasks against the wall
+ * time (the Spark overhead ratio: wall ÷ (kernel time ÷ cores)), the JIT's compile time, and each
+ * master's speed-up over the first.
  */
 public final class CensusBench {
+
+    /** The masters timed when none are named: one core, then two. */
+    public static final List<String> DEFAULT_MASTERS = List.of("local[1]", "local[2]");
 
     /** What to run: census name → its size, as the profile's bench.* settings give it. */
     public record Sizes(String switchingHost, int cramSquares, String hexBoard, int lumberjackEdges) {
     }
 
-    private record Run(long items, double wallSeconds, double kernelSeconds) {
+    /**
+     * One timed census: the cores it ran on, its items, the wall time of the call, the time its
+     * Spark jobs ran (job start to job end, summed), the kernel time summed over tasks, and the
+     * JIT's compile time meanwhile (summed over compiler threads, which share the cores with the
+     * tasks; NaN when the JVM does not time compilation).
+     */
+    private record Run(int cores, long items, double wallSeconds, double jobSeconds, double kernelSeconds,
+                       double jitSeconds) {
     }
 
     private CensusBench() {
     }
 
-    public static String run(Sizes sizes, List<String> censuses, int repeat, Path dir, Map<String, String> settings) {
-        final Map<String, Map<Integer, List<Run>>> runs = new LinkedHashMap<>();
-        for (int cores : new int[] {1, 2}) {
-            final SparkSession spark = CensusSession.create("local[" + cores + "]", "census bench local[" + cores + "]",
-                    settings);
+    /**
+     * Runs each census {@code warmUp} times untimed, then {@code repeat} times timed, on each of
+     * {@code masters} in turn (a session each, started and stopped here); returns the report.
+     */
+    public static String run(Sizes sizes, List<String> censuses, List<String> masters, int warmUp, int repeat, Path dir,
+                             Map<String, String> settings) {
+        if (warmUp < 0 || repeat < 1) {
+            throw new IllegalArgumentException("warm-up runs must be ≥ 0 and timed runs ≥ 1, got " + warmUp + " and " + repeat);
+        }
+        if (masters.isEmpty() || masters.size() != new java.util.HashSet<>(masters).size()) {
+            throw new IllegalArgumentException("at least one master, each once, got " + masters);
+        }
+        // A running session would be reused whatever master is asked for, and the timings would be of it.
+        if (SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined()) {
+            throw new IllegalStateException("the bench starts a session of its own on each master; stop the running one first");
+        }
+        final Map<String, Map<String, List<Run>>> runs = new LinkedHashMap<>();
+        for (int at = 0; at < masters.size(); at++) {
+            final String master = masters.get(at);
+            final SparkSession spark = CensusSession.create(master, "census bench " + master, settings);
+            final JobClock jobs = new JobClock();
+            spark.sparkContext().addSparkListener(jobs);
             try {
-                final Warehouse scratch = new Warehouse(dir.resolve("warehouse-local" + cores));
-                // A small census first, untimed: Spark's first jobs pay for class loading and code generation.
-                CramJob.census(spark, new Warehouse(dir.resolve("warm-up")), 6, 0);
+                final Warehouse scratch = new Warehouse(dir.resolve("warehouse-" + at));
                 for (String census : censuses) {
+                    // Untimed runs at the benchmark size first: Spark's first jobs pay for class loading
+                    // and code generation, and the kernel's code is compiled while it runs.
+                    for (int i = 0; i < warmUp; i++) {
+                        items(census, sizes, spark, scratch);
+                    }
                     for (int i = 0; i < repeat; i++) {
                         runs.computeIfAbsent(census, k -> new LinkedHashMap<>())
-                                .computeIfAbsent(cores, k -> new ArrayList<>())
-                                .add(time(() -> items(census, sizes, spark, scratch)));
+                                .computeIfAbsent(master, k -> new ArrayList<>())
+                                .add(time(spark, master, jobs, () -> items(census, sizes, spark, scratch)));
                     }
                 }
             } finally {
+                spark.sparkContext().removeSparkListener(jobs);
                 spark.stop();
                 SparkSession.clearActiveSession();
                 SparkSession.clearDefaultSession();
             }
         }
-        return report(sizes, runs, repeat);
+        return report(sizes, runs, masters, warmUp, repeat);
+    }
+
+    private static final Pattern LOCAL = Pattern.compile("local(?:\\[(\\d+|\\*)(?:,\\d+)?\\])?");
+
+    /**
+     * The cores a census runs on: n for {@code local[n]} (and {@code local[n,retries]}), the
+     * machine's for {@code local[*]}, one for {@code local}; on a cluster, Spark's default
+     * parallelism (the task slots of the executors registered, asked at each timed run).
+     */
+    static int cores(String master, SparkSession spark) {
+        final Matcher m = LOCAL.matcher(master);
+        if (m.matches()) {
+            return m.group(1) == null ? 1 : m.group(1).equals("*") ? Runtime.getRuntime().availableProcessors()
+                    : Integer.parseInt(m.group(1));
+        }
+        return spark.sparkContext().defaultParallelism();
+    }
+
+    /** Sums the wall time of Spark jobs, from each job's start event to its end event (driver clock). */
+    private static final class JobClock extends SparkListener {
+        private final Map<Integer, Long> started = new ConcurrentHashMap<>();
+        private final AtomicLong millis = new AtomicLong();
+
+        @Override
+        public void onJobStart(SparkListenerJobStart start) {
+            started.put(start.jobId(), start.time());
+        }
+
+        @Override
+        public void onJobEnd(SparkListenerJobEnd end) {
+            final Long start = started.remove(end.jobId());
+            if (start != null) {
+                millis.addAndGet(end.time() - start);
+            }
+        }
+
+        /** Milliseconds of jobs ended so far, once the listener bus has delivered every event posted. */
+        long millis(SparkSession spark) {
+            try {
+                // Listener events arrive asynchronously; the census's last job-end event is posted before it returns.
+                spark.sparkContext().listenerBus().waitUntilEmpty(60_000L);
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new IllegalStateException("Spark's listener bus did not drain within a minute", e);
+            }
+            return millis.get();
+        }
     }
 
     private static long items(String census, Sizes s, SparkSession spark, Warehouse w) {
@@ -75,12 +162,19 @@ public final class CensusBench {
         }
     }
 
-    private static Run time(Supplier<Long> census) {
+    private static Run time(SparkSession spark, String master, JobClock jobs, Supplier<Long> census) {
+        final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        final boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
+        final int cores = cores(master, spark);
         CensusDatasets.resetKernelClock();
+        final long jobs0 = jobs.millis(spark);
+        final long jit0 = jitTimed ? jit.getTotalCompilationTime() : 0;
         final long start = System.nanoTime();
         final long items = census.get();
         final double wall = (System.nanoTime() - start) / 1e9;
-        return new Run(items, wall, CensusDatasets.kernelNanos() / 1e9);
+        final double jitSeconds = jitTimed ? (jit.getTotalCompilationTime() - jit0) / 1e3 : Double.NaN;
+        return new Run(cores, items, wall, (jobs.millis(spark) - jobs0) / 1e3, CensusDatasets.kernelNanos() / 1e9,
+                jitSeconds);
     }
 
     private static String size(String census, Sizes s) {
@@ -97,32 +191,53 @@ public final class CensusBench {
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
-    private static String report(Sizes sizes, Map<String, Map<Integer, List<Run>>> runs, int repeat) {
+    private static String report(Sizes sizes, Map<String, Map<String, List<Run>>> runs, List<String> masters,
+                                 int warmUp, int repeat) {
         final StringBuilder b = new StringBuilder();
-        b.append("# Census benchmark\n\n").append(repeat).append(" runs of each census on each master; medians. ")
-                .append("Wall time is the census call (rows computed, checked and committed), after an untimed warm-up ")
-                .append("census, without Spark's start-up. ")
-                .append("Kernel time is summed over tasks; the overhead ratio is wall ÷ (kernel ÷ cores).\n\n");
-        b.append("| census | size | items | master | median wall (s) | kernel, summed (s) | items/s/core | overhead |\n")
-                .append("|---|---|---|---|---|---|---|---|\n");
+        b.append("# Census benchmark\n\n").append(repeat).append(" timed runs of each census on each master, after ")
+                .append(warmUp).append(" untimed run(s) of it at the same size; medians. ")
+                .append("Wall time is the census call (rows computed, checked and committed), without Spark's start-up; ")
+                .append("of it, the Spark jobs ran from job start to job end, and the driver spent the rest planning and ")
+                .append("committing. Kernel time is summed over tasks; the overhead ratio is wall ÷ (kernel ÷ cores), and ")
+                .append("in jobs the same with the jobs' time. JIT is the driver JVM's compile time meanwhile (in local mode ")
+                .append("the tasks run in it too), summed over the compiler threads, which share the cores with the tasks.\n\n");
+        b.append("| census | size | items | master | cores | median wall (s) | in Spark jobs (s) | kernel, summed (s) ")
+                .append("| items/s/core | overhead | overhead in jobs | JIT (s) |\n")
+                .append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (var e : runs.entrySet()) {
             for (var m : e.getValue().entrySet()) {
-                final int cores = m.getKey();
-                final double wall = median(m.getValue(), Run::wallSeconds);
-                final double kernel = median(m.getValue(), Run::kernelSeconds);
-                final long items = m.getValue().get(0).items();
-                b.append(String.format(Locale.ROOT, "| %s | %s | %d | local[%d] | %.2f | %.2f | %.0f | %.2f |%n",
-                        e.getKey(), size(e.getKey(), sizes), items, cores, wall, kernel, items / wall / cores,
-                        wall / (kernel / cores)));
+                final List<Run> r = m.getValue();
+                final double cores = median(r, Run::cores);
+                final double wall = median(r, Run::wallSeconds);
+                final double jobs = median(r, Run::jobSeconds);
+                final double kernel = median(r, Run::kernelSeconds);
+                final long items = r.get(0).items();
+                b.append(String.format(Locale.ROOT,
+                        "| %s | %s | %d | %s | %s | %.3f | %.3f | %.3f | %.0f | %.2f | %.2f | %.3f |%n",
+                        e.getKey(), size(e.getKey(), sizes), items, m.getKey(), cores == Math.rint(cores)
+                                ? String.valueOf((long) cores) : String.valueOf(cores),
+                        wall, jobs, kernel, items / wall / cores, wall / (kernel / cores), jobs / (kernel / cores),
+                        median(r, Run::jitSeconds)));
             }
         }
-        b.append("\n| census | local[1] (s) | local[2] (s) | speed-up |\n|---|---|---|---|\n");
-        for (var e : runs.entrySet()) {
-            final double one = median(e.getValue().get(1), Run::wallSeconds);
-            final double two = median(e.getValue().get(2), Run::wallSeconds);
-            b.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.2f |%n", e.getKey(), one, two, one / two));
+        if (masters.size() > 1) {
+            b.append("\n| census |");
+            masters.forEach(m -> b.append(' ').append(m).append(" (s) |"));
+            masters.subList(1, masters.size()).forEach(m -> b.append(" speed-up, ").append(m).append(" |"));
+            b.append("\n|---|").append("---|".repeat(2 * masters.size() - 1)).append('\n');
+            for (var e : runs.entrySet()) {
+                b.append("| ").append(e.getKey()).append(" |");
+                final double first = median(e.getValue().get(masters.get(0)), Run::wallSeconds);
+                for (String m : masters) {
+                    b.append(String.format(Locale.ROOT, " %.3f |", median(e.getValue().get(m), Run::wallSeconds)));
+                }
+                for (String m : masters.subList(1, masters.size())) {
+                    b.append(String.format(Locale.ROOT, " %.2f |", first / median(e.getValue().get(m), Run::wallSeconds)));
+                }
+                b.append('\n');
+            }
         }
-        b.append("\nMachine: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, ")
+        b.append("\nDriver: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, ")
                 .append(Runtime.getRuntime().maxMemory() / (1 << 20)).append(" MiB heap; Java ")
                 .append(System.getProperty("java.version")).append(".\n");
         return b.toString();

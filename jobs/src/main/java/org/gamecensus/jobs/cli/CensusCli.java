@@ -81,8 +81,8 @@ public final class CensusCli {
             "          --profile local (conf/census-local.properties and conf/spark-local.conf)",
             "  verify [--out DIR]",
             "      check every committed partition against its manifest (files, row count, content checksum)",
-            "  bench [--out DIR] [--repeat N] [--censuses LIST]",
-            "      each census at a benchmark size on local[1] and local[2]: DIR/bench/report.md",
+            "  bench [--out DIR] [--repeat N] [--warm-up N] [--censuses LIST] [--masters URL,URL...]",
+            "      each census at a benchmark size on each master (default local[1],local[2]): DIR/bench/report.md",
             "",
             "exit codes: 0 done, 1 the census failed (disagreement; nothing published), 2 bad input (nothing written)");
 
@@ -583,13 +583,16 @@ public final class CensusCli {
     }
 
     private static int bench(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("bench", args, Set.of("--out", "--repeat", "--censuses", "--profile"));
+        final CommandLine cl = new CommandLine("bench", args, Set.of("--out", "--repeat", "--warm-up", "--censuses", "--masters", "--profile"));
         if (cl.help()) {
             out.println(String.join("\n",
-                    "usage: census bench [--out DIR] [--repeat N] [--censuses switching,cram,hex,lumberjack]",
+                    "usage: census bench [--out DIR] [--repeat N] [--warm-up N] [--censuses switching,cram,hex,lumberjack]",
+                    "                    [--masters URL,URL...] [--profile NAME]",
                     "Runs each census at its benchmark size (settings bench.*: K7, Cram to 11 squares, Hex 4x4, trees to",
-                    "15 edges) N times (default 3) on local[1] and local[2] and writes DIR/bench/report.md: items, median",
-                    "wall time, items per second per core, kernel time against wall time, and the speed-up."));
+                    "15 edges) --warm-up times untimed (default 1), then --repeat times (default 3), on each master in",
+                    "turn (default local[1],local[2]; a cluster's URL times it on its executors), and writes",
+                    "DIR/bench/report.md: items, cores, median wall time and the part in Spark jobs, items per second per",
+                    "core, kernel time against wall time, the JIT's compile time, and each master's speed-up over the first."));
             return 0;
         }
         if (!cl.words().isEmpty()) {
@@ -597,6 +600,12 @@ public final class CensusCli {
         }
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final int repeat = (int) cl.getLong("--repeat", 3, 1, 100);
+        final int warmUp = (int) cl.getLong("--warm-up", 1, 0, 100);
+        final List<String> masters = List.of(cl.get("--masters", String.join(",", CensusBench.DEFAULT_MASTERS)).split(",", -1));
+        if (masters.contains("") || masters.size() != new java.util.HashSet<>(masters).size()) {
+            throw new UsageException("--masters takes distinct master URLs separated by commas, got '"
+                    + String.join(",", masters) + "'");
+        }
         final List<String> censuses = List.of(cl.get("--censuses", String.join(",", CensusBench.known())).split(","));
         for (String c : censuses) {
             if (!CensusBench.known().contains(c)) {
@@ -612,7 +621,7 @@ public final class CensusCli {
         LumberjackJob.checkMaxEdges(sizes.lumberjackEdges());
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final java.nio.file.Path dir = warehouse.out().resolve("bench");
-        final String report = CensusBench.run(sizes, censuses, repeat, dir, config.sparkSettings());
+        final String report = CensusBench.run(sizes, censuses, masters, warmUp, repeat, dir, config.sparkSettings());
         Warehouse.writeAtomically(dir.resolve("report.md"), report);
         out.print(report);
         return 0;

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * {@code SPARK_HOME/jars}; nothing is downloaded) — runs the switching census of K6 and the Hex
  * census of 3×3 by layers submitted through {@code org.apache.spark.deploy.SparkSubmit} with the
  * packaged jars. Both executors must have run tasks, and every row must equal a local-mode run's
- * (here, in this JVM, two threads; for Hex, the table solve). A run killed mid-write (a
+ * (here, in this JVM, two threads; for Hex, the table solve). The census bench, given the
+ * cluster's URL, times every census on its two executors. A run killed mid-write (a
  * {@code local[2]} submission) leaves the previous census intact, and a rerun completes. Every
  * process started is stopped afterwards.
  */
@@ -171,12 +172,42 @@ class StandaloneClusterIT extends SparkCensusTest {
         Assertions.assertFalse(Files.exists(table.resolve("_staging")), "the rerun cleared the killed run's staging");
     }
 
+    @Test
+    void theBenchTimesTheCensusesOnTheClusterItIsGiven() throws Exception {
+        final Path out = dir.resolve("bench-cluster");
+        final List<Long> before = tasksPerWorker();
+        submit("bench-cluster", masterUrl, "bench", "--profile", "ci", "--masters", masterUrl, "--warm-up", "0",
+                "--repeat", "1", "--out", out.toString());
+        final List<Long> after = tasksPerWorker();
+        for (int w = 0; w < after.size(); w++) {
+            Assertions.assertTrue(after.get(w) > before.get(w), "worker " + (w + 1) + " ran bench tasks");
+        }
+        final String report = Files.readString(out.resolve("bench/report.md"), StandardCharsets.UTF_8);
+        for (String census : List.of("switching", "cram", "hex", "lumberjack")) {
+            final String[] cells = report.lines().filter(l -> l.startsWith("| " + census + " |")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no row of " + census + " in\n" + report)).split("\\|");
+            assertEquals(masterUrl, cells[4].strip(), census + ": timed on the cluster");
+            assertEquals("2", cells[5].strip(), census + ": two executors of one core");
+        }
+        // K5 (the ci profile's bench host): 10 links, every subset a subgraph.
+        Assertions.assertTrue(report.contains("| switching | host K5 | 1024 | "), report);
+    }
+
     private Dataset<Row> table(Path out, String name) {
         return spark().read().parquet(out.resolve("warehouse").resolve(name).toString());
     }
 
     /** Every worker has at least one executor that ran a task (each executor logs "Running task"). */
     private static void assertBothExecutorsRanTasks() throws IOException {
+        final List<Long> tasks = tasksPerWorker();
+        for (int w = 0; w < tasks.size(); w++) {
+            Assertions.assertTrue(tasks.get(w) > 0, "the executor of " + workerDirs.get(w).getFileName() + " ran tasks");
+        }
+    }
+
+    /** Tasks each worker's executors have logged so far ("Running task"), in worker order. */
+    private static List<Long> tasksPerWorker() throws IOException {
+        final List<Long> counts = new ArrayList<>();
         for (Path work : workerDirs) {
             long tasks = 0;
             try (Stream<Path> files = Files.walk(work)) {
@@ -185,8 +216,9 @@ class StandaloneClusterIT extends SparkCensusTest {
                             .filter(l -> l.contains("Running task")).count();
                 }
             }
-            Assertions.assertTrue(tasks > 0, "the executor of " + work.getFileName() + " ran tasks");
+            counts.add(tasks);
         }
+        return counts;
     }
 
     /** Runs {@code census ARGS} through SparkSubmit in a separate driver JVM; fails on a non-zero exit. */

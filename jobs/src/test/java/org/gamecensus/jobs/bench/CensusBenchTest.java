@@ -1,0 +1,120 @@
+package org.gamecensus.jobs.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The census bench at tiny sizes: its report's rows hang together, and it runs on the masters it names. */
+class CensusBenchTest {
+
+    @TempDir
+    Path tmp;
+
+    private static void stopSessions() {
+        while (SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined()) {
+            final SparkSession s = SparkSession.getActiveSession().isDefined() ? SparkSession.getActiveSession().get()
+                    : SparkSession.getDefaultSession().get();
+            s.stop();
+            SparkSession.clearActiveSession();
+            SparkSession.clearDefaultSession();
+        }
+    }
+
+    @BeforeEach
+    @AfterEach
+    void noSession() {
+        stopSessions();
+    }
+
+    private static double cell(String[] row, int i) {
+        return Double.parseDouble(row[i].strip());
+    }
+
+    @Test
+    void everyCensusHasARowPerMasterWhoseRatiosFollowFromItsTimes() {
+        final String report = CensusBench.run(new CensusBench.Sizes("K4", 3, "2x2", 3), CensusBench.known(),
+                CensusBench.DEFAULT_MASTERS, 0, 1, tmp, Map.of());
+        assertTrue(report.contains("after 0 untimed run(s)"), report);
+        assertTrue(report.contains("| census | local[1] (s) | local[2] (s) | speed-up, local[2] |"), report);
+        final Map<String, List<String[]>> rows = new HashMap<>();
+        final Map<String, String[]> speedUps = new HashMap<>();
+        for (String line : report.split("\n")) {
+            final String[] c = line.split("\\|", -1);
+            // c[0] is the text before the first bar; a detail row has 12 cells, a speed-up row 4.
+            if (c.length == 14 && c[4].contains("local[")) {
+                rows.computeIfAbsent(c[1].strip(), k -> new ArrayList<>()).add(c);
+            } else if (c.length == 6 && CensusBench.known().contains(c[1].strip())) {
+                speedUps.put(c[1].strip(), c);
+            }
+        }
+        assertEquals(CensusBench.known().size(), rows.size(), report);
+        for (String census : CensusBench.known()) {
+            final List<String[]> r = rows.get(census);
+            assertEquals(2, r.size(), census + ": a row for local[1] and one for local[2]\n" + report);
+            assertEquals(r.get(0)[3], r.get(1)[3], census + ": the same items on both masters");
+            for (String[] c : r) {
+                final int cores = c[4].contains("local[1]") ? 1 : 2;
+                assertEquals(cores, cell(c, 5), census + ": cores of " + c[4]);
+                final double wall = cell(c, 6);
+                final double jobs = cell(c, 7);
+                final double kernel = cell(c, 8);
+                assertTrue(jobs > 0 && jobs <= wall + 0.001, census + ": Spark jobs ran within the census call: " + line(c));
+                assertTrue(kernel > 0, census + ": kernel time measured: " + line(c));
+                assertRatio(wall, kernel / cores, cell(c, 10), census + ": overhead " + line(c));
+                assertRatio(jobs, kernel / cores, cell(c, 11), census + ": in jobs " + line(c));
+                assertTrue(cell(c, 12) >= 0, census + ": JIT time " + line(c));
+            }
+            final String[] s = speedUps.get(census);
+            assertRatio(cell(s, 2), cell(s, 3), cell(s, 4), census + ": speed-up " + line(s));
+            assertEquals(cell(r.get(0), 6), cell(s, 2), 0.0005, census + ": local[1] wall");
+            assertEquals(cell(r.get(1), 6), cell(s, 3), 0.0005, census + ": local[2] wall");
+        }
+        // K4: 6 links, every subset a subgraph; trees to 3 edges: 1 + 1 + 2 + 4 rooted trees.
+        assertEquals("64", rows.get("switching").get(0)[3].strip());
+        assertEquals("8", rows.get("lumberjack").get(0)[3].strip());
+    }
+
+    /** The printed (two-decimal) ratio lies within what the printed (three-decimal) times allow. */
+    private static void assertRatio(double numerator, double denominator, double printed, String what) {
+        final double lo = (numerator - 0.0005) / (denominator + 0.0005);
+        final double hi = (numerator + 0.0005) / Math.max(1e-9, denominator - 0.0005);
+        assertTrue(printed >= lo - 0.005 && printed <= hi + 0.005, what + ": not within " + lo + ".." + hi);
+    }
+
+    @Test
+    void coresAreReadFromALocalMasterUrl() {
+        assertEquals(3, CensusBench.cores("local[3]", null));
+        assertEquals(2, CensusBench.cores("local[2,4]", null));
+        assertEquals(1, CensusBench.cores("local", null));
+        assertEquals(Runtime.getRuntime().availableProcessors(), CensusBench.cores("local[*]", null));
+    }
+
+    private static String line(String[] cells) {
+        return String.join("|", cells);
+    }
+
+    @Test
+    void refusesToTimeASessionItDidNotStart() {
+        final SparkSession running = SparkSession.builder().master("local[1]").appName("someone else's").getOrCreate();
+        try {
+            final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusBench.run(
+                    new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"), List.of("local[2]"), 0, 1, tmp,
+                    Map.of()));
+            assertTrue(e.getMessage().contains("stop the running one"), e.getMessage());
+            assertTrue(!running.sparkContext().isStopped(), "the running session is left alone");
+        } finally {
+            stopSessions();
+        }
+    }
+}

@@ -2,6 +2,7 @@ package org.gamecensus.jobs.census;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.apache.spark.sql.SparkSession;
 
 /** Builds the SparkSession every census command runs in. */
@@ -21,6 +22,7 @@ public final class CensusSession {
      * {@link #DEFAULT_MASTER}), with Spark's console progress bar and extra settings.
      */
     public static SparkSession create(String master, String appName, Map<String, String> settings) {
+        checkMaster("--master", master);
         final SparkSession.Builder builder = SparkSession.builder().appName(appName);
         if (master != null) {
             builder.master(master);
@@ -31,6 +33,28 @@ public final class CensusSession {
         final SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         return spark;
+    }
+
+    /**
+     * The forms of master URL Spark 3.5 accepts (SparkContext's own patterns, with at least one
+     * thread or worker; a cluster manager checks the rest of its URL when it connects).
+     */
+    private static final Pattern MASTER = Pattern.compile(String.join("|",
+            "local",
+            "local\\[(?:[1-9][0-9]*|\\*)(?:\\s*,\\s*[0-9]+)?\\]",
+            "local-cluster\\[\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*\\]",
+            "spark://\\S+", "yarn", "k8s://\\S+", "mesos://\\S+"));
+
+    /**
+     * Refuses a master URL that Spark could not parse (null, for the default, passes).
+     *
+     * @throws UsageException naming {@code option} and the forms accepted
+     */
+    public static void checkMaster(String option, String master) {
+        if (master != null && !MASTER.matcher(master).matches()) {
+            throw new UsageException(option + " " + master + ": not a Spark master URL (local, local[N], local[*], "
+                    + "local[N,RETRIES], local-cluster[N,CORES,MB], spark://HOST:PORT, yarn, k8s://URL, mesos://URL)");
+        }
     }
 
     /**

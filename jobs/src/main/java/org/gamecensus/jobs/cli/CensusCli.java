@@ -606,6 +606,8 @@ public final class CensusCli {
             throw new UsageException("--masters takes distinct master URLs separated by commas, got '"
                     + String.join(",", masters) + "'");
         }
+        // All of them before any is timed: a bad second master would otherwise fail minutes into the run.
+        masters.forEach(m -> CensusSession.checkMaster("--masters", m));
         final List<String> censuses = List.of(cl.get("--censuses", String.join(",", CensusBench.known())).split(","));
         for (String c : censuses) {
             if (!CensusBench.known().contains(c)) {

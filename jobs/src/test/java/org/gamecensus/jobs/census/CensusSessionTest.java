@@ -1,0 +1,28 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Master URLs: the forms Spark parses pass, anything else is bad input naming the option. */
+class CensusSessionTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"local", "local[1]", "local[12]", "local[*]", "local[2,4]", "local[*, 3]",
+        "local-cluster[2,1,1024]", "local-cluster[ 2 , 1 , 512 ]", "spark://127.0.0.1:7077", "spark://a:7077,b:7077",
+        "yarn", "k8s://https://k8s-api:6443", "mesos://zk://host:2181/mesos"})
+    void sparkMasterUrlsPass(String master) {
+        assertDoesNotThrow(() -> CensusSession.checkMaster("--master", master));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "foo", "localhost", "local[0]", "local[]", "local[-1]", "local[two]", "Local[2]",
+        "local [2]", "local[2,]", "local-cluster[2,1]", "spark://", "spark:/host:7077", "yarn-client", "k8s://"})
+    void anythingElseIsBadInput(String master) {
+        final UsageException e = assertThrows(UsageException.class, () -> CensusSession.checkMaster("--masters", master));
+        assertTrue(e.getMessage().startsWith("--masters " + master + ": not a Spark master URL"), e.getMessage());
+    }
+}

@@ -12,8 +12,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
@@ -103,20 +101,13 @@ public final class CensusBench {
         return report(sizes, runs, masters, warmUp, repeat);
     }
 
-    private static final Pattern LOCAL = Pattern.compile("local(?:\\[(\\d+|\\*)(?:,\\d+)?\\])?");
-
     /**
-     * The cores a census runs on: n for {@code local[n]} (and {@code local[n,retries]}), the
-     * machine's for {@code local[*]}, one for {@code local}; on a cluster, Spark's default
-     * parallelism (the task slots of the executors registered, asked at each timed run).
+     * The cores a census runs on: a local master's threads ({@link CensusSession#localThreads});
+     * on a cluster, Spark's default parallelism (the task slots of the executors registered,
+     * asked at each timed run).
      */
     static int cores(String master, SparkSession spark) {
-        final Matcher m = LOCAL.matcher(master);
-        if (m.matches()) {
-            return m.group(1) == null ? 1 : m.group(1).equals("*") ? Runtime.getRuntime().availableProcessors()
-                    : Integer.parseInt(m.group(1));
-        }
-        return spark.sparkContext().defaultParallelism();
+        return CensusSession.localThreads(master).orElseGet(() -> spark.sparkContext().defaultParallelism());
     }
 
     /** Sums the wall time of Spark jobs, from each job's start event to its end event (driver clock). */

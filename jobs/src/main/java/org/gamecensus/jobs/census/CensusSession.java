@@ -2,6 +2,8 @@ package org.gamecensus.jobs.census;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.spark.sql.SparkSession;
 
@@ -35,23 +37,42 @@ public final class CensusSession {
         return spark;
     }
 
+    /** A local master: {@code local}, {@code local[N]}, {@code local[*]}, with or without {@code ,RETRIES}. */
+    private static final Pattern LOCAL = Pattern.compile("local(?:\\[([0-9]+|\\*)(?:\\s*,\\s*[0-9]+)?\\])?");
+
     /**
-     * The forms of master URL Spark 3.5 accepts (SparkContext's own patterns, with at least one
-     * thread or worker; a cluster manager checks the rest of its URL when it connects).
+     * The other forms of master URL Spark 3.5 accepts (SparkContext's own patterns, with at least
+     * one worker; a cluster manager checks the rest of its URL when it connects).
      */
-    private static final Pattern MASTER = Pattern.compile(String.join("|",
-            "local",
-            "local\\[(?:[1-9][0-9]*|\\*)(?:\\s*,\\s*[0-9]+)?\\]",
+    private static final Pattern CLUSTER = Pattern.compile(String.join("|",
             "local-cluster\\[\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*\\]",
             "spark://\\S+", "yarn", "k8s://\\S+", "mesos://\\S+"));
 
     /**
-     * Refuses a master URL that Spark could not parse (null, for the default, passes).
+     * The worker threads of a local master (one for {@code local}, the machine's cores for
+     * {@code local[*]}), or empty when {@code master} is not a local one.
+     */
+    public static OptionalInt localThreads(String master) {
+        final Matcher m = LOCAL.matcher(master);
+        if (!m.matches()) {
+            return OptionalInt.empty();
+        }
+        return OptionalInt.of(m.group(1) == null ? 1 : m.group(1).equals("*")
+                ? Runtime.getRuntime().availableProcessors() : Integer.parseInt(m.group(1)));
+    }
+
+    /**
+     * Refuses a master URL that Spark could not parse, or a local one of no threads (null, for
+     * the default, passes).
      *
      * @throws UsageException naming {@code option} and the forms accepted
      */
     public static void checkMaster(String option, String master) {
-        if (master != null && !MASTER.matcher(master).matches()) {
+        if (master == null) {
+            return;
+        }
+        final OptionalInt threads = localThreads(master);
+        if (threads.isPresent() ? threads.getAsInt() < 1 : !CLUSTER.matcher(master).matches()) {
             throw new UsageException(option + " " + master + ": not a Spark master URL (local, local[N], local[*], "
                     + "local[N,RETRIES], local-cluster[N,CORES,MB], spark://HOST:PORT, yarn, k8s://URL, mesos://URL)");
         }

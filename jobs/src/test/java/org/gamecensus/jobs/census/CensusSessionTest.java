@@ -1,9 +1,12 @@
 package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,5 +27,15 @@ class CensusSessionTest {
     void anythingElseIsBadInput(String master) {
         final UsageException e = assertThrows(UsageException.class, () -> CensusSession.checkMaster("--masters", master));
         assertTrue(e.getMessage().startsWith("--masters " + master + ": not a Spark master URL"), e.getMessage());
+    }
+
+    @Test
+    void aLocalMasterNamesItsThreadsAndNoOtherDoes() {
+        assertEquals(OptionalInt.of(1), CensusSession.localThreads("local"));
+        assertEquals(OptionalInt.of(3), CensusSession.localThreads("local[3]"));
+        assertEquals(OptionalInt.of(2), CensusSession.localThreads("local[2, 4]"));
+        assertEquals(OptionalInt.of(Runtime.getRuntime().availableProcessors()), CensusSession.localThreads("local[*,2]"));
+        assertEquals(OptionalInt.empty(), CensusSession.localThreads("local-cluster[2,1,1024]"));
+        assertEquals(OptionalInt.empty(), CensusSession.localThreads("spark://127.0.0.1:7077"));
     }
 }

@@ -16,7 +16,12 @@ import java.util.regex.Pattern;
  *
  * <p>Names: {@code Kn} (2 ≤ n ≤ 8; links (0,1),(0,2),…,(n-2,n-1), s = 0, t = 1), the essay's
  * examples {@code theta}, {@code grid2x3}, {@code path4}, and {@code bridgit:N}, the N × (N+1)
- * Bridg-It board as a switching graph.
+ * Bridg-It board as a switching graph. The examples are members of families a user can size:
+ * {@code gridRxC} (the R × C grid graph, s and t at opposite corners), {@code pathN} (N vertices,
+ * s and t at the ends), {@code theta:K} (K s–t routes of length two; {@code theta} is
+ * {@code theta:3}), and {@code Cn}, the cycle on n vertices with s and t opposite (s = 0,
+ * t = ⌊n/2⌋). A family member too big for a host (more than {@value SwitchingHost#MAX_LINKS}
+ * links or {@value SwitchingHost#MAX_VERTICES} vertices) is refused with the host's own message.
  *
  * <p>Host file format (UTF-8 text): blank lines and lines starting with {@code #} are ignored;
  * first the two marks, {@code s NAME} and {@code t NAME}, then one link a line, {@code NAME NAME}.
@@ -27,19 +32,31 @@ public final class SwitchingHosts {
 
     private static final Pattern COMPLETE = Pattern.compile("K(\\d+)");
     private static final Pattern BRIDGIT = Pattern.compile("bridgit:(\\d+)");
+    private static final Pattern GRID = Pattern.compile("grid(\\d+)x(\\d+)");
+    private static final Pattern PATH = Pattern.compile("path(\\d+)");
+    private static final Pattern THETA = Pattern.compile("theta(?::(\\d+))?");
+    private static final Pattern CYCLE = Pattern.compile("C(\\d+)");
 
     /** Largest complete host. */
     public static final int MAX_COMPLETE = 8;
     /** Largest Bridg-It board N (N² + (N−1)² links must fit a host). */
     public static final int MAX_BRIDGIT = 6;
 
+    /** The built-in names, as the command line's help and messages list them. */
+    public static final String NAMES = "Kn (n 2.." + MAX_COMPLETE + "), theta or theta:K, gridRxC (grid2x3), pathN (path4), Cn,"
+            + " bridgit:N (N 1.." + MAX_BRIDGIT + ")";
+
     private SwitchingHosts() {
     }
 
     /** Whether {@code spec} names a built-in host rather than a file. */
     public static boolean isBuiltInName(String spec) {
-        return COMPLETE.matcher(spec).matches() || BRIDGIT.matcher(spec).matches()
-                || spec.equals("theta") || spec.equals("grid2x3") || spec.equals("path4");
+        for (Pattern p : List.of(COMPLETE, BRIDGIT, GRID, PATH, THETA, CYCLE)) {
+            if (p.matcher(spec).matches()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -58,8 +75,7 @@ public final class SwitchingHosts {
         if (Files.isRegularFile(file)) {
             return readFile(file);
         }
-        throw new IllegalArgumentException("unknown host '" + spec
-                + "': expected Kn (n 2.." + MAX_COMPLETE + "), theta, grid2x3, path4, bridgit:N (N 1.."
+        throw new IllegalArgumentException("unknown host '" + spec + "': expected Kn (n 2.." + MAX_COMPLETE + "), theta, grid2x3, path4, bridgit:N (N 1.."
                 + MAX_BRIDGIT + ") or a host file");
     }
 
@@ -72,14 +88,25 @@ public final class SwitchingHosts {
         if (b.matches()) {
             return bridgit(parseSize(spec, b.group(1), 1, MAX_BRIDGIT));
         }
-        switch (spec) {
-            case "theta":
-                return theta();
-            case "grid2x3":
-                return grid2x3();
-            default:
-                return path4();
+        final Matcher g = GRID.matcher(spec);
+        if (g.matches()) {
+            return grid(parseSize(spec, g.group(1), 1, SwitchingHost.MAX_VERTICES),
+                    parseSize(spec, g.group(2), 1, SwitchingHost.MAX_VERTICES));
         }
+        final Matcher p = PATH.matcher(spec);
+        if (p.matches()) {
+            return path(parseSize(spec, p.group(1), 2, SwitchingHost.MAX_VERTICES));
+        }
+        final Matcher th = THETA.matcher(spec);
+        if (th.matches()) {
+            return th.group(1) == null ? theta() : theta(parseSize(spec, th.group(1), 1, SwitchingHost.MAX_LINKS));
+        }
+        final Matcher c = CYCLE.matcher(spec);
+        assert c.matches() : "a built-in name: " + spec;
+        if (!c.matches()) {
+            throw new IllegalArgumentException("unknown host '" + spec + "'");
+        }
+        return cycle(parseSize(spec, c.group(1), 3, SwitchingHost.MAX_VERTICES));
     }
 
     private static int parseSize(String spec, String digits, int min, int max) {
@@ -106,37 +133,70 @@ public final class SwitchingHosts {
         return build("K" + n, n, 0, 1, links);
     }
 
-    /** Three s–t routes of length two: s = 0, t = 1, middle vertices 2, 3, 4. */
+    /** Three s–t routes of length two: s = 0, t = 1, middle vertices 2, 3, 4 (the essay's theta). */
     public static SwitchingHost theta() {
+        return theta(3);
+    }
+
+    /**
+     * {@code routes} s–t routes of length two: s = 0, t = 1, middle vertices 2 … routes + 1, links
+     * s–m then m–t for each middle vertex m in turn. Named {@code theta} for three routes (the
+     * essay's), {@code theta:K} otherwise.
+     */
+    public static SwitchingHost theta(int routes) {
         final List<int[]> links = new ArrayList<>();
-        for (int m = 2; m <= 4; m++) {
+        for (int m = 2; m < routes + 2; m++) {
             links.add(new int[] {0, m});
             links.add(new int[] {m, 1});
         }
-        return build("theta", 5, 0, 1, links);
+        return build(routes == 3 ? "theta" : "theta:" + routes, routes + 2, 0, 1, links);
     }
 
     /** The 2 × 3 grid graph, vertex r·3 + c, s = 0 and t = 5 at opposite corners. */
     public static SwitchingHost grid2x3() {
+        return grid(2, 3);
+    }
+
+    /**
+     * The {@code rows} × {@code cols} grid graph: vertex r·cols + c, s = 0 and t = rows·cols − 1 at
+     * opposite corners; links along the rows first (row by row), then down the columns (row by row).
+     */
+    public static SwitchingHost grid(int rows, int cols) {
         final List<int[]> links = new ArrayList<>();
-        for (int r = 0; r < 2; r++) {
-            for (int c = 0; c < 2; c++) {
-                links.add(new int[] {r * 3 + c, r * 3 + c + 1});
+        for (int r = 0; r < rows; r++) {
+            for (int c = 0; c + 1 < cols; c++) {
+                links.add(new int[] {r * cols + c, r * cols + c + 1});
             }
         }
-        for (int c = 0; c < 3; c++) {
-            links.add(new int[] {c, 3 + c});
+        for (int r = 0; r + 1 < rows; r++) {
+            for (int c = 0; c < cols; c++) {
+                links.add(new int[] {r * cols + c, (r + 1) * cols + c});
+            }
         }
-        return build("grid2x3", 6, 0, 5, links);
+        return build("grid" + rows + "x" + cols, rows * cols, 0, rows * cols - 1, links);
     }
 
     /** The path 0–1–2–3 with s and t at its ends. */
     public static SwitchingHost path4() {
+        return path(4);
+    }
+
+    /** The path 0–1–…–(n−1) on {@code n} vertices, s and t at its ends. */
+    public static SwitchingHost path(int n) {
         final List<int[]> links = new ArrayList<>();
-        for (int v = 0; v < 3; v++) {
+        for (int v = 0; v + 1 < n; v++) {
             links.add(new int[] {v, v + 1});
         }
-        return build("path4", 4, 0, 3, links);
+        return build("path" + n, n, 0, n - 1, links);
+    }
+
+    /** The cycle 0–1–…–(n−1)–0 on {@code n} vertices, s = 0 and t = ⌊n/2⌋ opposite each other. */
+    public static SwitchingHost cycle(int n) {
+        final List<int[]> links = new ArrayList<>();
+        for (int v = 0; v < n; v++) {
+            links.add(new int[] {v, (v + 1) % n});
+        }
+        return build("C" + n, n, 0, n / 2, links);
     }
 
     /**

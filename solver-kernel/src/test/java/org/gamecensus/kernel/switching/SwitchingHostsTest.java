@@ -13,12 +13,74 @@ class SwitchingHostsTest {
 
     @ParameterizedTest
     @CsvSource({"K4,4,6", "K5,5,10", "K8,8,28", "theta,5,6", "grid2x3,6,7", "path4,4,3",
-            "bridgit:1,2,1", "bridgit:2,4,5", "bridgit:3,8,13", "bridgit:5,22,41"})
+            "bridgit:1,2,1", "bridgit:2,4,5", "bridgit:3,8,13", "bridgit:5,22,41",
+            "grid1x2,2,1", "grid3x3,9,12", "grid2x5,10,13", "grid5x7,35,58", "grid6x6,36,60", "grid1x64,64,63",
+            "path2,2,1", "path9,9,8", "path64,64,63", "C3,3,3", "C10,10,10", "C63,63,63",
+            "theta:1,3,2", "theta:5,7,10", "theta:31,33,62"})
     void builtInHostsHaveTheirSizes(String name, int vertices, int links) {
         final SwitchingHost host = SwitchingHosts.resolve(name);
         assertEquals(vertices, host.vertexCount());
         assertEquals(links, host.linkCount());
         assertEquals(name, host.name());
+    }
+
+    @Test
+    void theFamiliesContainTheEssaysExamplesUnderTheirOwnNames() {
+        assertEquals("0-1 1-2 3-4 4-5 0-3 1-4 2-5", SwitchingHosts.resolve("grid2x3").linksText());
+        assertEquals(SwitchingHosts.grid2x3().linksText(), SwitchingHosts.grid(2, 3).linksText());
+        assertEquals("0-1 1-2 2-3", SwitchingHosts.resolve("path4").linksText());
+        assertEquals("0-2 2-1 0-3 3-1 0-4 4-1", SwitchingHosts.resolve("theta").linksText());
+        // theta:3 is the essay's theta, under the one name, so both fill one partition.
+        assertEquals("theta", SwitchingHosts.resolve("theta:3").name());
+        assertEquals(SwitchingHosts.theta().linksText(), SwitchingHosts.resolve("theta:3").linksText());
+    }
+
+    @Test
+    void familyMembersPutTheirMarksWhereTheNamesSay() {
+        final SwitchingHost grid = SwitchingHosts.resolve("grid3x4");
+        assertEquals(0, grid.s());
+        assertEquals(11, grid.t());
+        assertEquals("0-1 1-2 2-3 4-5 5-6 6-7 8-9 9-10 10-11 0-4 1-5 2-6 3-7 4-8 5-9 6-10 7-11", grid.linksText());
+        final SwitchingHost path = SwitchingHosts.resolve("path6");
+        assertEquals(0, path.s());
+        assertEquals(5, path.t());
+        final SwitchingHost c7 = SwitchingHosts.resolve("C7");
+        assertEquals(0, c7.s());
+        assertEquals(3, c7.t());
+        assertEquals("0-1 1-2 2-3 3-4 4-5 5-6 6-0", c7.linksText());
+        assertEquals(4, SwitchingHosts.resolve("C8").t());
+    }
+
+    /**
+     * Whole-graph verdicts that follow from the marks: on a path or a theta every link Short
+     * secures has a partner Cut deletes, so Cut wins whoever starts; a cycle with s and t opposite
+     * is two routes of length two or more, as bad for Short; on C3 (t next to s) whoever starts
+     * wins. Decided by the solver and by the criterion.
+     */
+    @ParameterizedTest
+    @CsvSource({"path2,N", "path3,R", "path9,R", "theta:1,R", "theta:2,R", "theta:6,R", "C3,N", "C4,R", "C9,R",
+            "grid1x2,N", "grid2x2,R", "grid2x3,R", "grid3x3,R"})
+    void familyMembersHaveTheWholeGraphVerdictTheirShapeForces(String name, String outcome) {
+        final SwitchingHost host = SwitchingHosts.resolve(name);
+        final SwitchingGameSolver solver = new SwitchingGameSolver(host);
+        final MatroidPartitionCriterion criterion = new MatroidPartitionCriterion(host);
+        final long all = host.allLinks();
+        final boolean first = solver.shortWins(all, true);
+        final boolean second = solver.shortWins(all, false);
+        assertEquals(first, criterion.shortWinsMovingFirst(all), name + ": solver and criterion, Short first");
+        assertEquals(second, criterion.shortWinsMovingSecond(all), name + ": solver and criterion, Short second");
+        assertEquals(outcome, first ? (second ? "L" : "N") : (second ? "P" : "R"), name);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "grid7x7|84 links", "grid1x1|1 vertices", "grid0x3|out of range", "grid9x8|72 vertices",
+            "path1|out of range", "path65|out of range", "C2|out of range", "C65|out of range",
+            "theta:0|out of range", "theta:32|64 links", "grid99999999999x2|out of range"})
+    void familyMembersTooSmallOrTooBigAreRefusedWithOneLine(String name, String message) {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SwitchingHosts.resolve(name));
+        assertTrue(e.getMessage().contains(message), e.getMessage());
+        assertTrue(!e.getMessage().contains("\n"), "one line");
     }
 
     @Test
@@ -54,7 +116,7 @@ class SwitchingHostsTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"K1", "K9", "bridgit:0", "bridgit:7", "K", "nosuchhost"})
+    @CsvSource({"K1", "K9", "bridgit:0", "bridgit:7", "K", "nosuchhost", "grid3", "gridx3", "theta:", "c5", "path"})
     void unknownOrOutOfRangeNamesAreRejected(String name) {
         assertThrows(IllegalArgumentException.class, () -> SwitchingHosts.resolve(name));
     }

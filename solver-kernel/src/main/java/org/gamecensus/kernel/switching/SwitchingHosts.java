@@ -75,8 +75,7 @@ public final class SwitchingHosts {
         if (Files.isRegularFile(file)) {
             return readFile(file);
         }
-        throw new IllegalArgumentException("unknown host '" + spec + "': expected Kn (n 2.." + MAX_COMPLETE + "), theta, grid2x3, path4, bridgit:N (N 1.."
-                + MAX_BRIDGIT + ") or a host file");
+        throw new IllegalArgumentException("unknown host '" + spec + "': expected " + NAMES + " or a host file");
     }
 
     private static SwitchingHost builtIn(String spec) {

@@ -84,6 +84,14 @@ class SwitchingHostsTest {
     }
 
     @Test
+    void anUnknownNameIsAnsweredWithTheFamiliesThatExist() {
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SwitchingHosts.resolve("petersen"));
+        for (String family : new String[] {"Kn", "theta:K", "gridRxC", "pathN", "Cn", "bridgit:N", "host file"}) {
+            assertTrue(e.getMessage().contains(family), e.getMessage());
+        }
+    }
+
+    @Test
     void k5LinksAreNumberedLexicographically() {
         assertEquals("0-1 0-2 0-3 0-4 1-2 1-3 1-4 2-3 2-4 3-4", SwitchingHosts.complete(5).linksText());
     }

@@ -158,6 +158,19 @@ public final class HexBoard implements Serializable {
         }
     }
 
+    /**
+     * The cells of {@code empty} where one more stone of {@code side} completes its chain, given
+     * its {@code stones} (which hold no chain yet): the cells on or next to the first edge's group
+     * and on or next to the second edge's. Two flood fills, however many cells are empty.
+     */
+    int completions(Side side, int stones, int empty) {
+        final int first = firstEdge(side);
+        final int second = secondEdge(side);
+        final int nearFirst = (spread(reach(stones & first, stones)) | first) & empty;
+        final int nearSecond = (spread(reach(stones & second, stones)) | second) & empty;
+        return nearFirst & nearSecond;
+    }
+
     /** Whether {@code stones} hold a chain joining {@code side}'s two edges. */
     public boolean connects(Side side, int stones) {
         final int to = secondEdge(side);

@@ -14,8 +14,13 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  * open-addressed cache of {@value #CACHE_LOG2}-bit capacity, which may forget and recompute but
  * is never wrong. Table writes are single bytes holding a final value, so threads may share a
  * table solver: a race can only repeat work; a cache solver belongs to one thread. The search
- * tries cells nearest the centre first, which finds wins soonest. Complexity: each position is
- * settled once, at the cost of a chain test per empty cell.
+ * tries cells nearest the centre first, which finds wins soonest, and cuts the moves whose value
+ * is known without search: a cell that completes the mover's chain wins, two cells that would
+ * complete the opponent's lose, one must be blocked (see {@link #winnable(int, int, long)}).
+ * Complexity: each position is settled once (while the cache holds it), at the cost of four
+ * flood fills. Measured (bench/jmh-2026-12-01-hex-search.txt): the empty 4×5 board, Across first,
+ * 4.8 s → 0.61 s; the empty 5×5 board in 207 s (Down first), where the plain search had not
+ * finished in 10 minutes.
  */
 public final class HexExactSolver {
 
@@ -143,6 +148,18 @@ public final class HexExactSolver {
         return board.connects(Side.ACROSS, na) || !winnable(down, na, idx + 2 * pow3[x]);
     }
 
+    /**
+     * The search. Cases, in order, for the mover M and the opponent O of a live position:
+     * <ol>
+     *   <li>some empty cell completes M's chain: M wins;</li>
+     *   <li>O has two or more such cells: M blocks one at most, O wins;</li>
+     *   <li>O has one: M must take it, any other move loses at once; the value is that move's;</li>
+     *   <li>otherwise every empty cell in search order, until one leaves O without a win.</li>
+     * </ol>
+     * Cases 1–3 only cut moves whose value is already known, so the verdict is the plain
+     * minimax's; they settle lines near their end in two flood fills a side instead of a chain
+     * test a cell.
+     */
     private boolean winnable(int down, int across, long idx) {
         final byte known = lookup(idx);
         if (known != UNKNOWN) {
@@ -150,16 +167,34 @@ public final class HexExactSolver {
         }
         final Side mover = mover(down, across);
         assert mover != null : "counts fit alternate play";
-        final int occupied = down | across;
-        boolean wins = false;
-        for (int k = 0; k < order.length && !wins; k++) {
-            final int x = order[k];
-            if ((occupied & (1 << x)) == 0) {
-                wins = cellWins(mover, down, across, idx, x);
+        assert !board.connects(Side.DOWN, down) && !board.connects(Side.ACROSS, across) : "a live position";
+        final boolean downMoves = mover == Side.DOWN;
+        final int empty = board.all() & ~(down | across);
+        final int threats;
+        final boolean wins;
+        if (board.completions(mover, downMoves ? down : across, empty) != 0) {
+            wins = true;
+        } else if ((threats = board.completions(mover.other(), downMoves ? across : down, empty)) != 0) {
+            wins = (threats & (threats - 1)) == 0 && !childWinnable(downMoves, down, across, idx,
+                    Integer.numberOfTrailingZeros(threats));
+        } else {
+            boolean found = false;
+            for (int k = 0; k < order.length && !found; k++) {
+                final int x = order[k];
+                if ((empty & (1 << x)) != 0) {
+                    found = !childWinnable(downMoves, down, across, idx, x);
+                }
             }
+            wins = found;
         }
         store(idx, wins ? WINS : LOSES);
         return wins;
+    }
+
+    /** Whether the opponent wins after the mover takes {@code x}, a cell that completes no chain. */
+    private boolean childWinnable(boolean downMoves, int down, int across, long idx, int x) {
+        final int bit = 1 << x;
+        return downMoves ? winnable(down | bit, across, idx + pow3[x]) : winnable(down, across | bit, idx + 2 * pow3[x]);
     }
 
     private byte lookup(long idx) {

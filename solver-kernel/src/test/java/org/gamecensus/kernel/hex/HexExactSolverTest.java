@@ -1,0 +1,99 @@
+package org.gamecensus.kernel.hex;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.gamecensus.kernel.hex.HexBoard.Side;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** The exact search's shortcuts (completing cells, threats, forced blocks) against the plain minimax. */
+class HexExactSolverTest {
+
+    @ParameterizedTest
+    @CsvSource({"1x1", "1x4", "4x1", "2x2", "3x3", "3x4", "4x5", "5x5", "2x7", "7x3"})
+    void completionsAreTheEmptyCellsWhereOneStoneMakesTheChain(String spec) {
+        final HexBoard b = HexBoard.parse(spec);
+        final PlainHexMinimax plain = new PlainHexMinimax(b, true);
+        final Random random = new Random(20261201L);
+        int nonEmpty = 0;
+        for (int i = 0; i < 4000; i++) {
+            final int stones = random.nextInt() & random.nextInt() & b.all();
+            final int down = stones & random.nextInt();
+            final int across = stones & ~down;
+            final int empty = b.all() & ~stones;
+            for (Side side : Side.values()) {
+                final int own = side == Side.DOWN ? down : across;
+                if (plain.chain(side == Side.DOWN, own)) {
+                    continue; // completions are asked of stones that hold no chain yet
+                }
+                int expected = 0;
+                for (int x = 0; x < b.cells(); x++) {
+                    if ((empty & (1 << x)) != 0 && plain.chain(side == Side.DOWN, own | (1 << x))) {
+                        expected |= 1 << x;
+                    }
+                }
+                assertEquals(expected, b.completions(side, own, empty), spec + " " + side + " " + down + "/" + across);
+                nonEmpty += expected != 0 ? 1 : 0;
+            }
+        }
+        assertTrue(nonEmpty > 100, spec + ": positions with completing cells were tried");
+    }
+
+    /**
+     * Boards over the table's 16 cells use the cache; positions late in a game keep the plain
+     * minimax small. Every winning cell of each must be the minimax's, both first players.
+     */
+    @ParameterizedTest
+    @CsvSource({"3x6,9", "4x5,9", "5x4,8", "2x9,10", "5x5,8"})
+    void cacheSolverFindsThePlainMinimaxsWinningCellsLateInGames(String spec, int emptyCells) {
+        final HexBoard b = HexBoard.parse(spec);
+        assertTrue(b.cells() > HexExactSolver.TABLE_CELLS, spec + " takes the cache");
+        final Random random = new Random(7L);
+        int winnable = 0;
+        for (Side first : Side.values()) {
+            final HexExactSolver solver = new HexExactSolver(b, first);
+            final PlainHexMinimax plain = new PlainHexMinimax(b, first == Side.DOWN);
+            int tried = 0;
+            while (tried < 60) {
+                final int[] p = livePosition(b, first, b.cells() - emptyCells, random, plain);
+                if (p == null) {
+                    continue;
+                }
+                tried++;
+                final boolean downMoves = plain.downToMove(p[0], p[1]);
+                int expected = 0;
+                for (int x = 0; x < b.cells(); x++) {
+                    if (((p[0] | p[1]) & (1 << x)) == 0 && plain.cellWins(p[0], p[1], x, downMoves)) {
+                        expected |= 1 << x;
+                    }
+                }
+                assertEquals(expected, solver.winningCells(p[0], p[1]), spec + " " + first + " first, " + p[0] + "/" + p[1]);
+                assertEquals(expected != 0, solver.winnable(p[0], p[1]));
+                winnable += expected != 0 ? 1 : 0;
+            }
+        }
+        assertTrue(winnable > 5 && winnable < 115, spec + ": both verdicts occur, " + winnable + " of 120");
+    }
+
+    /** A random live position of {@code stones} stones played alternately from {@code first}, or null. */
+    private static int[] livePosition(HexBoard b, Side first, int stones, Random random, PlainHexMinimax plain) {
+        int down = 0;
+        int across = 0;
+        Side mover = first;
+        for (int k = 0; k < stones; k++) {
+            int x;
+            do {
+                x = random.nextInt(b.cells());
+            } while (((down | across) & (1 << x)) != 0);
+            if (mover == Side.DOWN) {
+                down |= 1 << x;
+            } else {
+                across |= 1 << x;
+            }
+            mover = mover.other();
+        }
+        return plain.chain(true, down) || plain.chain(false, across) ? null : new int[] {down, across};
+    }
+}

@@ -117,7 +117,8 @@ public final class CensusCli {
             "solver where it finishes within the node budget (default 5000000), the two spanning trees, and which",
             "opening links win for Short.",
             "hex: who wins the empty board for each first player (or the one given), by exhaustive search, and",
-            "which first moves win; boards up to 25 cells (above 16 cells the settled positions are cached).",
+            "which first moves win (boards up to " + HexExactSolver.LISTED_OPENINGS_CELLS + " cells); boards up to 25 cells"
+                    + " (above 16 cells the settled positions are cached).",
             "Prints to standard output; writes nothing.");
 
     private static final String SQL_HELP = String.join("\n",
@@ -470,7 +471,7 @@ public final class CensusCli {
             final long start = System.nanoTime();
             final HexExactSolver solver = new HexExactSolver(board, first);
             // Listing every winning first move means proving each; do it where the table makes that cheap.
-            final boolean listMoves = board.cells() <= HexExactSolver.TABLE_CELLS;
+            final boolean listMoves = board.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS;
             final int wins = listMoves ? solver.winningCells(0, 0) : (solver.winnable(0, 0) ? -1 : 0);
             final HexBoard.Side winner = wins != 0 ? first : first.other();
             final StringBuilder cells = new StringBuilder();

@@ -308,11 +308,11 @@ public final class HexJob {
                     final List<Row> out = new ArrayList<>();
                     for (Side first : Side.values()) {
                         final HexExactSolver solver = new HexExactSolver(b, first);
-                        final boolean small = b.cells() <= HexExactSolver.TABLE_CELLS;
-                        final int wins = small ? solver.winningCells(0, 0) : 0;
-                        final boolean firstWins = small ? wins != 0 : solver.winnable(0, 0);
+                        final boolean listed = b.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS;
+                        final int wins = listed ? solver.winningCells(0, 0) : 0;
+                        final boolean firstWins = listed ? wins != 0 : solver.winnable(0, 0);
                         out.add(RowFactory.create(b.rows(), b.cols(), first.label(),
-                                (firstWins ? first : first.other()).label(), small ? Integer.bitCount(wins) : null, spec));
+                                (firstWins ? first : first.other()).label(), listed ? Integer.bitCount(wins) : null, spec));
                     }
                     return out.iterator();
                 }), HexSchemas.EMPTY_BOARD.struct());

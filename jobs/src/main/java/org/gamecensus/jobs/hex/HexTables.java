@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.kernel.hex.HexExactSolver;
 
 /** The Hex census's published tables, by Spark SQL over the warehouse. */
 public final class HexTables {
@@ -84,7 +85,8 @@ public final class HexTables {
                     spark.sql("SELECT board, first, winner, winning_first_moves FROM hex_empty_board "
                             + "ORDER BY rows * cols, rows, first"),
                     List.of("By exhaustive search, centre cells first. winning_first_moves: how many of the first"
-                            + " player's opening cells win (listed only where the settled-position table fits).")));
+                            + " player's opening cells win (each proven; boards up to "
+                            + HexExactSolver.LISTED_OPENINGS_CELLS + " cells).")));
         }
         for (PublishedTable t : tables) {
             t.writeTo(warehouse.tablesDir());

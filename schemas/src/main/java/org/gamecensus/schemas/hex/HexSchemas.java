@@ -85,7 +85,7 @@ public final class HexSchemas {
         field("first", DataTypes.StringType, false, "who moves first"),
         field("winner", DataTypes.StringType, false, "who wins the empty board with perfect play"),
         field("winning_first_moves", DataTypes.IntegerType, true,
-                "how many first moves win (boards up to 16 cells; null above)"),
+                "how many first moves win (boards up to 20 cells; null above)"),
         field("board", DataTypes.StringType, false, "RxC (partition key)"),
     }), List.of("board"), "who wins the empty Hex board");
 

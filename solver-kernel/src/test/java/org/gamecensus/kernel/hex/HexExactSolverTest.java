@@ -77,6 +77,19 @@ class HexExactSolverTest {
         assertTrue(winnable > 5 && winnable < 115, spec + ": both verdicts occur, " + winnable + " of 120");
     }
 
+    /**
+     * On a board longer than wide the nearer-edges side wins even moving second, so as first
+     * player every opening wins (a stone never hurts) and as second none of the other's does.
+     */
+    @ParameterizedTest
+    @CsvSource({"4x5", "5x4", "3x6", "2x9"})
+    void everyOpeningOfTheNearerSideWinsAndNoneOfTheOther(String spec) {
+        final HexBoard b = HexBoard.parse(spec);
+        final Side nearer = b.rows() < b.cols() ? Side.DOWN : Side.ACROSS;
+        assertEquals(b.all(), new HexExactSolver(b, nearer).winningCells(0, 0), spec + " " + nearer + " first");
+        assertEquals(0, new HexExactSolver(b, nearer.other()).winningCells(0, 0), spec + " " + nearer.other() + " first");
+    }
+
     /** A random live position of {@code stones} stones played alternately from {@code first}, or null. */
     private static int[] livePosition(HexBoard b, Side first, int stones, Random random, PlainHexMinimax plain) {
         int down = 0;

@@ -64,7 +64,7 @@ public final class CensusCli {
             "  decide switching --host NAME|FILE [--budget NODES]",
             "      decide one whole host: verdicts by the criterion and (within the budget) the solver,",
             "      the two trees and the winning openings",
-            "  decide hex --board RxC [--first down|across]",
+            "  decide hex --board RxC [--first down|across] [--openings yes|no]",
             "      who wins the empty board (any board up to 25 cells) and which first moves win",
             "  sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
             "      Spark SQL over every table of the warehouse, each a view named after its table",
@@ -112,13 +112,14 @@ public final class CensusCli {
 
     private static final String DECIDE_HELP = String.join("\n",
             "usage: census decide switching --host NAME|FILE [--budget NODES]",
-            "       census decide hex --board RxC [--first down|across]",
+            "       census decide hex --board RxC [--first down|across] [--openings yes|no]",
             "switching: decides the whole host: who wins for each start by Lehman's criterion, by the exhaustive",
             "solver where it finishes within the node budget (default 5000000), the two spanning trees, and which",
             "opening links win for Short.",
             "hex: who wins the empty board for each first player (or the one given), by exhaustive search, and",
-            "which first moves win (boards up to " + HexExactSolver.LISTED_OPENINGS_CELLS + " cells); boards up to 25 cells"
-                    + " (above 16 cells the settled positions are cached).",
+            "which first moves win (--openings; by default on boards up to " + HexExactSolver.LISTED_OPENINGS_CELLS
+                    + " cells: each is proven on its own, and 5x5's take about 5 minutes a first player); boards up to"
+                    + " 25 cells (above 16 cells the settled positions are cached).",
             "Prints to standard output; writes nothing.");
 
     private static final String SQL_HELP = String.join("\n",
@@ -430,7 +431,7 @@ public final class CensusCli {
 
     private static int decide(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("decide", args, Set.of("--host", "--budget", "--profile", "--board",
-                "--first"));
+                "--first", "--openings"));
         if (cl.help()) {
             out.println(DECIDE_HELP);
             return 0;
@@ -439,7 +440,7 @@ public final class CensusCli {
             forbid(cl, "hex", "--host", "--budget");
             return decideHex(cl, out);
         }
-        forbid(cl, "switching", "--board", "--first");
+        forbid(cl, "switching", "--board", "--first", "--openings");
         if (!cl.has("--host")) {
             throw new UsageException("'decide switching' needs --host NAME|FILE");
         }
@@ -465,13 +466,18 @@ public final class CensusCli {
         } catch (IllegalArgumentException e) {
             throw new UsageException("--board: " + e.getMessage());
         }
+        final String openings = cl.get("--openings", null);
+        if (openings != null && !openings.equals("yes") && !openings.equals("no")) {
+            throw new UsageException("--openings must be yes or no, got '" + openings + "'");
+        }
         final List<HexBoard.Side> firsts = cl.has("--first") ? List.of(HexJob.side(cl.get("--first", null)))
                 : List.of(HexBoard.Side.values());
         for (HexBoard.Side first : firsts) {
             final long start = System.nanoTime();
             final HexExactSolver solver = new HexExactSolver(board, first);
-            // Listing every winning first move means proving each; do it where the table makes that cheap.
-            final boolean listMoves = board.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS;
+            // Listing every winning first move means proving each: by default only where that is cheap.
+            final boolean listMoves = openings == null ? board.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS
+                    : openings.equals("yes");
             final int wins = listMoves ? solver.winningCells(0, 0) : (solver.winnable(0, 0) ? -1 : 0);
             final HexBoard.Side winner = wins != 0 ? first : first.other();
             final StringBuilder cells = new StringBuilder();

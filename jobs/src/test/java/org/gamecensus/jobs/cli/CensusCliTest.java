@@ -48,6 +48,8 @@ class CensusCliTest extends SparkCensusTest {
             "grid family member over a host's links|run switching --host grid7x7|84 links; a host has at most 63",
             "grid5x5's 2^40 subgraphs|run switching --host grid5x5|over the limit",
             "whole-host decision of a too-big theta|decide switching --host theta:40|80 links",
+            "decide hex openings neither yes nor no|decide hex --board 3x3 --openings some|--openings must be yes or no",
+            "openings are Hex's|decide switching --host K4 --openings yes|does not apply to the switching census",
             "Bridg-It 5x6 too large|run switching --host bridgit:5|2199023255552 subgraphs",
             "unknown option|run switching --colour blue|unknown option --colour",
             "option without value|run switching --host|needs a value",
@@ -239,6 +241,22 @@ class CensusCliTest extends SparkCensusTest {
         Assertions.assertTrue(r.out().contains("outcome L"), r.out());
         Assertions.assertTrue(r.out().contains("tree A: "), r.out());
         Assertions.assertTrue(r.out().contains("winning openings for Short (6 of 6)"), r.out());
+    }
+
+    @Test
+    void decideHexListsWinningOpeningsWhereAskedOrCheap() {
+        final Result square = census("decide", "hex", "--board", "3x3", "--first", "across");
+        assertEquals(0, square.code(), square.err());
+        Assertions.assertTrue(square.out().contains("hex 3x3, across first: across wins the empty board; winning first moves ("),
+                square.out());
+        final Result quiet = census("decide", "hex", "--board", "3x3", "--first", "across", "--openings", "no");
+        Assertions.assertTrue(quiet.out().contains("across wins the empty board (") && !quiet.out().contains("first moves"),
+                quiet.out());
+        // 21 cells: beyond the default listing, so only on request; every opening of the nearer side wins.
+        final Result wide = census("decide", "hex", "--board", "3x7", "--first", "down");
+        Assertions.assertFalse(wide.out().contains("first moves"), wide.out());
+        final Result asked = census("decide", "hex", "--board", "3x7", "--first", "down", "--openings", "yes");
+        Assertions.assertTrue(asked.out().contains("down wins the empty board; winning first moves (21 of 21)"), asked.out());
     }
 
     @Test

@@ -21,17 +21,17 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  * A position and its half-turn (cell x to cells − 1 − x: each side's edges swap, the counts stay)
  * have one value and share one entry. Complexity: each position is settled once (while the cache
  * holds it), at the cost of four flood fills. Measured (bench/jmh-2026-12-01-hex-search.txt): the
- * empty 4×5 board, Across first, 4.8 s → 0.24 s; the empty 5×5 board in 134 s (Down first),
- * where the plain search had not finished in 10 minutes, and in 14 s with the killer move.
+ * empty 4×5 board, Across first, 4.8 s → 0.17 s; the empty 5×5 board in 14 s, where the plain
+ * search had not finished in 10 minutes.
  */
 public final class HexExactSolver {
 
     /** Boards up to this many cells get a full table. */
     public static final int TABLE_CELLS = 16;
     /**
-     * Boards up to this many cells have every winning first move listed where one is asked for
-     * (each proven on its own: about a second on 4×5; 4×6's 24 took 17 s, and 5×5's would take
-     * many times its 134 s verdict).
+     * Boards up to this many cells have every winning first move listed unless asked otherwise:
+     * each is proven on its own, about a second for 4×5's 20; 4×6's 24 took 3 s, 5×5's 13 took
+     * 291 s against 12 s for the verdict alone.
      */
     public static final int LISTED_OPENINGS_CELLS = 20;
     static final int CACHE_LOG2 = 26;

@@ -101,9 +101,8 @@ public final class SwitchingHosts {
             return th.group(1) == null ? theta() : theta(parseSize(spec, th.group(1), 1, SwitchingHost.MAX_LINKS));
         }
         final Matcher c = CYCLE.matcher(spec);
-        assert c.matches() : "a built-in name: " + spec;
         if (!c.matches()) {
-            throw new IllegalArgumentException("unknown host '" + spec + "'");
+            throw new IllegalStateException("not a built-in name: " + spec);
         }
         return cycle(parseSize(spec, c.group(1), 3, SwitchingHost.MAX_VERTICES));
     }

@@ -84,7 +84,7 @@ public final class HexTables {
             tables.add(PublishedTable.of("hex_empty_board", "Hex: who wins the empty board",
                     spark.sql("SELECT board, first, winner, winning_first_moves FROM hex_empty_board "
                             + "ORDER BY rows * cols, rows, first"),
-                    List.of("By exhaustive search, centre cells first. winning_first_moves: how many of the first"
+                    List.of("By exhaustive search. winning_first_moves: how many of the first"
                             + " player's opening cells win (each proven; boards up to "
                             + HexExactSolver.LISTED_OPENINGS_CELLS + " cells).")));
         }

@@ -31,7 +31,8 @@ import org.gamecensus.kernel.switching.SwitchingHosts;
  * {@code local[1]} and {@code local[2]}) and reports items, median wall time and the part of it
  * in Spark jobs, items per second per core, the kernel time summed over tasks against the wall
  * time (the Spark overhead ratio: wall ÷ (kernel time ÷ cores)), the JIT's compile time, and each
- * master's speed-up over the first.
+ * master's speed-up over the first; every timed run is kept as a {@link BenchTiming}, for
+ * {@code report.csv} and for comparing a later bench with this one ({@link BenchBaseline}).
  */
 public final class CensusBench {
 
@@ -42,14 +43,8 @@ public final class CensusBench {
     public record Sizes(String switchingHost, int cramSquares, String hexBoard, int lumberjackEdges) {
     }
 
-    /**
-     * One timed census: the cores it ran on, its items, the wall time of the call, the time its
-     * Spark jobs ran (job start to job end, summed), the kernel time summed over tasks, and the
-     * JIT's compile time meanwhile (summed over compiler threads, which share the cores with the
-     * tasks; NaN when the JVM does not time compilation).
-     */
-    private record Run(int cores, long items, double wallSeconds, double jobSeconds, double kernelSeconds,
-                       double jitSeconds) {
+    /** What a bench run gives: every timed run, in the order timed, and the report of their medians. */
+    public record Result(List<BenchTiming> timings, String report) {
     }
 
     private CensusBench() {
@@ -59,7 +54,7 @@ public final class CensusBench {
      * Runs each census {@code warmUp} times untimed, then {@code repeat} times timed, on each of
      * {@code masters} in turn (a session each, started and stopped here); returns the report.
      */
-    public static String run(Sizes sizes, List<String> censuses, List<String> masters, int warmUp, int repeat, Path dir,
+    public static Result run(Sizes sizes, List<String> censuses, List<String> masters, int warmUp, int repeat, Path dir,
                              Map<String, String> settings) {
         if (warmUp < 0 || repeat < 1) {
             throw new IllegalArgumentException("warm-up runs must be ≥ 0 and timed runs ≥ 1, got " + warmUp + " and " + repeat);
@@ -71,7 +66,7 @@ public final class CensusBench {
         if (SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined()) {
             throw new IllegalStateException("the bench starts a session of its own on each master; stop the running one first");
         }
-        final Map<String, Map<String, List<Run>>> runs = new LinkedHashMap<>();
+        final Map<String, Map<String, List<BenchTiming>>> runs = new LinkedHashMap<>();
         for (int at = 0; at < masters.size(); at++) {
             final String master = masters.get(at);
             final SparkSession spark = CensusSession.create(master, "census bench " + master, settings);
@@ -88,7 +83,8 @@ public final class CensusBench {
                     for (int i = 0; i < repeat; i++) {
                         runs.computeIfAbsent(census, k -> new LinkedHashMap<>())
                                 .computeIfAbsent(master, k -> new ArrayList<>())
-                                .add(time(spark, master, jobs, () -> items(census, sizes, spark, scratch)));
+                                .add(time(spark, census, size(census, sizes), master, i + 1, jobs,
+                                        () -> items(census, sizes, spark, scratch)));
                     }
                 }
             } finally {
@@ -98,7 +94,9 @@ public final class CensusBench {
                 SparkSession.clearDefaultSession();
             }
         }
-        return report(sizes, runs, masters, warmUp, repeat);
+        final List<BenchTiming> timings = new ArrayList<>();
+        runs.values().forEach(m -> m.values().forEach(timings::addAll));
+        return new Result(List.copyOf(timings), report(runs, masters, warmUp, repeat));
     }
 
     /**
@@ -153,7 +151,8 @@ public final class CensusBench {
         }
     }
 
-    private static Run time(SparkSession spark, String master, JobClock jobs, Supplier<Long> census) {
+    private static BenchTiming time(SparkSession spark, String census, String size, String master, int run, JobClock jobs,
+                                    Supplier<Long> items) {
         final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         final boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
         final int cores = cores(master, spark);
@@ -161,11 +160,11 @@ public final class CensusBench {
         final long jobs0 = jobs.millis(spark);
         final long jit0 = jitTimed ? jit.getTotalCompilationTime() : 0;
         final long start = System.nanoTime();
-        final long items = census.get();
+        final long count = items.get();
         final double wall = (System.nanoTime() - start) / 1e9;
         final double jitSeconds = jitTimed ? (jit.getTotalCompilationTime() - jit0) / 1e3 : Double.NaN;
-        return new Run(cores, items, wall, (jobs.millis(spark) - jobs0) / 1e3, CensusDatasets.kernelNanos() / 1e9,
-                jitSeconds);
+        return new BenchTiming(census, size, count, master, cores, run, wall, (jobs.millis(spark) - jobs0) / 1e3,
+                CensusDatasets.kernelNanos() / 1e9, jitSeconds);
     }
 
     private static String size(String census, Sizes s) {
@@ -177,12 +176,12 @@ public final class CensusBench {
         }
     }
 
-    private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> f) {
+    private static double median(List<BenchTiming> runs, java.util.function.ToDoubleFunction<BenchTiming> f) {
         final double[] v = runs.stream().mapToDouble(f).sorted().toArray();
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
-    private static String report(Sizes sizes, Map<String, Map<String, List<Run>>> runs, List<String> masters,
+    private static String report(Map<String, Map<String, List<BenchTiming>>> runs, List<String> masters,
                                  int warmUp, int repeat) {
         final StringBuilder b = new StringBuilder();
         b.append("# Census benchmark\n\n").append(repeat).append(" timed runs of each census on each master, after ")
@@ -191,24 +190,28 @@ public final class CensusBench {
                 .append("of it, the Spark jobs ran from job start to job end, and the driver spent the rest planning and ")
                 .append("committing. Kernel time is summed over tasks; the overhead ratio is wall ÷ (kernel ÷ cores), and ")
                 .append("in jobs the same with the jobs' time. JIT is the driver JVM's compile time meanwhile (in local mode ")
-                .append("the tasks run in it too), summed over the compiler threads, which share the cores with the tasks.\n\n");
+                .append("the tasks run in it too), summed over the compiler threads, which share the cores with the tasks. ")
+                .append("The last column lists every timed run's wall time, in order; report.csv holds every run's figures.\n\n");
         b.append("| census | size | items | master | cores | median wall (s) | in Spark jobs (s) | kernel, summed (s) ")
-                .append("| items/s/core | overhead | overhead in jobs | JIT (s) |\n")
-                .append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                .append("| items/s/core | overhead | overhead in jobs | JIT (s) | timed walls (s) |\n")
+                .append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (var e : runs.entrySet()) {
             for (var m : e.getValue().entrySet()) {
-                final List<Run> r = m.getValue();
-                final double cores = median(r, Run::cores);
-                final double wall = median(r, Run::wallSeconds);
-                final double jobs = median(r, Run::jobSeconds);
-                final double kernel = median(r, Run::kernelSeconds);
+                final List<BenchTiming> r = m.getValue();
+                final double cores = median(r, BenchTiming::cores);
+                final double wall = median(r, BenchTiming::wallSeconds);
+                final double jobs = median(r, BenchTiming::jobSeconds);
+                final double kernel = median(r, BenchTiming::kernelSeconds);
                 final long items = r.get(0).items();
+                final StringBuilder walls = new StringBuilder();
+                r.forEach(t -> walls.append(walls.length() == 0 ? "" : " ")
+                        .append(String.format(Locale.ROOT, "%.3f", t.wallSeconds())));
                 b.append(String.format(Locale.ROOT,
-                        "| %s | %s | %d | %s | %s | %.3f | %.3f | %.3f | %.0f | %.2f | %.2f | %.3f |%n",
-                        e.getKey(), size(e.getKey(), sizes), items, m.getKey(), cores == Math.rint(cores)
+                        "| %s | %s | %d | %s | %s | %.3f | %.3f | %.3f | %.0f | %.2f | %.2f | %.3f | %s |%n",
+                        e.getKey(), r.get(0).size(), items, m.getKey(), cores == Math.rint(cores)
                                 ? String.valueOf((long) cores) : String.valueOf(cores),
                         wall, jobs, kernel, items / wall / cores, wall / (kernel / cores), jobs / (kernel / cores),
-                        median(r, Run::jitSeconds)));
+                        median(r, BenchTiming::jitSeconds), walls));
             }
         }
         if (masters.size() > 1) {
@@ -218,12 +221,12 @@ public final class CensusBench {
             b.append("\n|---|").append("---|".repeat(2 * masters.size() - 1)).append('\n');
             for (var e : runs.entrySet()) {
                 b.append("| ").append(e.getKey()).append(" |");
-                final double first = median(e.getValue().get(masters.get(0)), Run::wallSeconds);
+                final double first = median(e.getValue().get(masters.get(0)), BenchTiming::wallSeconds);
                 for (String m : masters) {
-                    b.append(String.format(Locale.ROOT, " %.3f |", median(e.getValue().get(m), Run::wallSeconds)));
+                    b.append(String.format(Locale.ROOT, " %.3f |", median(e.getValue().get(m), BenchTiming::wallSeconds)));
                 }
                 for (String m : masters.subList(1, masters.size())) {
-                    b.append(String.format(Locale.ROOT, " %.2f |", first / median(e.getValue().get(m), Run::wallSeconds)));
+                    b.append(String.format(Locale.ROOT, " %.2f |", first / median(e.getValue().get(m), BenchTiming::wallSeconds)));
                 }
                 b.append('\n');
             }

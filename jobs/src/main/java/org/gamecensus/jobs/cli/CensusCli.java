@@ -8,6 +8,8 @@ import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.bench.BenchBaseline;
+import org.gamecensus.jobs.bench.BenchTiming;
 import org.gamecensus.jobs.bench.CensusBench;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.CensusSession;
@@ -84,8 +86,10 @@ public final class CensusCli {
             "      check every committed partition against its manifest (files, row count, content checksum)",
             "  bench [--out DIR] [--repeat N] [--warm-up N] [--censuses LIST] [--masters URL,URL...]",
             "      each census at a benchmark size on each master (default local[1],local[2]): DIR/bench/report.md",
+            "      and report.csv; --baseline FILE [--tolerance PCT]: compare with an earlier report.csv, exit 1 on a slide",
             "",
-            "exit codes: 0 done, 1 the census failed (disagreement; nothing published), 2 bad input (nothing written)");
+            "exit codes: 0 done, 1 the census failed (disagreement; nothing published) or the bench slid from its baseline,",
+            "            2 bad input (nothing written)");
 
     private static final String RUN_HELP = String.join("\n",
             "usage: census run switching [--host NAME|FILE] [--out DIR] [--master URL] [--partitions N]",
@@ -591,22 +595,34 @@ public final class CensusCli {
     }
 
     private static int bench(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("bench", args, Set.of("--out", "--repeat", "--warm-up", "--censuses", "--masters", "--profile"));
+        final CommandLine cl = new CommandLine("bench", args, Set.of("--out", "--repeat", "--warm-up", "--censuses", "--masters",
+                "--profile", "--baseline", "--tolerance"));
         if (cl.help()) {
             out.println(String.join("\n",
                     "usage: census bench [--out DIR] [--repeat N] [--warm-up N] [--censuses switching,cram,hex,lumberjack]",
-                    "                    [--masters URL,URL...] [--profile NAME]",
+                    "                    [--masters URL,URL...] [--profile NAME] [--baseline FILE [--tolerance PCT]]",
                     "Runs each census at its benchmark size (settings bench.*: K7, Cram to 11 squares, Hex 4x4, trees to",
                     "15 edges) --warm-up times untimed (default 1), then --repeat times (default 3), on each master in",
                     "turn (default local[1],local[2]; a cluster's URL times it on its executors), and writes",
                     "DIR/bench/report.md: items, cores, median wall time and the part in Spark jobs, items per second per",
-                    "core, kernel time against wall time, the JIT's compile time, and each master's speed-up over the first."));
+                    "core, kernel time against wall time, the JIT's compile time, and each master's speed-up over the first;",
+                    "DIR/bench/report.csv: every timed run's figures. With --baseline (an earlier bench's report.csv) the",
+                    "report compares each census's median wall time with the baseline's runs and the command exits 1 when",
+                    "one is slower than the baseline's slowest run by more than PCT per cent (default 25) or gives other",
+                    "items at the same size."));
             return 0;
         }
         if (!cl.words().isEmpty()) {
             throw new UsageException("unexpected argument '" + cl.words().get(0) + "' for 'bench'");
         }
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
+        if (cl.has("--tolerance") && !cl.has("--baseline")) {
+            throw new UsageException("--tolerance needs --baseline (the report.csv to compare with)");
+        }
+        final double tolerance = cl.getLong("--tolerance", 25, 0, 1000) / 100.0;
+        // Read before anything is timed: a bad baseline would otherwise fail after the whole bench.
+        final List<BenchTiming> baseline = cl.has("--baseline") ? BenchTiming.read(java.nio.file.Path.of(cl.get("--baseline", "")))
+                : null;
         final int repeat = (int) cl.getLong("--repeat", 3, 1, 100);
         final int warmUp = (int) cl.getLong("--warm-up", 1, 0, 100);
         final List<String> masters = List.of(cl.get("--masters", String.join(",", CensusBench.DEFAULT_MASTERS)).split(",", -1));
@@ -631,9 +647,25 @@ public final class CensusCli {
         LumberjackJob.checkMaxEdges(sizes.lumberjackEdges());
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final java.nio.file.Path dir = warehouse.out().resolve("bench");
-        final String report = CensusBench.run(sizes, censuses, masters, warmUp, repeat, dir, config.sparkSettings());
+        final CensusBench.Result result = CensusBench.run(sizes, censuses, masters, warmUp, repeat, dir, config.sparkSettings());
+        final BenchBaseline.Comparison comparison = baseline == null ? null
+                : BenchBaseline.compare(baseline, result.timings(), tolerance);
+        final String report = result.report() + (comparison == null ? "" : comparison.markdown());
+        Warehouse.writeAtomically(dir.resolve("report.csv"), BenchTiming.csv(result.timings()));
         Warehouse.writeAtomically(dir.resolve("report.md"), report);
         out.print(report);
+        if (comparison != null && comparison.failed()) {
+            final List<String> slid = new ArrayList<>();
+            for (BenchBaseline.Line l : comparison.lines()) {
+                if (l.verdict() == BenchBaseline.Verdict.SLOWER || l.verdict() == BenchBaseline.Verdict.ITEMS_DIFFER) {
+                    slid.add(l.census() + " on " + l.master() + ": " + (l.verdict() == BenchBaseline.Verdict.SLOWER
+                            ? String.format(java.util.Locale.ROOT, "%.3f s, the baseline's slowest %.3f s", l.medianNow(),
+                            l.slowestBefore()) : l.why()));
+                }
+            }
+            throw new CensusFailure("bench slower than the baseline or other items (" + String.join("; ", slid) + "); see "
+                    + dir.resolve("report.md"));
+        }
         return 0;
     }
 

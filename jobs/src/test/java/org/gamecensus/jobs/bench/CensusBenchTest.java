@@ -42,18 +42,19 @@ class CensusBenchTest {
     }
 
     @Test
-    void everyCensusHasARowPerMasterWhoseRatiosFollowFromItsTimes() {
+    void everyCensusHasARowPerMasterWhoseRatiosFollowFromItsTimes() throws java.io.IOException {
         // Sizes whose kernels take milliseconds at least, so the three-decimal times are not zero.
-        final String report = CensusBench.run(new CensusBench.Sizes("K4", 6, "3x3", 8), CensusBench.known(),
+        final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 6, "3x3", 8), CensusBench.known(),
                 CensusBench.DEFAULT_MASTERS, 0, 1, tmp, Map.of());
+        final String report = result.report();
         assertTrue(report.contains("after 0 untimed run(s)"), report);
         assertTrue(report.contains("| census | local[1] (s) | local[2] (s) | speed-up, local[2] |"), report);
         final Map<String, List<String[]>> rows = new HashMap<>();
         final Map<String, String[]> speedUps = new HashMap<>();
         for (String line : report.split("\n")) {
             final String[] c = line.split("\\|", -1);
-            // c[0] is the text before the first bar; a detail row has 12 cells, a speed-up row 4.
-            if (c.length == 14 && c[4].contains("local[")) {
+            // c[0] is the text before the first bar; a detail row has 13 cells, a speed-up row 4.
+            if (c.length == 15 && c[4].contains("local[")) {
                 rows.computeIfAbsent(c[1].strip(), k -> new ArrayList<>()).add(c);
             } else if (c.length == 6 && CensusBench.known().contains(c[1].strip())) {
                 speedUps.put(c[1].strip(), c);
@@ -75,6 +76,7 @@ class CensusBenchTest {
                 assertRatio(wall, kernel / cores, cell(c, 10), census + ": overhead " + line(c));
                 assertRatio(jobs, kernel / cores, cell(c, 11), census + ": in jobs " + line(c));
                 assertTrue(cell(c, 12) >= 0, census + ": JIT time " + line(c));
+                assertEquals(wall, cell(c, 13), 0.0005, census + ": one timed run, so its wall is the median " + line(c));
             }
             final String[] s = speedUps.get(census);
             assertRatio(cell(s, 2), cell(s, 3), cell(s, 4), census + ": speed-up " + line(s));
@@ -84,6 +86,35 @@ class CensusBenchTest {
         // K4: 6 links, every subset a subgraph; trees to 8 edges: 1 + 1 + 2 + 4 + 9 + 20 + 48 + 115 + 286 rooted trees.
         assertEquals("64", rows.get("switching").get(0)[3].strip());
         assertEquals("486", rows.get("lumberjack").get(0)[3].strip());
+        // The timings behind the report: one per census and master, in the order run, as the report gives them.
+        assertEquals(2 * CensusBench.known().size(), result.timings().size());
+        for (BenchTiming t : result.timings()) {
+            final String[] c = rows.get(t.census()).get(t.master().equals("local[1]") ? 0 : 1);
+            assertEquals(c[2].strip(), t.size(), t.toString());
+            assertEquals(Long.parseLong(c[3].strip()), t.items(), t.toString());
+            assertEquals(cell(c, 6), t.wallSeconds(), 0.0005, t.toString());
+            assertEquals(cell(c, 8), t.kernelSeconds(), 0.0005, t.toString());
+            assertEquals(1, t.run(), t.toString());
+        }
+        // report.csv reads back as the timings it was written from, to its six decimals.
+        final List<BenchTiming> back = BenchTiming.read(write(BenchTiming.csv(result.timings())));
+        assertEquals(result.timings().size(), back.size());
+        for (int i = 0; i < back.size(); i++) {
+            final BenchTiming t = result.timings().get(i);
+            final BenchTiming b = back.get(i);
+            assertEquals(List.of(t.census(), t.size(), t.items(), t.master(), t.cores(), t.run()),
+                    List.of(b.census(), b.size(), b.items(), b.master(), b.cores(), b.run()));
+            assertEquals(t.wallSeconds(), b.wallSeconds(), 1e-6);
+            assertEquals(t.jobSeconds(), b.jobSeconds(), 1e-6);
+            assertEquals(t.kernelSeconds(), b.kernelSeconds(), 1e-6);
+            assertEquals(t.jitSeconds(), b.jitSeconds(), 1e-6);
+        }
+    }
+
+    private Path write(String text) throws java.io.IOException {
+        final Path f = tmp.resolve("report.csv");
+        java.nio.file.Files.writeString(f, text);
+        return f;
     }
 
     /** The printed (two-decimal) ratio lies within what the printed (three-decimal) times allow. */

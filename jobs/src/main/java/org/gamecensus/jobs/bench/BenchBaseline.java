@@ -1,0 +1,126 @@
+package org.gamecensus.jobs.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Compares a bench's timed runs with an earlier bench's (its {@code report.csv}), census by census
+ * and master by master, so that a slide in speed shows and can fail a build.
+ *
+ * <p>Cases, per census and master timed now:
+ * <ul>
+ *   <li>not in the baseline: reported, not judged;</li>
+ *   <li>another size or another number of cores there: not comparable, not judged;</li>
+ *   <li>the same size but other items: the census itself changed — a failure, whatever the times;</li>
+ *   <li>otherwise the median wall time now against the baseline's runs: <em>slower</em> when it
+ *       exceeds the baseline's slowest run by more than the tolerance, <em>faster</em> when it is
+ *       below its fastest by more than the tolerance, else within noise. Comparing with the
+ *       baseline's extreme runs rather than its median keeps run-to-run noise (±10–25 % for the
+ *       small censuses on two cores) from raising false alarms.</li>
+ * </ul>
+ */
+public final class BenchBaseline {
+
+    /** The verdict on one census on one master. */
+    public enum Verdict { FASTER, SAME, SLOWER, ITEMS_DIFFER, NOT_COMPARABLE, NO_BASELINE }
+
+    /** One compared census on one master; the times are NaN when nothing was compared. */
+    public record Line(String census, String master, Verdict verdict, double medianNow, double medianBefore,
+                       double fastestBefore, double slowestBefore, String why) {
+    }
+
+    /** The comparison: one line per census and master timed now, in their order. */
+    public record Comparison(List<Line> lines, double tolerance) {
+
+        /** Whether some census slid beyond the tolerance or gave other items than before. */
+        public boolean failed() {
+            return lines.stream().anyMatch(l -> l.verdict() == Verdict.SLOWER || l.verdict() == Verdict.ITEMS_DIFFER);
+        }
+
+        /** The comparison as a Markdown section of the report. */
+        public String markdown() {
+            final StringBuilder b = new StringBuilder("\n## Against the baseline\n\n")
+                    .append(String.format(Locale.ROOT, "Median wall time now against the baseline's timed runs; slower or faster "
+                            + "means beyond its slowest or fastest run by more than %.0f %%.%n%n", 100 * tolerance))
+                    .append("| census | master | now, median (s) | baseline, median (s) | baseline, fastest–slowest (s) "
+                            + "| now ÷ baseline | verdict |\n|---|---|---|---|---|---|---|\n");
+            for (Line l : lines) {
+                final boolean timed = !Double.isNaN(l.medianBefore());
+                b.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %s | %s | %s | %s |%n", l.census(), l.master(),
+                        l.medianNow(), timed ? String.format(Locale.ROOT, "%.3f", l.medianBefore()) : "–",
+                        timed ? String.format(Locale.ROOT, "%.3f–%.3f", l.fastestBefore(), l.slowestBefore()) : "–",
+                        timed ? String.format(Locale.ROOT, "%.2f", l.medianNow() / l.medianBefore()) : "–", l.why()));
+            }
+            return b.toString();
+        }
+    }
+
+    private BenchBaseline() {
+    }
+
+    /**
+     * Compares the runs {@code now} with {@code before}; {@code tolerance} is a fraction (0.25:
+     * a quarter beyond the baseline's slowest or fastest run).
+     */
+    public static Comparison compare(List<BenchTiming> before, List<BenchTiming> now, double tolerance) {
+        if (!(tolerance >= 0)) {
+            throw new IllegalArgumentException("tolerance must be ≥ 0, got " + tolerance);
+        }
+        final Map<String, List<BenchTiming>> then = byCensusAndMaster(before);
+        final List<Line> lines = new ArrayList<>();
+        for (Map.Entry<String, List<BenchTiming>> e : byCensusAndMaster(now).entrySet()) {
+            final List<BenchTiming> runs = e.getValue();
+            final BenchTiming first = runs.get(0);
+            final double median = median(runs);
+            final List<BenchTiming> base = then.get(e.getKey());
+            if (base == null) {
+                lines.add(new Line(first.census(), first.master(), Verdict.NO_BASELINE, median, Double.NaN, Double.NaN,
+                        Double.NaN, "not in the baseline"));
+                continue;
+            }
+            final BenchTiming was = base.get(0);
+            if (!was.size().equals(first.size()) || was.cores() != first.cores()) {
+                lines.add(new Line(first.census(), first.master(), Verdict.NOT_COMPARABLE, median, Double.NaN, Double.NaN,
+                        Double.NaN, "not comparable: " + first.size() + " on " + first.cores() + " core(s) now, "
+                        + was.size() + " on " + was.cores() + " in the baseline"));
+                continue;
+            }
+            final double fastest = base.stream().mapToDouble(BenchTiming::wallSeconds).min().orElseThrow();
+            final double slowest = base.stream().mapToDouble(BenchTiming::wallSeconds).max().orElseThrow();
+            final double baseMedian = median(base);
+            final Verdict v;
+            final String why;
+            if (was.items() != first.items()) {
+                v = Verdict.ITEMS_DIFFER;
+                why = "ITEMS DIFFER: " + first.items() + " now, " + was.items() + " in the baseline";
+            } else if (median > slowest * (1 + tolerance)) {
+                v = Verdict.SLOWER;
+                why = "SLOWER";
+            } else if (median < fastest * (1 - tolerance)) {
+                v = Verdict.FASTER;
+                why = "faster";
+            } else {
+                v = Verdict.SAME;
+                why = "within noise";
+            }
+            lines.add(new Line(first.census(), first.master(), v, median, baseMedian, fastest, slowest, why));
+        }
+        return new Comparison(lines, tolerance);
+    }
+
+    private static Map<String, List<BenchTiming>> byCensusAndMaster(List<BenchTiming> timings) {
+        final Map<String, List<BenchTiming>> m = new LinkedHashMap<>();
+        for (BenchTiming t : timings) {
+            m.computeIfAbsent(t.census() + "\u0000" + t.master(), k -> new ArrayList<>()).add(t);
+        }
+        return m;
+    }
+
+    private static double median(List<BenchTiming> runs) {
+        final double[] v = runs.stream().mapToDouble(BenchTiming::wallSeconds).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+}

@@ -1,0 +1,130 @@
+package org.gamecensus.jobs.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.gamecensus.jobs.census.UsageException;
+
+/**
+ * One timed run of a census in the bench: what ran (census, size, items, master, cores, which
+ * timed run), the wall time of the census call, the time its Spark jobs ran, the kernel time
+ * summed over tasks, and the JIT's compile time meanwhile (NaN when the JVM does not time it).
+ * The bench keeps every run as a line of {@code report.csv}, so a later bench can be compared
+ * with it ({@link BenchBaseline}) and anyone can aggregate the raw times differently.
+ */
+public record BenchTiming(String census, String size, long items, String master, int cores, int run,
+                          double wallSeconds, double jobSeconds, double kernelSeconds, double jitSeconds) {
+
+    /** The header of {@code report.csv}, in column order. */
+    public static final String CSV_HEADER = "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s";
+
+    private static final int COLUMNS = CSV_HEADER.split(",").length;
+
+    /** Every timing as CSV (RFC 4180: a field holding a comma or a quote is quoted), header first. */
+    public static String csv(List<BenchTiming> timings) {
+        final StringBuilder b = new StringBuilder(CSV_HEADER).append('\n');
+        for (BenchTiming t : timings) {
+            b.append(String.join(",", quoted(t.census()), quoted(t.size()), Long.toString(t.items()), quoted(t.master()),
+                    Integer.toString(t.cores()), Integer.toString(t.run()), seconds(t.wallSeconds()),
+                    seconds(t.jobSeconds()), seconds(t.kernelSeconds()), seconds(t.jitSeconds()))).append('\n');
+        }
+        return b.toString();
+    }
+
+    /**
+     * The timings of a bench's {@code report.csv}.
+     *
+     * @throws UsageException naming the file and line when it cannot be read or is not such a file
+     */
+    public static List<BenchTiming> read(Path file) {
+        final List<String> lines;
+        try {
+            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UsageException("--baseline " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+        }
+        if (lines.isEmpty() || !lines.get(0).strip().equals(CSV_HEADER)) {
+            throw new UsageException("--baseline " + file + ": not a bench report.csv (its first line is not '"
+                    + CSV_HEADER + "')");
+        }
+        final List<BenchTiming> timings = new ArrayList<>();
+        for (int n = 1; n < lines.size(); n++) {
+            if (lines.get(n).isBlank()) {
+                continue;
+            }
+            try {
+                timings.add(parse(lines.get(n)));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--baseline " + file + ", line " + (n + 1) + ": " + e.getMessage());
+            }
+        }
+        if (timings.isEmpty()) {
+            throw new UsageException("--baseline " + file + ": no timed runs in it");
+        }
+        return timings;
+    }
+
+    /** One CSV line as a timing; an empty JIT field is NaN. */
+    static BenchTiming parse(String line) {
+        final List<String> f = fields(line);
+        if (f.size() != COLUMNS) {
+            throw new IllegalArgumentException(f.size() + " fields, expected " + COLUMNS);
+        }
+        try {
+            final BenchTiming t = new BenchTiming(f.get(0), f.get(1), Long.parseLong(f.get(2)), f.get(3),
+                    Integer.parseInt(f.get(4)), Integer.parseInt(f.get(5)), Double.parseDouble(f.get(6)),
+                    Double.parseDouble(f.get(7)), Double.parseDouble(f.get(8)),
+                    f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)));
+            if (t.items() < 0 || t.cores() < 1 || !(t.wallSeconds() >= 0) || !(t.kernelSeconds() >= 0)) {
+                throw new IllegalArgumentException("negative or missing counts or times");
+            }
+            return t;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("not a number: " + e.getMessage());
+        }
+    }
+
+    /** The fields of one RFC 4180 line (no line breaks inside fields). */
+    private static List<String> fields(String line) {
+        final List<String> fields = new ArrayList<>();
+        final StringBuilder f = new StringBuilder();
+        boolean inQuotes = false;
+        for (int i = 0; i < line.length(); i++) {
+            final char c = line.charAt(i);
+            if (inQuotes) {
+                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                    f.append('"');
+                    i++;
+                } else if (c == '"') {
+                    inQuotes = false;
+                } else {
+                    f.append(c);
+                }
+            } else if (c == '"') {
+                inQuotes = true;
+            } else if (c == ',') {
+                fields.add(f.toString());
+                f.setLength(0);
+            } else {
+                f.append(c);
+            }
+        }
+        if (inQuotes) {
+            throw new IllegalArgumentException("a quoted field is not closed");
+        }
+        fields.add(f.toString());
+        return fields;
+    }
+
+    private static String quoted(String s) {
+        return s.indexOf(',') < 0 && s.indexOf('"') < 0 ? s : '"' + s.replace("\"", "\"\"") + '"';
+    }
+
+    private static String seconds(double s) {
+        return Double.isNaN(s) ? "" : String.format(Locale.ROOT, "%.6f", s);
+    }
+}

@@ -1,0 +1,138 @@
+package org.gamecensus.jobs.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.gamecensus.jobs.census.UsageException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A bench against an earlier one: slides, speed-ups, noise, changed censuses, and the CSV between them. */
+class BenchBaselineTest {
+
+    @TempDir
+    Path tmp;
+
+    /** Timed runs of one census on one master with the given wall times. */
+    private static List<BenchTiming> runs(String census, String size, long items, String master, int cores, double... walls) {
+        final List<BenchTiming> t = new ArrayList<>();
+        for (int i = 0; i < walls.length; i++) {
+            t.add(new BenchTiming(census, size, items, master, cores, i + 1, walls[i], walls[i] * 0.9, walls[i] * 0.8 * cores,
+                    i == 0 ? Double.NaN : 0.5));
+        }
+        return t;
+    }
+
+    private static List<BenchTiming> concat(List<BenchTiming> a, List<BenchTiming> b) {
+        final List<BenchTiming> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static BenchBaseline.Verdict only(BenchBaseline.Comparison c) {
+        assertEquals(1, c.lines().size(), c.markdown());
+        return c.lines().get(0).verdict();
+    }
+
+    @Test
+    void judgesTheMedianAgainstTheBaselinesSlowestAndFastestRuns() {
+        final List<BenchTiming> before = runs("cram", "to 11 squares", 46924, "local[1]", 1, 2.0, 2.4, 2.2);
+        // Slower means a median beyond the slowest run (2.4) by more than a quarter, i.e. over 3.0; one slow run is not.
+        assertEquals(BenchBaseline.Verdict.SAME, only(BenchBaseline.compare(before,
+                runs("cram", "to 11 squares", 46924, "local[1]", 1, 9.0, 2.95, 1.0), 0.25)));
+        final BenchBaseline.Comparison slower = BenchBaseline.compare(before,
+                runs("cram", "to 11 squares", 46924, "local[1]", 1, 3.01, 3.2, 2.0), 0.25);
+        assertEquals(BenchBaseline.Verdict.SLOWER, only(slower));
+        assertTrue(slower.failed());
+        assertEquals(3.01, slower.lines().get(0).medianNow(), 1e-12);
+        assertEquals(2.2, slower.lines().get(0).medianBefore(), 1e-12);
+        assertTrue(slower.markdown().contains("| cram | local[1] | 3.010 | 2.200 | 2.000–2.400 | 1.37 | SLOWER |"),
+                slower.markdown());
+        // Faster: below the fastest run (2.0) by more than a quarter, i.e. under 1.5.
+        final BenchBaseline.Comparison faster = BenchBaseline.compare(before,
+                runs("cram", "to 11 squares", 46924, "local[1]", 1, 1.4, 1.49), 0.25);
+        assertEquals(BenchBaseline.Verdict.FASTER, only(faster));
+        assertFalse(faster.failed(), "being faster is no failure");
+        assertEquals(BenchBaseline.Verdict.SAME, only(BenchBaseline.compare(before,
+                runs("cram", "to 11 squares", 46924, "local[1]", 1, 1.6), 0.25)));
+        // With no tolerance, anything beyond the slowest run is a slide.
+        assertEquals(BenchBaseline.Verdict.SLOWER, only(BenchBaseline.compare(before,
+                runs("cram", "to 11 squares", 46924, "local[1]", 1, 2.41), 0)));
+    }
+
+    @Test
+    void otherItemsAtTheSameSizeFailWhateverTheTimes() {
+        final BenchBaseline.Comparison c = BenchBaseline.compare(runs("lumberjack", "to 15 edges", 376464, "local[2]", 2, 3.0),
+                runs("lumberjack", "to 15 edges", 376463, "local[2]", 2, 1.0), 0.25);
+        assertEquals(BenchBaseline.Verdict.ITEMS_DIFFER, only(c));
+        assertTrue(c.failed());
+        assertTrue(c.markdown().contains("ITEMS DIFFER: 376463 now, 376464 in the baseline"), c.markdown());
+    }
+
+    @Test
+    void otherSizesCoresAndMissingCensusesAreNotJudged() {
+        final List<BenchTiming> before = concat(runs("switching", "host K7", 2097152, "local[1]", 1, 20.0),
+                runs("hex", "4x4, Down first", 8188705, "spark://m:7077", 4, 60.0));
+        final List<BenchTiming> now = concat(concat(runs("switching", "host K5", 1024, "local[1]", 1, 99.0),
+                runs("hex", "4x4, Down first", 8188705, "spark://m:7077", 8, 99.0)),
+                runs("cram", "to 11 squares", 46924, "local[1]", 1, 99.0));
+        final BenchBaseline.Comparison c = BenchBaseline.compare(before, now, 0.25);
+        assertEquals(List.of(BenchBaseline.Verdict.NOT_COMPARABLE, BenchBaseline.Verdict.NOT_COMPARABLE,
+                BenchBaseline.Verdict.NO_BASELINE), c.lines().stream().map(BenchBaseline.Line::verdict).toList(), c.markdown());
+        assertFalse(c.failed(), c.markdown());
+        assertTrue(c.markdown().contains("not comparable: host K5 on 1 core(s) now, host K7 on 1 in the baseline"), c.markdown());
+        assertTrue(c.markdown().contains("not comparable: 4x4, Down first on 8 core(s) now, 4x4, Down first on 4"), c.markdown());
+    }
+
+    @Test
+    void eachCensusAndMasterIsJudgedOnItsOwn() {
+        final List<BenchTiming> before = concat(runs("cram", "to 11 squares", 46924, "local[1]", 1, 2.0, 2.1, 2.2),
+                runs("cram", "to 11 squares", 46924, "local[2]", 2, 1.2, 1.3, 1.4));
+        // local[1]'s times now would be fine for local[1] but are a slide for local[2], and the other way round.
+        final BenchBaseline.Comparison c = BenchBaseline.compare(before,
+                concat(runs("cram", "to 11 squares", 46924, "local[1]", 1, 1.3, 1.3, 1.3),
+                        runs("cram", "to 11 squares", 46924, "local[2]", 2, 2.1, 2.1, 2.1)), 0.25);
+        assertEquals(List.of(BenchBaseline.Verdict.FASTER, BenchBaseline.Verdict.SLOWER),
+                c.lines().stream().map(BenchBaseline.Line::verdict).toList(), c.markdown());
+    }
+
+    @Test
+    void theCsvReadsBackWithQuotedFieldsAndAMissingJitTime() throws IOException {
+        // Times with at most six decimals, as the CSV keeps them.
+        final List<BenchTiming> t = List.of(
+                new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 1, 63.5, 63.25, 99.557, Double.NaN),
+                new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 2, 64.25, 64.0, 100.125, 1.086),
+                new BenchTiming("switching", "host \"my,host\"", 7, "spark://h:7077", 3, 1, 0.000001, 0, 0.000002, 0));
+        final Path f = Files.writeString(tmp.resolve("report.csv"), BenchTiming.csv(t));
+        assertEquals(t, BenchTiming.read(f));
+        assertTrue(Files.readString(f).contains("\"4x4, Down first\""), Files.readString(f));
+    }
+
+    @Test
+    void aFileThatIsNotABenchCsvIsRefusedInOneLineNamingIt() throws IOException {
+        final Path missing = tmp.resolve("nothing.csv");
+        final Path md = Files.writeString(tmp.resolve("report.md"), "# Census benchmark\n");
+        final Path header = Files.writeString(tmp.resolve("empty.csv"), BenchTiming.CSV_HEADER + "\n");
+        final Path shortLine = Files.writeString(tmp.resolve("short.csv"), BenchTiming.CSV_HEADER + "\ncram,to 11,1\n");
+        final Path word = Files.writeString(tmp.resolve("word.csv"), BenchTiming.CSV_HEADER
+                + "\ncram,to 11 squares,many,local[1],1,1,2.0,1.9,1.5,\n");
+        final Path open = Files.writeString(tmp.resolve("open.csv"), BenchTiming.CSV_HEADER
+                + "\ncram,\"to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,\n");
+        final Path noCores = Files.writeString(tmp.resolve("cores.csv"), BenchTiming.CSV_HEADER
+                + "\ncram,to 11 squares,46924,local[1],0,1,2.0,1.9,1.5,\n");
+        for (Object[] c : new Object[][] {{missing, "cannot read it"}, {md, "not a bench report.csv"},
+            {header, "no timed runs"}, {shortLine, "line 2: 3 fields, expected 10"}, {word, "line 2: not a number"},
+            {open, "line 2: a quoted field is not closed"}, {noCores, "line 2: negative or missing"}}) {
+            final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read((Path) c[0]));
+            assertTrue(e.getMessage().startsWith("--baseline " + c[0]) && e.getMessage().contains((String) c[1])
+                    && !e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package org.gamecensus.jobs.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code census bench} end to end: its report.csv, and its exit code against a baseline. Not a
+ * shared-session test: the bench starts sessions of its own and refuses to time one it did not start.
+ */
+class BenchCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private record Result(int code, String out, String err) {
+    }
+
+    private static Result census(String... args) {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        final int code = CensusCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @BeforeEach
+    @AfterEach
+    void noSession() {
+        while (SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined()) {
+            final SparkSession s = SparkSession.getActiveSession().isDefined() ? SparkSession.getActiveSession().get()
+                    : SparkSession.getDefaultSession().get();
+            s.stop();
+            SparkSession.clearActiveSession();
+            SparkSession.clearDefaultSession();
+        }
+    }
+
+    @Test
+    void aBenchAgainstABaselineExitsOneWhenACensusSlidAndZeroWhenItDidNot() throws Exception {
+        final Path conf = Files.createDirectories(tmp.resolve("bench-conf"));
+        Files.writeString(conf.resolve("census-tinybench.properties"), "bench.lumberjack.max-edges = 6\n");
+        System.setProperty("census.conf.dir", conf.toString());
+        try {
+            final Path first = tmp.resolve("first");
+            final String[] bench = {"bench", "--profile", "tinybench", "--censuses", "lumberjack", "--masters", "local[1]",
+                "--warm-up", "0", "--repeat", "1"};
+            final Result r = census(concat(bench, "--out", first.toString()));
+            assertEquals(0, r.code(), r.err());
+            final List<String> csv = Files.readAllLines(first.resolve("bench/report.csv"));
+            assertEquals(2, csv.size(), "a header and the one timed run: " + csv);
+            // Rooted trees of 0..6 edges (1..7 vertices): 1 + 1 + 2 + 4 + 9 + 20 + 48.
+            Assertions.assertTrue(csv.get(1).startsWith("lumberjack,to 6 edges,85,local[1],1,1,"), csv.get(1));
+            // The same run as a baseline a thousand times faster, then a thousand times slower.
+            final String[] f = csv.get(1).split(",");
+            final double wall = Double.parseDouble(f[6]);
+            for (Object[] c : new Object[][] {{wall / 1000, 1, "SLOWER"}, {wall * 1000, 0, "faster"}}) {
+                f[6] = String.valueOf(c[0]);
+                final Path baseline = Files.writeString(tmp.resolve("baseline.csv"), csv.get(0) + "\n" + String.join(",", f) + "\n");
+                final Path out = tmp.resolve("against-" + c[1]);
+                final Result again = census(concat(bench, "--out", out.toString(), "--baseline", baseline.toString()));
+                assertEquals(c[1], again.code(), again.err());
+                final String report = Files.readString(out.resolve("bench/report.md"));
+                Assertions.assertTrue(report.contains("## Against the baseline") && report.contains("| " + c[2] + " |"), report);
+                Assertions.assertTrue(Files.isRegularFile(out.resolve("bench/report.csv")), "the runs are kept either way");
+                if ((int) c[1] == 1) {
+                    Assertions.assertTrue(again.err().startsWith("census: FAILED: bench slower than the baseline")
+                            && again.err().contains("lumberjack on local[1]: "), again.err());
+                }
+            }
+        } finally {
+            System.clearProperty("census.conf.dir");
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        final String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}

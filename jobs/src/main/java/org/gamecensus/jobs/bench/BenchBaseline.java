@@ -37,7 +37,21 @@ public final class BenchBaseline {
 
         /** Whether some census slid beyond the tolerance or gave other items than before. */
         public boolean failed() {
-            return lines.stream().anyMatch(l -> l.verdict() == Verdict.SLOWER || l.verdict() == Verdict.ITEMS_DIFFER);
+            return !failures().isEmpty();
+        }
+
+        /** Each census and master that slid or gave other items, in one phrase each. */
+        public List<String> failures() {
+            final List<String> failures = new ArrayList<>();
+            for (Line l : lines) {
+                if (l.verdict() == Verdict.SLOWER) {
+                    failures.add(String.format(Locale.ROOT, "%s on %s: %.3f s, the baseline's slowest %.3f s", l.census(),
+                            l.master(), l.medianNow(), l.slowestBefore()));
+                } else if (l.verdict() == Verdict.ITEMS_DIFFER) {
+                    failures.add(l.census() + " on " + l.master() + ": " + l.why());
+                }
+            }
+            return failures;
         }
 
         /** The comparison as a Markdown section of the report. */

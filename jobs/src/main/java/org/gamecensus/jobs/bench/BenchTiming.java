@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,16 +14,18 @@ import org.gamecensus.jobs.census.UsageException;
 
 /**
  * One timed run of a census in the bench: what ran (census, size, items, master, cores, which
- * timed run), the wall time of the census call, the time its Spark jobs ran, the kernel time
- * summed over tasks, and the JIT's compile time meanwhile (NaN when the JVM does not time it).
+ * round), the wall time of the census call, the time its Spark jobs ran, the kernel time summed
+ * over tasks, the JIT's compile time meanwhile (NaN when the JVM does not time it), and when it
+ * started (to the millisecond, so runs can be set beside what else the machine did).
  * The bench keeps every run as a line of {@code report.csv}, so a later bench can be compared
  * with it ({@link BenchBaseline}) and anyone can aggregate the raw times differently.
  */
 public record BenchTiming(String census, String size, long items, String master, int cores, int run,
-                          double wallSeconds, double jobSeconds, double kernelSeconds, double jitSeconds) {
+                          double wallSeconds, double jobSeconds, double kernelSeconds, double jitSeconds,
+                          Instant started) {
 
     /** The header of {@code report.csv}, in column order. */
-    public static final String CSV_HEADER = "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s";
+    public static final String CSV_HEADER = "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s,started";
 
     private static final int COLUMNS = CSV_HEADER.split(",").length;
 
@@ -30,7 +35,8 @@ public record BenchTiming(String census, String size, long items, String master,
         for (BenchTiming t : timings) {
             b.append(String.join(",", quoted(t.census()), quoted(t.size()), Long.toString(t.items()), quoted(t.master()),
                     Integer.toString(t.cores()), Integer.toString(t.run()), seconds(t.wallSeconds()),
-                    seconds(t.jobSeconds()), seconds(t.kernelSeconds()), seconds(t.jitSeconds()))).append('\n');
+                    seconds(t.jobSeconds()), seconds(t.kernelSeconds()), seconds(t.jitSeconds()),
+                    t.started().truncatedTo(ChronoUnit.MILLIS).toString())).append('\n');
         }
         return b.toString();
     }
@@ -78,13 +84,15 @@ public record BenchTiming(String census, String size, long items, String master,
             final BenchTiming t = new BenchTiming(f.get(0), f.get(1), Long.parseLong(f.get(2)), f.get(3),
                     Integer.parseInt(f.get(4)), Integer.parseInt(f.get(5)), Double.parseDouble(f.get(6)),
                     Double.parseDouble(f.get(7)), Double.parseDouble(f.get(8)),
-                    f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)));
+                    f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)), Instant.parse(f.get(10)));
             if (t.items() < 0 || t.cores() < 1 || !(t.wallSeconds() >= 0) || !(t.kernelSeconds() >= 0)) {
                 throw new IllegalArgumentException("negative or missing counts or times");
             }
             return t;
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a number: " + e.getMessage());
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("not an instant: '" + f.get(10) + "'");
         }
     }
 

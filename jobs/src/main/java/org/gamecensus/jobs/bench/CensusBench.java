@@ -51,8 +51,13 @@ public final class CensusBench {
     }
 
     /**
-     * Runs each census {@code warmUp} times untimed, then {@code repeat} times timed, on each of
-     * {@code masters} in turn (a session each, started and stopped here); returns the report.
+     * Runs {@code repeat} rounds; in each round, each of {@code masters} in turn gets a session
+     * (started and stopped here) in which each census runs {@code warmUp} times untimed, then once
+     * timed. Taking the masters in turn round by round, rather than all of one master's runs
+     * before the next, lets a drift in the machine's speed (seen on 2026-12-01: K7's summed kernel
+     * time 15.6 s on {@code local[1]}, then 12.7 s on {@code local[2]}) touch every master alike,
+     * so it does not pass for a speed-up; the warm-ups are per session because on a cluster each
+     * session brings fresh executors. Returns every timed run and the report.
      */
     public static Result run(Sizes sizes, List<String> censuses, List<String> masters, int warmUp, int repeat, Path dir,
                              Map<String, String> settings) {
@@ -67,31 +72,35 @@ public final class CensusBench {
             throw new IllegalStateException("the bench starts a session of its own on each master; stop the running one first");
         }
         final Map<String, Map<String, List<BenchTiming>>> runs = new LinkedHashMap<>();
-        for (int at = 0; at < masters.size(); at++) {
-            final String master = masters.get(at);
-            final SparkSession spark = CensusSession.create(master, "census bench " + master, settings);
-            final JobClock jobs = new JobClock();
-            spark.sparkContext().addSparkListener(jobs);
-            try {
-                final Warehouse scratch = new Warehouse(dir.resolve("warehouse-" + at));
-                for (String census : censuses) {
-                    // Untimed runs at the benchmark size first: Spark's first jobs pay for class loading
-                    // and code generation, and the kernel's code is compiled while it runs.
-                    for (int i = 0; i < warmUp; i++) {
-                        items(census, sizes, spark, scratch);
+        for (String census : censuses) {
+            for (String master : masters) {
+                runs.computeIfAbsent(census, k -> new LinkedHashMap<>()).put(master, new ArrayList<>());
+            }
+        }
+        for (int round = 1; round <= repeat; round++) {
+            for (int at = 0; at < masters.size(); at++) {
+                final String master = masters.get(at);
+                final SparkSession spark = CensusSession.create(master, "census bench " + master + ", round " + round,
+                        settings);
+                final JobClock jobs = new JobClock();
+                spark.sparkContext().addSparkListener(jobs);
+                try {
+                    final Warehouse scratch = new Warehouse(dir.resolve("warehouse-" + at));
+                    for (String census : censuses) {
+                        // Untimed runs at the benchmark size first: Spark's first jobs pay for class loading
+                        // and code generation, and the kernel's code is compiled while it runs.
+                        for (int i = 0; i < warmUp; i++) {
+                            items(census, sizes, spark, scratch);
+                        }
+                        runs.get(census).get(master).add(time(spark, census, size(census, sizes), master, round, jobs,
+                                () -> items(census, sizes, spark, scratch)));
                     }
-                    for (int i = 0; i < repeat; i++) {
-                        runs.computeIfAbsent(census, k -> new LinkedHashMap<>())
-                                .computeIfAbsent(master, k -> new ArrayList<>())
-                                .add(time(spark, census, size(census, sizes), master, i + 1, jobs,
-                                        () -> items(census, sizes, spark, scratch)));
-                    }
+                } finally {
+                    spark.sparkContext().removeSparkListener(jobs);
+                    spark.stop();
+                    SparkSession.clearActiveSession();
+                    SparkSession.clearDefaultSession();
                 }
-            } finally {
-                spark.sparkContext().removeSparkListener(jobs);
-                spark.stop();
-                SparkSession.clearActiveSession();
-                SparkSession.clearDefaultSession();
             }
         }
         final List<BenchTiming> timings = new ArrayList<>();
@@ -159,12 +168,13 @@ public final class CensusBench {
         CensusDatasets.resetKernelClock();
         final long jobs0 = jobs.millis(spark);
         final long jit0 = jitTimed ? jit.getTotalCompilationTime() : 0;
+        final java.time.Instant started = java.time.Instant.now();
         final long start = System.nanoTime();
         final long count = items.get();
         final double wall = (System.nanoTime() - start) / 1e9;
         final double jitSeconds = jitTimed ? (jit.getTotalCompilationTime() - jit0) / 1e3 : Double.NaN;
         return new BenchTiming(census, size, count, master, cores, run, wall, (jobs.millis(spark) - jobs0) / 1e3,
-                CensusDatasets.kernelNanos() / 1e9, jitSeconds);
+                CensusDatasets.kernelNanos() / 1e9, jitSeconds, started);
     }
 
     private static String size(String census, Sizes s) {
@@ -184,8 +194,9 @@ public final class CensusBench {
     private static String report(Map<String, Map<String, List<BenchTiming>>> runs, List<String> masters,
                                  int warmUp, int repeat) {
         final StringBuilder b = new StringBuilder();
-        b.append("# Census benchmark\n\n").append(repeat).append(" timed runs of each census on each master, after ")
-                .append(warmUp).append(" untimed run(s) of it at the same size; medians. ")
+        b.append("# Census benchmark\n\n").append(repeat).append(" timed runs of each census on each master, in ")
+                .append(repeat).append(" round(s) taking the masters in turn (a session each), each timed run after ")
+                .append(warmUp).append(" untimed run(s) of it at the same size in its session; medians. ")
                 .append("Wall time is the census call (rows computed, checked and committed), without Spark's start-up; ")
                 .append("of it, the Spark jobs ran from job start to job end, and the driver spent the rest planning and ")
                 .append("committing. Kernel time is summed over tasks; the overhead ratio is wall ÷ (kernel ÷ cores), and ")

@@ -655,16 +655,8 @@ public final class CensusCli {
         Warehouse.writeAtomically(dir.resolve("report.md"), report);
         out.print(report);
         if (comparison != null && comparison.failed()) {
-            final List<String> slid = new ArrayList<>();
-            for (BenchBaseline.Line l : comparison.lines()) {
-                if (l.verdict() == BenchBaseline.Verdict.SLOWER || l.verdict() == BenchBaseline.Verdict.ITEMS_DIFFER) {
-                    slid.add(l.census() + " on " + l.master() + ": " + (l.verdict() == BenchBaseline.Verdict.SLOWER
-                            ? String.format(java.util.Locale.ROOT, "%.3f s, the baseline's slowest %.3f s", l.medianNow(),
-                            l.slowestBefore()) : l.why()));
-                }
-            }
-            throw new CensusFailure("bench slower than the baseline or other items (" + String.join("; ", slid) + "); see "
-                    + dir.resolve("report.md"));
+            throw new CensusFailure("bench slower than the baseline or other items (" + String.join("; ", comparison.failures())
+                    + "); see " + dir.resolve("report.md"));
         }
         return 0;
     }

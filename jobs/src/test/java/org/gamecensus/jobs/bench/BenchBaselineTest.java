@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.gamecensus.jobs.census.UsageException;
@@ -25,7 +26,7 @@ class BenchBaselineTest {
         final List<BenchTiming> t = new ArrayList<>();
         for (int i = 0; i < walls.length; i++) {
             t.add(new BenchTiming(census, size, items, master, cores, i + 1, walls[i], walls[i] * 0.9, walls[i] * 0.8 * cores,
-                    i == 0 ? Double.NaN : 0.5));
+                    i == 0 ? Double.NaN : 0.5, Instant.parse("2026-12-01T20:00:00Z").plusSeconds(100 * i)));
         }
         return t;
     }
@@ -51,6 +52,7 @@ class BenchBaselineTest {
                 runs("cram", "to 11 squares", 46924, "local[1]", 1, 3.01, 3.2, 2.0), 0.25);
         assertEquals(BenchBaseline.Verdict.SLOWER, only(slower));
         assertTrue(slower.failed());
+        assertEquals(List.of("cram on local[1]: 3.010 s, the baseline's slowest 2.400 s"), slower.failures());
         assertEquals(3.01, slower.lines().get(0).medianNow(), 1e-12);
         assertEquals(2.2, slower.lines().get(0).medianBefore(), 1e-12);
         assertTrue(slower.markdown().contains("| cram | local[1] | 3.010 | 2.200 | 2.000–2.400 | 1.37 | SLOWER |"),
@@ -72,7 +74,7 @@ class BenchBaselineTest {
         final BenchBaseline.Comparison c = BenchBaseline.compare(runs("lumberjack", "to 15 edges", 376464, "local[2]", 2, 3.0),
                 runs("lumberjack", "to 15 edges", 376463, "local[2]", 2, 1.0), 0.25);
         assertEquals(BenchBaseline.Verdict.ITEMS_DIFFER, only(c));
-        assertTrue(c.failed());
+        assertEquals(List.of("lumberjack on local[2]: ITEMS DIFFER: 376463 now, 376464 in the baseline"), c.failures());
         assertTrue(c.markdown().contains("ITEMS DIFFER: 376463 now, 376464 in the baseline"), c.markdown());
     }
 
@@ -87,6 +89,7 @@ class BenchBaselineTest {
         assertEquals(List.of(BenchBaseline.Verdict.NOT_COMPARABLE, BenchBaseline.Verdict.NOT_COMPARABLE,
                 BenchBaseline.Verdict.NO_BASELINE), c.lines().stream().map(BenchBaseline.Line::verdict).toList(), c.markdown());
         assertFalse(c.failed(), c.markdown());
+        assertEquals(List.of(), c.failures());
         assertTrue(c.markdown().contains("not comparable: host K5 on 1 core(s) now, host K7 on 1 in the baseline"), c.markdown());
         assertTrue(c.markdown().contains("not comparable: 4x4, Down first on 8 core(s) now, 4x4, Down first on 4"), c.markdown());
     }
@@ -107,9 +110,12 @@ class BenchBaselineTest {
     void theCsvReadsBackWithQuotedFieldsAndAMissingJitTime() throws IOException {
         // Times with at most six decimals, as the CSV keeps them.
         final List<BenchTiming> t = List.of(
-                new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 1, 63.5, 63.25, 99.557, Double.NaN),
-                new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 2, 64.25, 64.0, 100.125, 1.086),
-                new BenchTiming("switching", "host \"my,host\"", 7, "spark://h:7077", 3, 1, 0.000001, 0, 0.000002, 0));
+                new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 1, 63.5, 63.25, 99.557, Double.NaN,
+                        Instant.parse("2026-12-01T20:14:39.123Z")),
+                new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 2, 64.25, 64.0, 100.125, 1.086,
+                        Instant.parse("2026-12-01T20:15:42Z")),
+                new BenchTiming("switching", "host \"my,host\"", 7, "spark://h:7077", 3, 1, 0.000001, 0, 0.000002, 0,
+                        Instant.parse("2027-01-01T00:00:00.001Z")));
         final Path f = Files.writeString(tmp.resolve("report.csv"), BenchTiming.csv(t));
         assertEquals(t, BenchTiming.read(f));
         assertTrue(Files.readString(f).contains("\"4x4, Down first\""), Files.readString(f));
@@ -122,13 +128,16 @@ class BenchBaselineTest {
         final Path header = Files.writeString(tmp.resolve("empty.csv"), BenchTiming.CSV_HEADER + "\n");
         final Path shortLine = Files.writeString(tmp.resolve("short.csv"), BenchTiming.CSV_HEADER + "\ncram,to 11,1\n");
         final Path word = Files.writeString(tmp.resolve("word.csv"), BenchTiming.CSV_HEADER
-                + "\ncram,to 11 squares,many,local[1],1,1,2.0,1.9,1.5,\n");
+                + "\ncram,to 11 squares,many,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z\n");
         final Path open = Files.writeString(tmp.resolve("open.csv"), BenchTiming.CSV_HEADER
-                + "\ncram,\"to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,\n");
+                + "\ncram,\"to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z\n");
         final Path noCores = Files.writeString(tmp.resolve("cores.csv"), BenchTiming.CSV_HEADER
-                + "\ncram,to 11 squares,46924,local[1],0,1,2.0,1.9,1.5,\n");
+                + "\ncram,to 11 squares,46924,local[1],0,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z\n");
+        final Path when = Files.writeString(tmp.resolve("when.csv"), BenchTiming.CSV_HEADER
+                + "\ncram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,yesterday\n");
         for (Object[] c : new Object[][] {{missing, "cannot read it"}, {md, "not a bench report.csv"},
-            {header, "no timed runs"}, {shortLine, "line 2: 3 fields, expected 10"}, {word, "line 2: not a number"},
+            {when, "line 2: not an instant: 'yesterday'"},
+            {header, "no timed runs"}, {shortLine, "line 2: 3 fields, expected 11"}, {word, "line 2: not a number"},
             {open, "line 2: a quoted field is not closed"}, {noCores, "line 2: negative or missing"}}) {
             final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read((Path) c[0]));
             assertTrue(e.getMessage().startsWith("--baseline " + c[0]) && e.getMessage().contains((String) c[1])

@@ -108,7 +108,24 @@ class CensusBenchTest {
             assertEquals(t.jobSeconds(), b.jobSeconds(), 1e-6);
             assertEquals(t.kernelSeconds(), b.kernelSeconds(), 1e-6);
             assertEquals(t.jitSeconds(), b.jitSeconds(), 1e-6);
+            assertEquals(t.started().truncatedTo(java.time.temporal.ChronoUnit.MILLIS), b.started());
         }
+    }
+
+    @Test
+    void theMastersTakeTurnsRoundByRound() {
+        // So a drift in the machine's speed touches every master alike: local[1], local[2], local[1], local[2].
+        final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"),
+                CensusBench.DEFAULT_MASTERS, 0, 2, tmp, Map.of());
+        final List<BenchTiming> byStart = result.timings().stream()
+                .sorted(java.util.Comparator.comparing(BenchTiming::started)).toList();
+        assertEquals(List.of("local[1] 1", "local[2] 1", "local[1] 2", "local[2] 2"),
+                byStart.stream().map(t -> t.master() + " " + t.run()).toList(), result.timings().toString());
+        for (int i = 1; i < byStart.size(); i++) {
+            assertTrue(byStart.get(i).started().isAfter(byStart.get(i - 1).started().plusMillis(
+                    (long) (1000 * byStart.get(i - 1).wallSeconds()) - 1)), "one run after another ended: " + byStart);
+        }
+        assertTrue(result.report().contains("| switching | host K4 | 64 | local[2] | 2 | "), result.report());
     }
 
     private Path write(String text) throws java.io.IOException {

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.SparkSessions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,20 +22,10 @@ class CensusBenchTest {
     @TempDir
     Path tmp;
 
-    private static void stopSessions() {
-        while (SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined()) {
-            final SparkSession s = SparkSession.getActiveSession().isDefined() ? SparkSession.getActiveSession().get()
-                    : SparkSession.getDefaultSession().get();
-            s.stop();
-            SparkSession.clearActiveSession();
-            SparkSession.clearDefaultSession();
-        }
-    }
-
     @BeforeEach
     @AfterEach
     void noSession() {
-        stopSessions();
+        SparkSessions.stopAll();
     }
 
     private static double cell(String[] row, int i) {
@@ -163,7 +154,7 @@ class CensusBenchTest {
             assertTrue(e.getMessage().contains("stop the running one"), e.getMessage());
             assertTrue(!running.sparkContext().isStopped(), "the running session is left alone");
         } finally {
-            stopSessions();
+            SparkSessions.stopAll();
         }
     }
 }

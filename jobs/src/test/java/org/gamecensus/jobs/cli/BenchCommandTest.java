@@ -2,13 +2,10 @@ package org.gamecensus.jobs.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.SparkSessions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
@@ -24,27 +21,11 @@ class BenchCommandTest {
     @TempDir
     Path tmp;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result census(String... args) {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        final int code = CensusCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
 
     @BeforeEach
     @AfterEach
     void noSession() {
-        while (SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined()) {
-            final SparkSession s = SparkSession.getActiveSession().isDefined() ? SparkSession.getActiveSession().get()
-                    : SparkSession.getDefaultSession().get();
-            s.stop();
-            SparkSession.clearActiveSession();
-            SparkSession.clearDefaultSession();
-        }
+        SparkSessions.stopAll();
     }
 
     @Test
@@ -56,7 +37,7 @@ class BenchCommandTest {
             final Path first = tmp.resolve("first");
             final String[] bench = {"bench", "--profile", "tinybench", "--censuses", "lumberjack", "--masters", "local[1]",
                 "--warm-up", "0", "--repeat", "1"};
-            final Result r = census(concat(bench, "--out", first.toString()));
+            final CliRun r = CliRun.census(concat(bench, "--out", first.toString()));
             assertEquals(0, r.code(), r.err());
             final List<String> csv = Files.readAllLines(first.resolve("bench/report.csv"));
             assertEquals(2, csv.size(), "a header and the one timed run: " + csv);
@@ -69,7 +50,7 @@ class BenchCommandTest {
                 f[6] = String.valueOf(c[0]);
                 final Path baseline = Files.writeString(tmp.resolve("baseline.csv"), csv.get(0) + "\n" + String.join(",", f) + "\n");
                 final Path out = tmp.resolve("against-" + c[1]);
-                final Result again = census(concat(bench, "--out", out.toString(), "--baseline", baseline.toString()));
+                final CliRun again = CliRun.census(concat(bench, "--out", out.toString(), "--baseline", baseline.toString()));
                 assertEquals(c[1], again.code(), again.err());
                 final String report = Files.readString(out.resolve("bench/report.md"));
                 Assertions.assertTrue(report.contains("## Against the baseline") && report.contains("| " + c[2] + " |"), report);

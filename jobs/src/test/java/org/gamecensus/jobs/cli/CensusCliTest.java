@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import org.junit.jupiter.api.Assertions;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -23,15 +20,8 @@ class CensusCliTest extends SparkCensusTest {
     @TempDir
     Path tmp;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result census(String... args) {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        final int code = CensusCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    private static CliRun census(String... args) {
+        return CliRun.census(args);
     }
 
     private String file(String name, String text) throws Exception {
@@ -148,7 +138,7 @@ class CensusCliTest extends SparkCensusTest {
             System.setProperty("census.conf.dir", conf.toString());
         }
         try {
-            final Result r = census(args.toArray(new String[0]));
+            final CliRun r = census(args.toArray(new String[0]));
             assertEquals(2, r.code(), what + ": " + r.err());
             Assertions.assertTrue(r.err().startsWith("census: "), r.err());
             Assertions.assertTrue(r.err().contains(message), what + ": " + r.err());
@@ -179,7 +169,7 @@ class CensusCliTest extends SparkCensusTest {
         final String loop = file("loop.txt", "s a\nt b\na a\n");
         final String garbage = file("garbage.txt", "s a\nt b\na b c\n");
         for (String host : List.of(same, loop, garbage)) {
-            final Result r = census("run", "switching", "--host", host, "--out", out.toString());
+            final CliRun r = census("run", "switching", "--host", host, "--out", out.toString());
             assertEquals(2, r.code(), host + ": " + r.err());
             assertEquals(1, r.err().strip().split("\n").length, r.err());
         }
@@ -189,7 +179,7 @@ class CensusCliTest extends SparkCensusTest {
     @Test
     void anOutDirThatIsAFileIsRefusedAndLeftAlone() throws Exception {
         final String file = file("taken", "keep me\n");
-        final Result r = census("run", "switching", "--host", "path4", "--out", file);
+        final CliRun r = census("run", "switching", "--host", "path4", "--out", file);
         assertEquals(2, r.code());
         Assertions.assertTrue(r.err().contains("is a file"), r.err());
         assertEquals("keep me\n", Files.readString(Path.of(file)));
@@ -199,10 +189,10 @@ class CensusCliTest extends SparkCensusTest {
     void runThenQueryWithSql() throws Exception {
         final String out = tmp.resolve("out").toString();
         final String diamond = file("diamond.txt", "# two routes and a rung\ns s\nt t\ns a\na t\ns b\nb t\na b\n");
-        final Result run = census("run", "switching", "--host", diamond, "--out", out);
+        final CliRun run = census("run", "switching", "--host", diamond, "--out", out);
         assertEquals(0, run.code(), run.err());
         Assertions.assertTrue(run.out().contains("switching census on diamond: 32 subgraphs"), run.out());
-        final Result csv = census("sql", "--out", out, "--format", "csv",
+        final CliRun csv = census("sql", "--out", out, "--format", "csv",
                 "SELECT host, outcome, COUNT(*) AS n FROM switching GROUP BY host, outcome ORDER BY outcome");
         assertEquals(0, csv.code(), csv.err());
         final String[] lines = csv.out().split("\n");
@@ -213,10 +203,10 @@ class CensusCliTest extends SparkCensusTest {
             total += Integer.parseInt(lines[i].substring(lines[i].lastIndexOf(',') + 1));
         }
         assertEquals(32, total);
-        final Result table = census("sql", "--out", out, "SELECT COUNT(*) AS n FROM switching_hosts");
+        final CliRun table = census("sql", "--out", out, "SELECT COUNT(*) AS n FROM switching_hosts");
         assertEquals(0, table.code(), table.err());
         Assertions.assertTrue(table.out().contains("(1 rows)"), table.out());
-        final Result bad = census("sql", "--out", out, "SELECT nosuchcolumn FROM switching");
+        final CliRun bad = census("sql", "--out", out, "SELECT nosuchcolumn FROM switching");
         assertEquals(2, bad.code(), bad.err());
         Assertions.assertTrue(bad.err().startsWith("census: bad query"), bad.err());
     }
@@ -225,22 +215,22 @@ class CensusCliTest extends SparkCensusTest {
     void theWarehouseCanLiveApartFromThePublishedFiles() throws Exception {
         final String out = tmp.resolve("published").toString();
         final String warehouse = tmp.resolve("elsewhere/wh").toUri().toString(); // a file: URI, as hdfs: or s3a: would be
-        final Result run = census("run", "switching", "--host", "K4", "--out", out, "--warehouse", warehouse);
+        final CliRun run = census("run", "switching", "--host", "K4", "--out", out, "--warehouse", warehouse);
         assertEquals(0, run.code(), run.err());
         Assertions.assertTrue(Files.isRegularFile(tmp.resolve("elsewhere/wh/switching/_schema.json")));
         Assertions.assertTrue(Files.isRegularFile(tmp.resolve("published/tables/switching_outcomes.md")));
         assertFalse(Files.exists(tmp.resolve("published/warehouse")), "nothing in the default place");
-        final Result sql = census("sql", "--out", out, "--warehouse", warehouse, "--format", "csv",
+        final CliRun sql = census("sql", "--out", out, "--warehouse", warehouse, "--format", "csv",
                 "SELECT COUNT(*) AS n FROM switching");
         assertEquals(0, sql.code(), sql.err());
         assertEquals("n\n64", sql.out().strip());
-        final Result verify = census("verify", "--out", out, "--warehouse", warehouse);
+        final CliRun verify = census("verify", "--out", out, "--warehouse", warehouse);
         assertEquals(0, verify.code(), verify.out() + verify.err());
     }
 
     @Test
     void decidePrintsVerdictsTreesAndOpenings() {
-        final Result r = census("decide", "switching", "--host", "K4");
+        final CliRun r = census("decide", "switching", "--host", "K4");
         assertEquals(0, r.code(), r.err());
         Assertions.assertTrue(r.out().contains("outcome L"), r.out());
         Assertions.assertTrue(r.out().contains("tree A: "), r.out());
@@ -249,17 +239,17 @@ class CensusCliTest extends SparkCensusTest {
 
     @Test
     void decideHexListsWinningOpeningsWhereAskedOrCheap() {
-        final Result square = census("decide", "hex", "--board", "3x3", "--first", "across");
+        final CliRun square = census("decide", "hex", "--board", "3x3", "--first", "across");
         assertEquals(0, square.code(), square.err());
         Assertions.assertTrue(square.out().contains("hex 3x3, across first: across wins the empty board; winning first moves ("),
                 square.out());
-        final Result quiet = census("decide", "hex", "--board", "3x3", "--first", "across", "--openings", "no");
+        final CliRun quiet = census("decide", "hex", "--board", "3x3", "--first", "across", "--openings", "no");
         Assertions.assertTrue(quiet.out().contains("across wins the empty board (") && !quiet.out().contains("first moves"),
                 quiet.out());
         // 21 cells: beyond the default listing, so only on request; every opening of the nearer side wins.
-        final Result wide = census("decide", "hex", "--board", "3x7", "--first", "down");
+        final CliRun wide = census("decide", "hex", "--board", "3x7", "--first", "down");
         Assertions.assertFalse(wide.out().contains("first moves"), wide.out());
-        final Result asked = census("decide", "hex", "--board", "3x7", "--first", "down", "--openings", "yes");
+        final CliRun asked = census("decide", "hex", "--board", "3x7", "--first", "down", "--openings", "yes");
         Assertions.assertTrue(asked.out().contains("down wins the empty board; winning first moves (21 of 21)"), asked.out());
     }
 
@@ -267,7 +257,7 @@ class CensusCliTest extends SparkCensusTest {
     void helpIsExitZero() {
         for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"sql", "--help"}, {"publish", "--help"},
                 {"decide", "--help"}, {"bench", "--help"}, {"verify", "--help"}}) {
-            final Result r = census(args);
+            final CliRun r = census(args);
             assertEquals(0, r.code(), String.join(" ", args));
             Assertions.assertTrue(r.out().startsWith("usage: census"), r.out());
         }

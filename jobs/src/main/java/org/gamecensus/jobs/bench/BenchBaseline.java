@@ -18,8 +18,8 @@ import java.util.Map;
  *   <li>otherwise the median wall time now against the baseline's runs: <em>slower</em> when it
  *       exceeds the baseline's slowest run by more than the tolerance, <em>faster</em> when it is
  *       below its fastest by more than the tolerance, else within noise. Comparing with the
- *       baseline's extreme runs rather than its median keeps run-to-run noise (±10–25 % for the
- *       small censuses on two cores) from raising false alarms.</li>
+ *       baseline's extreme runs rather than its median keeps run-to-run noise (on two cores about
+ *       ±10 % for the long censuses, up to a half for the small ones) from raising false alarms.</li>
  * </ul>
  */
 public final class BenchBaseline {

@@ -43,7 +43,7 @@ public final class CensusBench {
     public record Sizes(String switchingHost, int cramSquares, String hexBoard, int lumberjackEdges) {
     }
 
-    /** What a bench run gives: every timed run, in the order timed, and the report of their medians. */
+    /** What a bench run gives: every timed run (by census, then master, then round) and the report of their medians. */
     public record Result(List<BenchTiming> timings, String report) {
     }
 

@@ -11,22 +11,16 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.SparkSessions;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The census bench at tiny sizes: its report's rows hang together, and it runs on the masters it names. */
+@ExtendWith(SparkSessions.NoneRunning.class)
 class CensusBenchTest {
 
     @TempDir
     Path tmp;
-
-    @BeforeEach
-    @AfterEach
-    void noSession() {
-        SparkSessions.stopAll();
-    }
 
     private static double cell(String[] row, int i) {
         return Double.parseDouble(row[i].strip());

@@ -6,27 +6,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.gamecensus.jobs.census.SparkSessions;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code census bench} end to end: its report.csv, and its exit code against a baseline. Not a
  * shared-session test: the bench starts sessions of its own and refuses to time one it did not start.
  */
+@ExtendWith(SparkSessions.NoneRunning.class)
 class BenchCommandTest {
 
     @TempDir
     Path tmp;
-
-
-    @BeforeEach
-    @AfterEach
-    void noSession() {
-        SparkSessions.stopAll();
-    }
 
     @Test
     void aBenchAgainstABaselineExitsOneWhenACensusSlidAndZeroWhenItDidNot() throws Exception {

@@ -88,7 +88,7 @@ public final class BenchBaseline {
         for (Map.Entry<String, List<BenchTiming>> e : byCensusAndMaster(now).entrySet()) {
             final List<BenchTiming> runs = e.getValue();
             final BenchTiming first = runs.get(0);
-            final double median = median(runs);
+            final double median = BenchTiming.median(runs, BenchTiming::wallSeconds);
             final List<BenchTiming> base = then.get(e.getKey());
             if (base == null) {
                 lines.add(new Line(first.census(), first.master(), Verdict.NO_BASELINE, median, Double.NaN, Double.NaN,
@@ -104,7 +104,7 @@ public final class BenchBaseline {
             }
             final double fastest = base.stream().mapToDouble(BenchTiming::wallSeconds).min().orElseThrow();
             final double slowest = base.stream().mapToDouble(BenchTiming::wallSeconds).max().orElseThrow();
-            final double baseMedian = median(base);
+            final double baseMedian = BenchTiming.median(base, BenchTiming::wallSeconds);
             final Verdict v;
             final String why;
             if (was.items() != first.items()) {
@@ -131,10 +131,5 @@ public final class BenchBaseline {
             m.computeIfAbsent(t.census() + "\u0000" + t.master(), k -> new ArrayList<>()).add(t);
         }
         return m;
-    }
-
-    private static double median(List<BenchTiming> runs) {
-        final double[] v = runs.stream().mapToDouble(BenchTiming::wallSeconds).sorted().toArray();
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 }

@@ -10,6 +10,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 import org.gamecensus.jobs.census.UsageException;
 
 /**
@@ -126,6 +127,12 @@ public record BenchTiming(String census, String size, long items, String master,
         }
         fields.add(f.toString());
         return fields;
+    }
+
+    /** The median of {@code f} over {@code runs} (the mean of the middle two for an even count). */
+    static double median(List<BenchTiming> runs, ToDoubleFunction<BenchTiming> f) {
+        final double[] v = runs.stream().mapToDouble(f).sorted().toArray();
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 
     private static String quoted(String s) {

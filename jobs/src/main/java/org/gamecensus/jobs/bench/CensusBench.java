@@ -186,11 +186,6 @@ public final class CensusBench {
         }
     }
 
-    private static double median(List<BenchTiming> runs, java.util.function.ToDoubleFunction<BenchTiming> f) {
-        final double[] v = runs.stream().mapToDouble(f).sorted().toArray();
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-    }
-
     private static String report(Map<String, Map<String, List<BenchTiming>>> runs, List<String> masters,
                                  int warmUp, int repeat) {
         final StringBuilder b = new StringBuilder();
@@ -209,10 +204,10 @@ public final class CensusBench {
         for (var e : runs.entrySet()) {
             for (var m : e.getValue().entrySet()) {
                 final List<BenchTiming> r = m.getValue();
-                final double cores = median(r, BenchTiming::cores);
-                final double wall = median(r, BenchTiming::wallSeconds);
-                final double jobs = median(r, BenchTiming::jobSeconds);
-                final double kernel = median(r, BenchTiming::kernelSeconds);
+                final double cores = BenchTiming.median(r, BenchTiming::cores);
+                final double wall = BenchTiming.median(r, BenchTiming::wallSeconds);
+                final double jobs = BenchTiming.median(r, BenchTiming::jobSeconds);
+                final double kernel = BenchTiming.median(r, BenchTiming::kernelSeconds);
                 final long items = r.get(0).items();
                 final StringBuilder walls = new StringBuilder();
                 r.forEach(t -> walls.append(walls.length() == 0 ? "" : " ")
@@ -222,7 +217,7 @@ public final class CensusBench {
                         e.getKey(), r.get(0).size(), items, m.getKey(), cores == Math.rint(cores)
                                 ? String.valueOf((long) cores) : String.valueOf(cores),
                         wall, jobs, kernel, items / wall / cores, wall / (kernel / cores), jobs / (kernel / cores),
-                        median(r, BenchTiming::jitSeconds), walls));
+                        BenchTiming.median(r, BenchTiming::jitSeconds), walls));
             }
         }
         if (masters.size() > 1) {
@@ -232,12 +227,13 @@ public final class CensusBench {
             b.append("\n|---|").append("---|".repeat(2 * masters.size() - 1)).append('\n');
             for (var e : runs.entrySet()) {
                 b.append("| ").append(e.getKey()).append(" |");
-                final double first = median(e.getValue().get(masters.get(0)), BenchTiming::wallSeconds);
-                for (String m : masters) {
-                    b.append(String.format(Locale.ROOT, " %.3f |", median(e.getValue().get(m), BenchTiming::wallSeconds)));
+                final double[] walls = masters.stream()
+                        .mapToDouble(m -> BenchTiming.median(e.getValue().get(m), BenchTiming::wallSeconds)).toArray();
+                for (double w : walls) {
+                    b.append(String.format(Locale.ROOT, " %.3f |", w));
                 }
-                for (String m : masters.subList(1, masters.size())) {
-                    b.append(String.format(Locale.ROOT, " %.2f |", first / median(e.getValue().get(m), BenchTiming::wallSeconds)));
+                for (int m = 1; m < walls.length; m++) {
+                    b.append(String.format(Locale.ROOT, " %.2f |", walls[0] / walls[m]));
                 }
                 b.append('\n');
             }

@@ -3,6 +3,7 @@ package org.gamecensus.bench;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.gamecensus.kernel.cram.CramCensusKernel;
 import org.gamecensus.kernel.cram.CramGrundy;
 import org.gamecensus.kernel.cram.RedelmeierEnumerator;
 import org.gamecensus.kernel.cram.Region;
@@ -17,39 +18,70 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 /**
- * The Cram Grundy search per shape of 10 and 12 squares, from a table cleared every iteration
- * (so each shape is searched as the census's first partition would search it).
+ * The Cram kernel per shape of 10 and 12 squares, from tables cleared every iteration (so each
+ * shape is searched as the census's first partition would search it): {@code grundyPerShape} the
+ * Grundy search alone, {@code decidePerShape} all the census asks of a shape (Grundy value,
+ * symmetries, pairings, routes and their remainders' values, the plain and hybrid win/loss
+ * searches). Each benchmark allocates only its own tables, so its bytes per operation are its own.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class CramBenchmark {
 
-    @Param({"10", "12"})
-    public int squares;
+    /** The first 20,000 fixed polyominoes of the size, taken in turn. */
+    @State(Scope.Thread)
+    public static class Shapes {
+        @Param({"10", "12"})
+        public int squares;
 
-    private long[] shapes;
-    private int next;
-    private CramGrundy grundy;
+        private long[] shapes;
+        private int next;
 
-    @Setup(Level.Trial)
-    public void shapes() {
-        final List<Long> all = new ArrayList<>();
-        new RedelmeierEnumerator(squares, 7).enumerate(0, 1, p -> {
-            if (Region.squares(p) == squares && all.size() < 20_000) {
-                all.add(p);
-            }
-        });
-        shapes = all.stream().mapToLong(Long::longValue).toArray();
+        @Setup(Level.Trial)
+        public void enumerate() {
+            final List<Long> all = new ArrayList<>();
+            new RedelmeierEnumerator(squares, 7).enumerate(0, 1, p -> {
+                if (Region.squares(p) == squares && all.size() < 20_000) {
+                    all.add(p);
+                }
+            });
+            shapes = all.stream().mapToLong(Long::longValue).toArray();
+        }
+
+        long next() {
+            return shapes[next++ % shapes.length];
+        }
     }
 
-    @Setup(Level.Iteration)
-    public void freshTable() {
-        grundy = new CramGrundy(22);
+    /** A Grundy table of 2^22 slots, fresh each iteration. */
+    @State(Scope.Thread)
+    public static class GrundyTable {
+        private CramGrundy grundy;
+
+        @Setup(Level.Iteration)
+        public void fresh() {
+            grundy = new CramGrundy(22);
+        }
+    }
+
+    /** A census kernel for the size, fresh each iteration. */
+    @State(Scope.Thread)
+    public static class Kernel {
+        private CramCensusKernel kernel;
+
+        @Setup(Level.Iteration)
+        public void fresh(Shapes shapes) {
+            kernel = new CramCensusKernel(shapes.squares, 1);
+        }
     }
 
     @Benchmark
-    public int grundyPerShape() {
-        return grundy.grundy(shapes[next++ % shapes.length]);
+    public int grundyPerShape(Shapes shapes, GrundyTable table) {
+        return table.grundy.grundy(shapes.next());
+    }
+
+    @Benchmark
+    public int decidePerShape(Shapes shapes, Kernel kernel) {
+        return kernel.kernel.decide(shapes.next()).grundy();
     }
 }

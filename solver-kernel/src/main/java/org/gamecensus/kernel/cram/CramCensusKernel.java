@@ -61,9 +61,7 @@ public final class CramCensusKernel {
 
     /** Whether a fixed polyomino is the least of its images under the catalogue's group. */
     static boolean isCatalogueRepresentative(long packed) {
-        return packed <= Region.transform(Region.HALF_TURN, packed)
-                && packed <= Region.transform(Region.FLIP_ROWS, packed)
-                && packed <= Region.transform(Region.FLIP_COLUMNS, packed);
+        return packed == Region.leastOfRectangleImages(packed);
     }
 
     /** Fills the verdict for one shape (packed, normalised). */

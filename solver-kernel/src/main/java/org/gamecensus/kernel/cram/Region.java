@@ -35,6 +35,9 @@ public final class Region {
 
     private static final long[] NOT_FIRST_COLUMN = new long[MAX_AREA + 1];
     private static final long[] NOT_LAST_COLUMN = new long[MAX_AREA + 1];
+    /** The diagonal and the anti-diagonal of a square box of side s (s² ≤ 56), by s. */
+    private static final long[] DIAGONAL = new long[8];
+    private static final long[] ANTI_DIAGONAL = new long[8];
 
     static {
         for (int w = 1; w <= MAX_AREA; w++) {
@@ -50,6 +53,12 @@ public final class Region {
             }
             NOT_FIRST_COLUMN[w] = notFirst;
             NOT_LAST_COLUMN[w] = notLast;
+        }
+        for (int side = 1; side < DIAGONAL.length; side++) {
+            for (int r = 0; r < side; r++) {
+                DIAGONAL[side] |= 1L << (r * side + r);
+                ANTI_DIAGONAL[side] |= 1L << (r * side + side - 1 - r);
+            }
         }
     }
 
@@ -102,67 +111,107 @@ public final class Region {
         }
     }
 
+    /** One row of a frame of width w: bits 0..w−1. */
+    private static long rowBits(int w) {
+        return (1L << w) - 1;
+    }
+
+    /** The columns a set occupies, as bits 0..w−1: its rows OR-ed together (one step a row). */
+    static long columns(int w, long mask) {
+        long cols = 0L;
+        for (long rest = mask; rest != 0; rest >>>= w) {
+            cols |= rest;
+        }
+        return cols & rowBits(w);
+    }
+
     /** Translates a set of a frame of width w to its bounding box's corner: a packed region. */
     static long normalize(int w, long mask) {
-        int rmin = Integer.MAX_VALUE;
-        int cmin = Integer.MAX_VALUE;
-        int cmax = -1;
-        for (long rest = mask; rest != 0; rest &= rest - 1) {
-            final int i = Long.numberOfTrailingZeros(rest);
-            final int r = i / w;
-            final int c = i % w;
-            rmin = Math.min(rmin, r);
-            cmin = Math.min(cmin, c);
-            cmax = Math.max(cmax, c);
-        }
-        final int nw = cmax - cmin + 1;
+        assert mask != 0 : "the empty set has no bounding box";
+        final long fromTop = mask >>> (Long.numberOfTrailingZeros(mask) / w * w);
+        final long cols = columns(w, fromTop);
+        final int left = Long.numberOfTrailingZeros(cols);
+        final int nw = 64 - Long.numberOfLeadingZeros(cols) - left;
+        final long row = rowBits(w);
         long out = 0L;
-        for (long rest = mask; rest != 0; rest &= rest - 1) {
-            final int i = Long.numberOfTrailingZeros(rest);
-            out |= 1L << ((i / w - rmin) * nw + (i % w - cmin));
+        int at = 0;
+        for (long rest = fromTop; rest != 0; rest >>>= w) {
+            out |= ((rest & row) >>> left) << at;
+            at += nw;
         }
         return pack(nw, out);
     }
 
-    /** The image of a packed region under symmetry {@code sym}, packed. */
+    /**
+     * The image of a packed region under symmetry {@code sym}, packed. The half-turn of a w × h
+     * box sends square i to w·h − 1 − i, which is the reversal of the word shifted down; the
+     * other symmetries compose the half-turn, the row flip (a row at a time) and the transpose
+     * (a square at a time): flip columns = half-turn ∘ flip rows, and the four that turn the box
+     * are the transpose followed by one of identity, flip columns, flip rows, half-turn.
+     */
     public static long transform(int sym, long packed) {
+        final int w = width(packed);
+        final long m = mask(packed);
+        switch (sym) {
+            case IDENTITY: return packed;
+            case HALF_TURN: return pack(w, halfTurn(w * height(packed), m));
+            case FLIP_ROWS: return pack(w, flipRows(w, height(packed), m));
+            case FLIP_COLUMNS: return pack(w, halfTurn(w * height(packed), flipRows(w, height(packed), m)));
+            case TRANSPOSE: return transpose(packed);
+            case QUARTER_TURN: return transform(FLIP_COLUMNS, transpose(packed));
+            case THREE_QUARTER_TURN: return transform(FLIP_ROWS, transpose(packed));
+            case ANTI_TRANSPOSE: return transform(HALF_TURN, transpose(packed));
+            default: throw new IllegalArgumentException("no symmetry " + sym);
+        }
+    }
+
+    /** The half-turn of a set filling a frame's first {@code area} squares: square i to area − 1 − i. */
+    private static long halfTurn(int area, long m) {
+        assert area >= 1 && area <= MAX_AREA : "a packed frame holds 1..56 squares";
+        return Long.reverse(m) >>> (64 - area);
+    }
+
+    /** Row r of a w × h frame to row h − 1 − r. */
+    private static long flipRows(int w, int h, long m) {
+        final long row = rowBits(w);
+        long out = 0L;
+        for (int r = 0; r < h; r++) {
+            out |= ((m >>> (r * w)) & row) << ((h - 1 - r) * w);
+        }
+        return out;
+    }
+
+    /** Square (r, c) of a packed region to (c, r): the frame's width becomes its height. */
+    private static long transpose(long packed) {
+        final int w = width(packed);
+        final int h = height(packed);
+        final long row = rowBits(w);
+        long out = 0L;
+        for (int r = 0; r < h; r++) {
+            for (long bits = (mask(packed) >>> (r * w)) & row; bits != 0; bits &= bits - 1) {
+                out |= 1L << (Long.numberOfTrailingZeros(bits) * h + r);
+            }
+        }
+        return pack(h, out);
+    }
+
+    /** The least of a packed region's images under identity, half-turn, flip rows, flip columns. */
+    static long leastOfRectangleImages(long packed) {
         final int w = width(packed);
         final int h = height(packed);
         final long m = mask(packed);
-        final int nw = (sym == QUARTER_TURN || sym == THREE_QUARTER_TURN || sym == TRANSPOSE || sym == ANTI_TRANSPOSE)
-                ? h : w;
-        long out = 0L;
-        for (long rest = m; rest != 0; rest &= rest - 1) {
-            final int i = Long.numberOfTrailingZeros(rest);
-            final int r = i / w;
-            final int c = i % w;
-            final int nr;
-            final int nc;
-            switch (sym) {
-                case IDENTITY: nr = r; nc = c; break;
-                case QUARTER_TURN: nr = c; nc = h - 1 - r; break;
-                case HALF_TURN: nr = h - 1 - r; nc = w - 1 - c; break;
-                case THREE_QUARTER_TURN: nr = w - 1 - c; nc = r; break;
-                case FLIP_ROWS: nr = h - 1 - r; nc = c; break;
-                case FLIP_COLUMNS: nr = r; nc = w - 1 - c; break;
-                case TRANSPOSE: nr = c; nc = r; break;
-                default: nr = w - 1 - c; nc = h - 1 - r; break; // anti-transpose
-            }
-            out |= 1L << (nr * nw + nc);
-        }
-        return pack(nw, out);
+        final long flipped = flipRows(w, h, m);
+        final long least = Math.min(Math.min(m, halfTurn(w * h, m)), Math.min(flipped, halfTurn(w * h, flipped)));
+        return pack(w, least);
     }
 
-    /** The least packed image under the eight symmetries: equal for congruent regions. */
+    /**
+     * The least packed image under the eight symmetries: equal for congruent regions. The eight
+     * are the rectangle's four (identity, half-turn, the two flips) of the region and of its
+     * transpose.
+     */
     static long congruenceKey(long packed) {
-        long best = packed;
-        for (int sym = 1; sym < 8; sym++) {
-            final long img = transform(sym, packed);
-            if (img < best) {
-                best = img;
-            }
-        }
-        return best;
+        return Math.min(leastOfRectangleImages(packed), leastOfRectangleImages(transpose(packed)));
     }
 
     /**
@@ -176,48 +225,75 @@ public final class Region {
         }
         assert sym == HALF_TURN || sym == FLIP_ROWS || sym == FLIP_COLUMNS || sym == TRANSPOSE || sym == ANTI_TRANSPOSE
                 : "only involutions pair";
-        int rmin = Integer.MAX_VALUE;
-        int rmax = -1;
-        int cmin = Integer.MAX_VALUE;
-        int cmax = -1;
-        for (long rest = mask; rest != 0; rest &= rest - 1) {
-            final int i = Long.numberOfTrailingZeros(rest);
-            final int r = i / w;
-            final int c = i % w;
-            rmin = Math.min(rmin, r);
-            rmax = Math.max(rmax, r);
-            cmin = Math.min(cmin, c);
-            cmax = Math.max(cmax, c);
+        return sym == HALF_TURN ? pairsByHalfTurn(w, mask, strict) : pairsByMirror(sym, normalize(w, mask), strict);
+    }
+
+    /**
+     * The half-turn about the set's box (rows top..bottom, columns left..right) sends square
+     * i = r·w + c to (top + bottom − r)·w + (left + right − c) = k − i, so the image of the
+     * whole set is its reversal shifted, compared in one step. Only squares at the box's centre
+     * can then fail, the cases by the centre's parity (rs = top + bottom, cs = left + right):
+     * <ul>
+     *   <li>rs, cs even: the centre is a square, fixed if in the set;</li>
+     *   <li>rs even, cs odd: the two squares astride the centre in its row form a domino that is
+     *       its own image (strict only), if in the set — one is iff the other is;</li>
+     *   <li>rs odd, cs even: the same in the centre's column;</li>
+     *   <li>rs, cs odd: the centre is a corner between squares, nothing is fixed.</li>
+     * </ul>
+     */
+    private static boolean pairsByHalfTurn(int w, long mask, boolean strict) {
+        final int top = Long.numberOfTrailingZeros(mask) / w;
+        final int bottom = (63 - Long.numberOfLeadingZeros(mask)) / w;
+        final long cols = columns(w, mask >>> (top * w));
+        final int rs = top + bottom;
+        final int cs = Long.numberOfTrailingZeros(cols) + 63 - Long.numberOfLeadingZeros(cols);
+        final int k = rs * w + cs;
+        assert k <= 2 * (MAX_AREA - 1) : "the image of every square lies in the frame";
+        final long reversed = Long.reverse(mask);
+        final long image = k >= 63 ? reversed << (k - 63) : reversed >>> (63 - k);
+        if (image != mask) {
+            return false;
         }
-        final int rs = rmin + rmax;
-        final int cs = cmin + cmax;
-        if ((sym == TRANSPOSE || sym == ANTI_TRANSPOSE) && rmax - rmin != cmax - cmin) {
-            return false; // a diagonal mirror maps a non-square box elsewhere
+        final boolean rowCentre = (rs & 1) == 0;
+        final boolean columnCentre = (cs & 1) == 0;
+        if (rowCentre && columnCentre) {
+            return (mask & 1L << (rs / 2 * w + cs / 2)) == 0;
         }
-        for (long rest = mask; rest != 0; rest &= rest - 1) {
-            final int i = Long.numberOfTrailingZeros(rest);
-            final int r = i / w;
-            final int c = i % w;
-            final int nr;
-            final int nc;
-            switch (sym) {
-                case HALF_TURN: nr = rs - r; nc = cs - c; break;
-                case FLIP_ROWS: nr = rs - r; nc = c; break;
-                case FLIP_COLUMNS: nr = r; nc = cs - c; break;
-                case TRANSPOSE: nr = rmin + (c - cmin); nc = cmin + (r - rmin); break;
-                default: nr = rmin + (cmax - c); nc = cmin + (rmax - r); break; // anti-transpose
-            }
-            if (nr == r && nc == c) {
-                return false; // a fixed square
-            }
-            if ((mask & (1L << (nr * w + nc))) == 0) {
-                return false; // not mapped to itself
-            }
-            if (strict && Math.abs(nr - r) + Math.abs(nc - c) == 1) {
-                return false; // the domino {square, image} is its own image
-            }
+        if (!strict || (!rowCentre && !columnCentre)) {
+            return true;
         }
-        return true;
+        final int beside = rowCentre ? rs / 2 * w + cs / 2 : (rs - 1) / 2 * w + cs / 2;
+        return (mask & 1L << beside) == 0;
+    }
+
+    /**
+     * Whether a mirror pairs a packed region: it maps the region to itself (the transposes only a
+     * square box), and the axis cases hold:
+     * <ul>
+     *   <li>flip rows, odd height: the middle row is on the axis, its squares fixed;</li>
+     *   <li>flip rows, even height: a square of the row above the axis has its image just below,
+     *       a domino that is its own image (strict only);</li>
+     *   <li>flip columns: the same with columns;</li>
+     *   <li>transpose, anti-transpose: the squares of the diagonal are fixed; no domino is its
+     *       own image (its two squares would be one step apart on both axes).</li>
+     * </ul>
+     */
+    private static boolean pairsByMirror(int sym, long packed, boolean strict) {
+        if (transform(sym, packed) != packed) {
+            return false;
+        }
+        final int w = width(packed);
+        final int h = height(packed);
+        final long m = mask(packed);
+        switch (sym) {
+            case FLIP_ROWS:
+                return (h % 2 == 0 && !strict) || (m & rowBits(w) << ((h - 1) / 2 * w)) == 0;
+            case FLIP_COLUMNS:
+                return (w % 2 == 0 && !strict) || (m & ~NOT_FIRST_COLUMN[w] << ((w - 1) / 2)) == 0;
+            default:
+                assert w == h && w < DIAGONAL.length : "a region its transpose maps to itself has a square box";
+                return (m & (sym == TRANSPOSE ? DIAGONAL[w] : ANTI_DIAGONAL[w])) == 0;
+        }
     }
 
     /** Rows of {@code #} and {@code .} joined by {@code /}, top row first. */

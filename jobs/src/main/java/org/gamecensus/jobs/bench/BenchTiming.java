@@ -16,19 +16,20 @@ import org.gamecensus.jobs.census.UsageException;
 /**
  * One timed run of a census in the bench: what ran (census, size, items, master, cores, which
  * round), the wall time of the census call, the time its Spark jobs ran, the kernel time summed
- * over tasks, the JIT's compile time meanwhile (NaN when the JVM does not time it), and when it
- * started (to the millisecond, so runs can be set beside what else the machine did).
+ * over tasks, the JIT's compile time meanwhile (NaN when the JVM does not time it), when it
+ * started (to the millisecond, so runs can be set beside what else the machine did), and how many
+ * untimed runs of it came first in its session (−1 when not recorded: a file of an older bench).
  * The bench keeps every run as a line of {@code report.csv}, so a later bench can be compared
  * with it ({@link BenchBaseline}) and anyone can aggregate the raw times differently.
  */
 public record BenchTiming(String census, String size, long items, String master, int cores, int run,
                           double wallSeconds, double jobSeconds, double kernelSeconds, double jitSeconds,
-                          Instant started) {
+                          Instant started, int warmUps) {
 
     /** The header of {@code report.csv}, in column order. */
-    public static final String CSV_HEADER = "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s,started";
-
-    private static final int COLUMNS = CSV_HEADER.split(",").length;
+    public static final String CSV_HEADER = "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s,started,warm_ups";
+    /** The header of benches before warm-ups were recorded (2026-12-01): read, with warm-ups −1. */
+    static final String CSV_HEADER_WITHOUT_WARM_UPS = CSV_HEADER.substring(0, CSV_HEADER.lastIndexOf(','));
 
     /** Every timing as CSV (RFC 4180: a field holding a comma or a quote is quoted), header first. */
     public static String csv(List<BenchTiming> timings) {
@@ -37,7 +38,7 @@ public record BenchTiming(String census, String size, long items, String master,
             b.append(String.join(",", quoted(t.census()), quoted(t.size()), Long.toString(t.items()), quoted(t.master()),
                     Integer.toString(t.cores()), Integer.toString(t.run()), seconds(t.wallSeconds()),
                     seconds(t.jobSeconds()), seconds(t.kernelSeconds()), seconds(t.jitSeconds()),
-                    t.started().truncatedTo(ChronoUnit.MILLIS).toString())).append('\n');
+                    t.started().truncatedTo(ChronoUnit.MILLIS).toString(), Integer.toString(t.warmUps()))).append('\n');
         }
         return b.toString();
     }
@@ -54,7 +55,8 @@ public record BenchTiming(String census, String size, long items, String master,
         } catch (IOException e) {
             throw new UsageException("--baseline " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
         }
-        if (lines.isEmpty() || !lines.get(0).strip().equals(CSV_HEADER)) {
+        final String header = lines.isEmpty() ? "" : lines.get(0).strip();
+        if (!header.equals(CSV_HEADER) && !header.equals(CSV_HEADER_WITHOUT_WARM_UPS)) {
             throw new UsageException("--baseline " + file + ": not a bench report.csv (its first line is not '"
                     + CSV_HEADER + "')");
         }
@@ -64,7 +66,7 @@ public record BenchTiming(String census, String size, long items, String master,
                 continue;
             }
             try {
-                timings.add(parse(lines.get(n)));
+                timings.add(parse(lines.get(n), header.equals(CSV_HEADER)));
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--baseline " + file + ", line " + (n + 1) + ": " + e.getMessage());
             }
@@ -75,18 +77,21 @@ public record BenchTiming(String census, String size, long items, String master,
         return timings;
     }
 
-    /** One CSV line as a timing; an empty JIT field is NaN. */
-    static BenchTiming parse(String line) {
+    /** One CSV line as a timing; an empty JIT field is NaN; without a warm-ups column, warm-ups are −1. */
+    static BenchTiming parse(String line, boolean withWarmUps) {
         final List<String> f = fields(line);
-        if (f.size() != COLUMNS) {
-            throw new IllegalArgumentException(f.size() + " fields, expected " + COLUMNS);
+        final int columns = (withWarmUps ? CSV_HEADER : CSV_HEADER_WITHOUT_WARM_UPS).split(",").length;
+        if (f.size() != columns) {
+            throw new IllegalArgumentException(f.size() + " fields, expected " + columns);
         }
         try {
             final BenchTiming t = new BenchTiming(f.get(0), f.get(1), Long.parseLong(f.get(2)), f.get(3),
                     Integer.parseInt(f.get(4)), Integer.parseInt(f.get(5)), Double.parseDouble(f.get(6)),
                     Double.parseDouble(f.get(7)), Double.parseDouble(f.get(8)),
-                    f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)), Instant.parse(f.get(10)));
-            if (t.items() < 0 || t.cores() < 1 || !(t.wallSeconds() >= 0) || !(t.kernelSeconds() >= 0)) {
+                    f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)), Instant.parse(f.get(10)),
+                    withWarmUps ? Integer.parseInt(f.get(11)) : -1);
+            if (t.items() < 0 || t.cores() < 1 || !(t.wallSeconds() >= 0) || !(t.kernelSeconds() >= 0)
+                    || t.warmUps() < (withWarmUps ? 0 : -1)) {
                 throw new IllegalArgumentException("negative or missing counts or times");
             }
             return t;

@@ -43,6 +43,37 @@ public final class CensusBench {
     public record Sizes(String switchingHost, int cramSquares, String hexBoard, int lumberjackEdges) {
     }
 
+    /**
+     * The untimed runs before each timed one, in its session: at least {@code runs} of them, and
+     * more until they have taken {@code seconds} (wall time), but never more than
+     * {@value #MAX_WARM_UPS}. Counting time as well as runs, as JMH warms up by time, gives a short
+     * census as long to settle as a long one: the driver JVM goes on compiling Spark's own code for
+     * tens of runs, and in local mode its compiler threads take the cores from the tasks (Cram to
+     * 11 squares, 2026-12-01: 1.3–3.3 s of compilation in a timed run after one to three
+     * warm-ups, 0.13–0.34 s after ten).
+     */
+    public record WarmUp(int runs, double seconds) {
+        public WarmUp {
+            if (runs < 0 || runs > MAX_WARM_UPS || !(seconds >= 0)) {
+                throw new IllegalArgumentException("warm-up runs must be 0.." + MAX_WARM_UPS + " and seconds ≥ 0, got "
+                        + runs + " and " + seconds);
+            }
+        }
+
+        /** Exactly {@code n} untimed runs. */
+        public static WarmUp runs(int n) {
+            return new WarmUp(n, 0);
+        }
+
+        /** Whether another untimed run is due after {@code done} of them, which took {@code spent} seconds. */
+        boolean due(int done, double spent) {
+            return done < runs || (spent < seconds && done < MAX_WARM_UPS);
+        }
+    }
+
+    /** The most untimed runs before a timed one, however short the census. */
+    public static final int MAX_WARM_UPS = 100;
+
     /** What a bench run gives: every timed run (by census, then master, then round) and the report of their medians. */
     public record Result(List<BenchTiming> timings, String report) {
     }
@@ -52,17 +83,17 @@ public final class CensusBench {
 
     /**
      * Runs {@code repeat} rounds; in each round, each of {@code masters} in turn gets a session
-     * (started and stopped here) in which each census runs {@code warmUp} times untimed, then once
-     * timed. Taking the masters in turn round by round, rather than all of one master's runs
+     * (started and stopped here) in which each census runs untimed as {@code warmUp} asks, then
+     * once timed. Taking the masters in turn round by round, rather than all of one master's runs
      * before the next, lets a drift in the machine's speed (seen on 2026-12-01: K7's summed kernel
      * time 15.6 s on {@code local[1]}, then 12.7 s on {@code local[2]}) touch every master alike,
      * so it does not pass for a speed-up; the warm-ups are per session because on a cluster each
      * session brings fresh executors. Returns every timed run and the report.
      */
-    public static Result run(Sizes sizes, List<String> censuses, List<String> masters, int warmUp, int repeat, Path dir,
+    public static Result run(Sizes sizes, List<String> censuses, List<String> masters, WarmUp warmUp, int repeat, Path dir,
                              Map<String, String> settings) {
-        if (warmUp < 0 || repeat < 1) {
-            throw new IllegalArgumentException("warm-up runs must be ≥ 0 and timed runs ≥ 1, got " + warmUp + " and " + repeat);
+        if (repeat < 1) {
+            throw new IllegalArgumentException("timed runs must be ≥ 1, got " + repeat);
         }
         if (masters.isEmpty() || masters.size() != new java.util.HashSet<>(masters).size()) {
             throw new IllegalArgumentException("at least one master, each once, got " + masters);
@@ -89,11 +120,14 @@ public final class CensusBench {
                     for (String census : censuses) {
                         // Untimed runs at the benchmark size first: Spark's first jobs pay for class loading
                         // and code generation, and the kernel's code is compiled while it runs.
-                        for (int i = 0; i < warmUp; i++) {
+                        int done = 0;
+                        final long warmStart = System.nanoTime();
+                        while (warmUp.due(done, (System.nanoTime() - warmStart) / 1e9)) {
                             items(census, sizes, spark, scratch);
+                            done++;
                         }
                         runs.get(census).get(master).add(time(spark, census, size(census, sizes), master, round, jobs,
-                                () -> items(census, sizes, spark, scratch)));
+                                done, () -> items(census, sizes, spark, scratch)));
                     }
                 } finally {
                     spark.sparkContext().removeSparkListener(jobs);
@@ -161,7 +195,7 @@ public final class CensusBench {
     }
 
     private static BenchTiming time(SparkSession spark, String census, String size, String master, int run, JobClock jobs,
-                                    Supplier<Long> items) {
+                                    int warmUps, Supplier<Long> items) {
         final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         final boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
         final int cores = cores(master, spark);
@@ -174,7 +208,7 @@ public final class CensusBench {
         final double wall = (System.nanoTime() - start) / 1e9;
         final double jitSeconds = jitTimed ? (jit.getTotalCompilationTime() - jit0) / 1e3 : Double.NaN;
         return new BenchTiming(census, size, count, master, cores, run, wall, (jobs.millis(spark) - jobs0) / 1e3,
-                CensusDatasets.kernelNanos() / 1e9, jitSeconds, started);
+                CensusDatasets.kernelNanos() / 1e9, jitSeconds, started, warmUps);
     }
 
     private static String size(String census, Sizes s) {
@@ -187,20 +221,25 @@ public final class CensusBench {
     }
 
     private static String report(Map<String, Map<String, List<BenchTiming>>> runs, List<String> masters,
-                                 int warmUp, int repeat) {
+                                 WarmUp warmUp, int repeat) {
         final StringBuilder b = new StringBuilder();
         b.append("# Census benchmark\n\n").append(repeat).append(" timed runs of each census on each master, in ")
                 .append(repeat).append(" round(s) taking the masters in turn (a session each), each timed run after ")
-                .append(warmUp).append(" untimed run(s) of it at the same size in its session; medians. ")
+                .append(warmUp.runs()).append(" untimed run(s) of it at the same size in its session")
+                .append(warmUp.seconds() > 0 ? String.format(Locale.ROOT, " or more, until they had taken %s s (at most %d;"
+                        + " warm-ups gives each timed run's count)",
+                        java.math.BigDecimal.valueOf(warmUp.seconds()).stripTrailingZeros().toPlainString(), MAX_WARM_UPS) : "")
+                .append("; medians. ")
                 .append("Wall time is the census call (rows computed, checked and committed), without Spark's start-up; ")
                 .append("of it, the Spark jobs ran from job start to job end, and the driver spent the rest planning and ")
                 .append("committing. Kernel time is summed over tasks; the overhead ratio is wall ÷ (kernel ÷ cores), and ")
                 .append("in jobs the same with the jobs' time. JIT is the driver JVM's compile time meanwhile (in local mode ")
                 .append("the tasks run in it too), summed over the compiler threads, which share the cores with the tasks. ")
-                .append("The last column lists every timed run's wall time, in order; report.csv holds every run's figures.\n\n");
+                .append("Timed walls lists every timed run's wall time, in order, and warm-ups the untimed runs before each; ")
+                .append("report.csv holds every run's figures.\n\n");
         b.append("| census | size | items | master | cores | median wall (s) | in Spark jobs (s) | kernel, summed (s) ")
-                .append("| items/s/core | overhead | overhead in jobs | JIT (s) | timed walls (s) |\n")
-                .append("|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+                .append("| items/s/core | overhead | overhead in jobs | JIT (s) | timed walls (s) | warm-ups |\n")
+                .append("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
         for (var e : runs.entrySet()) {
             for (var m : e.getValue().entrySet()) {
                 final List<BenchTiming> r = m.getValue();
@@ -212,12 +251,13 @@ public final class CensusBench {
                 final StringBuilder walls = new StringBuilder();
                 r.forEach(t -> walls.append(walls.length() == 0 ? "" : " ")
                         .append(String.format(Locale.ROOT, "%.3f", t.wallSeconds())));
+                final String warmUps = String.join(" ", r.stream().map(t -> String.valueOf(t.warmUps())).toList());
                 b.append(String.format(Locale.ROOT,
-                        "| %s | %s | %d | %s | %s | %.3f | %.3f | %.3f | %.0f | %.2f | %.2f | %.3f | %s |%n",
+                        "| %s | %s | %d | %s | %s | %.3f | %.3f | %.3f | %.0f | %.2f | %.2f | %.3f | %s | %s |%n",
                         e.getKey(), r.get(0).size(), items, m.getKey(), cores == Math.rint(cores)
                                 ? String.valueOf((long) cores) : String.valueOf(cores),
                         wall, jobs, kernel, items / wall / cores, wall / (kernel / cores), jobs / (kernel / cores),
-                        BenchTiming.median(r, BenchTiming::jitSeconds), walls));
+                        BenchTiming.median(r, BenchTiming::jitSeconds), walls, warmUps));
             }
         }
         if (masters.size() > 1) {

@@ -84,7 +84,7 @@ public final class CensusCli {
             "          --profile local (conf/census-local.properties and conf/spark-local.conf)",
             "  verify [--out DIR]",
             "      check every committed partition against its manifest (files, row count, content checksum)",
-            "  bench [--out DIR] [--repeat N] [--warm-up N] [--censuses LIST] [--masters URL,URL...]",
+            "  bench [--out DIR] [--repeat N] [--warm-up N] [--warm-up-seconds S] [--censuses LIST] [--masters URL,URL...]",
             "      each census at a benchmark size on each master (default local[1],local[2]): DIR/bench/report.md",
             "      and report.csv; --baseline FILE [--tolerance PCT]: compare with an earlier report.csv, exit 1 on a slide",
             "",
@@ -595,15 +595,18 @@ public final class CensusCli {
     }
 
     private static int bench(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("bench", args, Set.of("--out", "--repeat", "--warm-up", "--censuses", "--masters",
-                "--profile", "--baseline", "--tolerance"));
+        final CommandLine cl = new CommandLine("bench", args, Set.of("--out", "--repeat", "--warm-up", "--warm-up-seconds",
+                "--censuses", "--masters", "--profile", "--baseline", "--tolerance"));
         if (cl.help()) {
             out.println(String.join("\n",
-                    "usage: census bench [--out DIR] [--repeat N] [--warm-up N] [--censuses switching,cram,hex,lumberjack]",
-                    "                    [--masters URL,URL...] [--profile NAME] [--baseline FILE [--tolerance PCT]]",
+                    "usage: census bench [--out DIR] [--repeat N] [--warm-up N] [--warm-up-seconds S]",
+                    "                    [--censuses switching,cram,hex,lumberjack] [--masters URL,URL...] [--profile NAME]",
+                    "                    [--baseline FILE [--tolerance PCT]]",
                     "Runs each census at its benchmark size (settings bench.*: K7, Cram to 11 squares, Hex 4x4, trees to",
-                    "15 edges) --warm-up times untimed (default 1), then --repeat times (default 3), on each master in",
-                    "turn (default local[1],local[2]; a cluster's URL times it on its executors), and writes",
+                    "15 edges) untimed at least --warm-up times (default 1) and until those runs have taken",
+                    "--warm-up-seconds (default 15, setting bench.warm-up-seconds; at most 100 runs), then timed once, in",
+                    "each of --repeat rounds (default 3), on each master in turn (default local[1],local[2]; a cluster's",
+                    "URL times it on its executors), and writes",
                     "DIR/bench/report.md: items, cores, median wall time and the part in Spark jobs, items per second per",
                     "core, kernel time against wall time, the JIT's compile time, and each master's speed-up over the first;",
                     "DIR/bench/report.csv: every timed run's figures. With --baseline (an earlier bench's report.csv) the",
@@ -624,7 +627,12 @@ public final class CensusCli {
         final List<BenchTiming> baseline = cl.has("--baseline") ? BenchTiming.read(java.nio.file.Path.of(cl.get("--baseline", "")))
                 : null;
         final int repeat = (int) cl.getLong("--repeat", 3, 1, 100);
-        final int warmUp = (int) cl.getLong("--warm-up", 1, 0, 100);
+        final int warmUp = (int) cl.getLong("--warm-up", 1, 0, CensusBench.MAX_WARM_UPS);
+        final long warmUpSetting = config.getLong("bench.warm-up-seconds", 15);
+        if (warmUpSetting < 0 || warmUpSetting > 3600) {
+            throw new UsageException("setting bench.warm-up-seconds must be 0..3600, got " + warmUpSetting);
+        }
+        final long warmUpSeconds = cl.getLong("--warm-up-seconds", warmUpSetting, 0, 3600);
         final List<String> masters = List.of(cl.get("--masters", String.join(",", CensusBench.DEFAULT_MASTERS)).split(",", -1));
         if (masters.contains("") || masters.size() != new java.util.HashSet<>(masters).size()) {
             throw new UsageException("--masters takes distinct master URLs separated by commas, got '"
@@ -647,7 +655,8 @@ public final class CensusCli {
         LumberjackJob.checkMaxEdges(sizes.lumberjackEdges());
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final java.nio.file.Path dir = warehouse.out().resolve("bench");
-        final CensusBench.Result result = CensusBench.run(sizes, censuses, masters, warmUp, repeat, dir, config.sparkSettings());
+        final CensusBench.Result result = CensusBench.run(sizes, censuses, masters,
+                new CensusBench.WarmUp(warmUp, warmUpSeconds), repeat, dir, config.sparkSettings());
         final BenchBaseline.Comparison comparison = baseline == null ? null
                 : BenchBaseline.compare(baseline, result.timings(), tolerance);
         final String report = result.report() + (comparison == null ? "" : comparison.markdown());

@@ -26,7 +26,7 @@ class BenchBaselineTest {
         final List<BenchTiming> t = new ArrayList<>();
         for (int i = 0; i < walls.length; i++) {
             t.add(new BenchTiming(census, size, items, master, cores, i + 1, walls[i], walls[i] * 0.9, walls[i] * 0.8 * cores,
-                    i == 0 ? Double.NaN : 0.5, Instant.parse("2026-12-01T20:00:00Z").plusSeconds(100 * i)));
+                    i == 0 ? Double.NaN : 0.5, Instant.parse("2026-12-01T20:00:00Z").plusSeconds(100 * i), 1));
         }
         return t;
     }
@@ -111,14 +111,28 @@ class BenchBaselineTest {
         // Times with at most six decimals, as the CSV keeps them.
         final List<BenchTiming> t = List.of(
                 new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 1, 63.5, 63.25, 99.557, Double.NaN,
-                        Instant.parse("2026-12-01T20:14:39.123Z")),
+                        Instant.parse("2026-12-01T20:14:39.123Z"), 1),
                 new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 2, 64.25, 64.0, 100.125, 1.086,
-                        Instant.parse("2026-12-01T20:15:42Z")),
+                        Instant.parse("2026-12-01T20:15:42Z"), 12),
                 new BenchTiming("switching", "host \"my,host\"", 7, "spark://h:7077", 3, 1, 0.000001, 0, 0.000002, 0,
-                        Instant.parse("2027-01-01T00:00:00.001Z")));
+                        Instant.parse("2027-01-01T00:00:00.001Z"), 0));
         final Path f = Files.writeString(tmp.resolve("report.csv"), BenchTiming.csv(t));
         assertEquals(t, BenchTiming.read(f));
         assertTrue(Files.readString(f).contains("\"4x4, Down first\""), Files.readString(f));
+    }
+
+    @Test
+    void aReportOfABenchBeforeWarmUpsWereRecordedReadsWithWarmUpsUnknown() throws IOException {
+        // The first lines of bench/report-2026-12-01-late.csv, the baseline kept in the project.
+        final Path f = Files.writeString(tmp.resolve("late.csv"), BenchTiming.CSV_HEADER_WITHOUT_WARM_UPS + "\n"
+                + "switching,host K7,2097152,local[1],1,1,20.811000,20.394000,14.212000,1.449000,2026-12-01T20:40:03.215Z\n");
+        assertEquals(List.of(new BenchTiming("switching", "host K7", 2097152, "local[1]", 1, 1, 20.811, 20.394, 14.212, 1.449,
+                Instant.parse("2026-12-01T20:40:03.215Z"), -1)), BenchTiming.read(f));
+        // A file with the column must give a count for it.
+        final Path negative = Files.writeString(tmp.resolve("negative.csv"), BenchTiming.CSV_HEADER + "\n"
+                + "cram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z,-1\n");
+        final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read(negative));
+        assertTrue(e.getMessage().contains("line 2: negative or missing"), e.getMessage());
     }
 
     @Test
@@ -127,17 +141,19 @@ class BenchBaselineTest {
         final Path md = Files.writeString(tmp.resolve("report.md"), "# Census benchmark\n");
         final Path header = Files.writeString(tmp.resolve("empty.csv"), BenchTiming.CSV_HEADER + "\n");
         final Path shortLine = Files.writeString(tmp.resolve("short.csv"), BenchTiming.CSV_HEADER + "\ncram,to 11,1\n");
-        final Path word = Files.writeString(tmp.resolve("word.csv"), BenchTiming.CSV_HEADER
+        // The lines below are of the older eleven columns, under its header.
+        final String older = BenchTiming.CSV_HEADER_WITHOUT_WARM_UPS;
+        final Path word = Files.writeString(tmp.resolve("word.csv"), older
                 + "\ncram,to 11 squares,many,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z\n");
-        final Path open = Files.writeString(tmp.resolve("open.csv"), BenchTiming.CSV_HEADER
+        final Path open = Files.writeString(tmp.resolve("open.csv"), older
                 + "\ncram,\"to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z\n");
-        final Path noCores = Files.writeString(tmp.resolve("cores.csv"), BenchTiming.CSV_HEADER
+        final Path noCores = Files.writeString(tmp.resolve("cores.csv"), older
                 + "\ncram,to 11 squares,46924,local[1],0,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z\n");
-        final Path when = Files.writeString(tmp.resolve("when.csv"), BenchTiming.CSV_HEADER
+        final Path when = Files.writeString(tmp.resolve("when.csv"), older
                 + "\ncram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,yesterday\n");
         for (Object[] c : new Object[][] {{missing, "cannot read it"}, {md, "not a bench report.csv"},
             {when, "line 2: not an instant: 'yesterday'"},
-            {header, "no timed runs"}, {shortLine, "line 2: 3 fields, expected 11"}, {word, "line 2: not a number"},
+            {header, "no timed runs"}, {shortLine, "line 2: 3 fields, expected 12"}, {word, "line 2: not a number"},
             {open, "line 2: a quoted field is not closed"}, {noCores, "line 2: negative or missing"}}) {
             final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read((Path) c[0]));
             assertTrue(e.getMessage().startsWith("--baseline " + c[0]) && e.getMessage().contains((String) c[1])

@@ -30,7 +30,7 @@ class CensusBenchTest {
     void everyCensusHasARowPerMasterWhoseRatiosFollowFromItsTimes() throws java.io.IOException {
         // Sizes whose kernels take milliseconds at least, so the three-decimal times are not zero.
         final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 6, "3x3", 8), CensusBench.known(),
-                CensusBench.DEFAULT_MASTERS, 0, 1, tmp, Map.of());
+                CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 1, tmp, Map.of());
         final String report = result.report();
         assertTrue(report.contains("after 0 untimed run(s)"), report);
         assertTrue(report.contains("| census | local[1] (s) | local[2] (s) | speed-up, local[2] |"), report);
@@ -38,8 +38,8 @@ class CensusBenchTest {
         final Map<String, String[]> speedUps = new HashMap<>();
         for (String line : report.split("\n")) {
             final String[] c = line.split("\\|", -1);
-            // c[0] is the text before the first bar; a detail row has 13 cells, a speed-up row 4.
-            if (c.length == 15 && c[4].contains("local[")) {
+            // c[0] is the text before the first bar; a detail row has 14 cells, a speed-up row 4.
+            if (c.length == 16 && c[4].contains("local[")) {
                 rows.computeIfAbsent(c[1].strip(), k -> new ArrayList<>()).add(c);
             } else if (c.length == 6 && CensusBench.known().contains(c[1].strip())) {
                 speedUps.put(c[1].strip(), c);
@@ -101,7 +101,7 @@ class CensusBenchTest {
     void theMastersTakeTurnsRoundByRound() {
         // So a drift in the machine's speed touches every master alike: local[1], local[2], local[1], local[2].
         final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"),
-                CensusBench.DEFAULT_MASTERS, 0, 2, tmp, Map.of());
+                CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 2, tmp, Map.of());
         final List<BenchTiming> byStart = result.timings().stream()
                 .sorted(java.util.Comparator.comparing(BenchTiming::started)).toList();
         assertEquals(List.of("local[1] 1", "local[2] 1", "local[1] 2", "local[2] 2"),
@@ -111,6 +111,23 @@ class CensusBenchTest {
                     (long) (1000 * byStart.get(i - 1).wallSeconds()) - 1)), "one run after another ended: " + byStart);
         }
         assertTrue(result.report().contains("| switching | host K4 | 64 | local[2] | 2 | "), result.report());
+    }
+
+    @Test
+    void aWarmUpBySecondsRunsUntilTheTimeIsSpentAndRecordsHowManyRan() {
+        final CensusBench.WarmUp byTime = new CensusBench.WarmUp(1, 5);
+        assertTrue(byTime.due(0, 9) && byTime.due(1, 4.9) && !byTime.due(1, 5) && !byTime.due(CensusBench.MAX_WARM_UPS, 0),
+                "at least one run, then until 5 s are spent, at most " + CensusBench.MAX_WARM_UPS);
+        assertTrue(!CensusBench.WarmUp.runs(2).due(2, 0) && CensusBench.WarmUp.runs(2).due(1, 1e9), "by count alone");
+        // A census of a fraction of a second warmed up for 1.5 s runs untimed more than once, each round.
+        final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"),
+                List.of("local[1]"), new CensusBench.WarmUp(1, 1.5), 2, tmp, Map.of());
+        for (BenchTiming t : result.timings()) {
+            assertTrue(t.warmUps() > 1 && t.warmUps() <= CensusBench.MAX_WARM_UPS, "untimed runs before " + t);
+        }
+        final String warmUps = result.timings().get(0).warmUps() + " " + result.timings().get(1).warmUps();
+        assertTrue(result.report().contains("| " + warmUps + " |")
+                && result.report().contains("until they had taken 1.5 s (at most 100;"), result.report());
     }
 
     private Path write(String text) throws java.io.IOException {
@@ -143,7 +160,7 @@ class CensusBenchTest {
         final SparkSession running = SparkSession.builder().master("local[1]").appName("someone else's").getOrCreate();
         try {
             final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusBench.run(
-                    new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"), List.of("local[2]"), 0, 1, tmp,
+                    new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"), List.of("local[2]"), CensusBench.WarmUp.runs(0), 1, tmp,
                     Map.of()));
             assertTrue(e.getMessage().contains("stop the running one"), e.getMessage());
             assertTrue(!running.sparkContext().isStopped(), "the running session is left alone");

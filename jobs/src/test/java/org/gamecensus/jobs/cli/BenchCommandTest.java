@@ -29,7 +29,7 @@ class BenchCommandTest {
         try {
             final Path first = tmp.resolve("first");
             final String[] bench = {"bench", "--profile", "tinybench", "--censuses", "lumberjack", "--masters", "local[1]",
-                "--warm-up", "0", "--repeat", "1"};
+                "--warm-up", "0", "--warm-up-seconds", "0", "--repeat", "1"};
             final CliRun r = CliRun.census(concat(bench, "--out", first.toString()));
             assertEquals(0, r.code(), r.err());
             final List<String> csv = Files.readAllLines(first.resolve("bench/report.csv"));

@@ -82,6 +82,7 @@ class CensusCliTest extends SparkCensusTest {
             "bench unknown census|bench --censuses nosuch|unknown census 'nosuch' for 'bench'",
             "bench repeat zero|bench --repeat 0|must be 1..100",
             "bench negative warm-up|bench --warm-up -1|--warm-up must be 0..100",
+            "bench warm-up seconds|bench --warm-up-seconds 3601|--warm-up-seconds must be 0..3600",
             "bench tolerance alone|bench --tolerance 10|--tolerance needs --baseline",
             "bench missing baseline|bench --baseline /nonexistent/report.csv|--baseline /nonexistent/report.csv: cannot read it",
             "bench baseline not a csv|bench --baseline pom.xml|--baseline pom.xml: not a bench report.csv",

@@ -3,11 +3,30 @@ package org.gamecensus.kernel.cram;
 /**
  * The test oracle for {@link Region}'s geometry: the same maps computed one square at a time from
  * each square's row and column (the kernel's own first version, kept as the definition the
- * bit-parallel code must match). Shares no code with {@link Region} but its packing.
+ * bit-parallel code must match). Shares no code with {@link Region} but its packing and the
+ * symmetries' numbers.
  */
 final class SquareBySquareRegion {
 
     private SquareBySquareRegion() {
+    }
+
+    /**
+     * The image {row, column} of square (r, c) under symmetry {@code sym} about the box of rows
+     * top..bottom and columns left..right; the four that turn the box map it onto the box of the
+     * same corner with height and width swapped.
+     */
+    private static int[] image(int sym, int r, int c, int top, int bottom, int left, int right) {
+        switch (sym) {
+            case Region.IDENTITY: return new int[] {r, c};
+            case Region.QUARTER_TURN: return new int[] {top + c - left, left + bottom - r};
+            case Region.HALF_TURN: return new int[] {top + bottom - r, left + right - c};
+            case Region.THREE_QUARTER_TURN: return new int[] {top + right - c, left + r - top};
+            case Region.FLIP_ROWS: return new int[] {top + bottom - r, c};
+            case Region.FLIP_COLUMNS: return new int[] {r, left + right - c};
+            case Region.TRANSPOSE: return new int[] {top + c - left, left + r - top};
+            default: return new int[] {top + right - c, left + bottom - r}; // anti-transpose
+        }
     }
 
     /** Translates a set of a frame of width w to its bounding box's corner. */
@@ -41,21 +60,8 @@ final class SquareBySquareRegion {
         long out = 0L;
         for (long rest = m; rest != 0; rest &= rest - 1) {
             final int i = Long.numberOfTrailingZeros(rest);
-            final int r = i / w;
-            final int c = i % w;
-            final int nr;
-            final int nc;
-            switch (sym) {
-                case Region.IDENTITY: nr = r; nc = c; break;
-                case Region.QUARTER_TURN: nr = c; nc = h - 1 - r; break;
-                case Region.HALF_TURN: nr = h - 1 - r; nc = w - 1 - c; break;
-                case Region.THREE_QUARTER_TURN: nr = w - 1 - c; nc = r; break;
-                case Region.FLIP_ROWS: nr = h - 1 - r; nc = c; break;
-                case Region.FLIP_COLUMNS: nr = r; nc = w - 1 - c; break;
-                case Region.TRANSPOSE: nr = c; nc = r; break;
-                default: nr = w - 1 - c; nc = h - 1 - r; break;
-            }
-            out |= 1L << (nr * nw + nc);
+            final int[] to = image(sym, i / w, i % w, 0, h - 1, 0, w - 1);
+            out |= 1L << (to[0] * nw + to[1]);
         }
         return (long) nw << 56 | out;
     }
@@ -86,17 +92,9 @@ final class SquareBySquareRegion {
             final int i = Long.numberOfTrailingZeros(rest);
             final int r = i / w;
             final int c = i % w;
-            final int nr;
-            final int nc;
-            switch (sym) {
-                case Region.HALF_TURN: nr = rmin + rmax - r; nc = cmin + cmax - c; break;
-                case Region.FLIP_ROWS: nr = rmin + rmax - r; nc = c; break;
-                case Region.FLIP_COLUMNS: nr = r; nc = cmin + cmax - c; break;
-                case Region.TRANSPOSE: nr = rmin + (c - cmin); nc = cmin + (r - rmin); break;
-                default: nr = rmin + (cmax - c); nc = cmin + (rmax - r); break;
-            }
-            if ((nr == r && nc == c) || (mask & (1L << (nr * w + nc))) == 0
-                    || (strict && Math.abs(nr - r) + Math.abs(nc - c) == 1)) {
+            final int[] to = image(sym, r, c, rmin, rmax, cmin, cmax);
+            if ((to[0] == r && to[1] == c) || (mask & (1L << (to[0] * w + to[1]))) == 0
+                    || (strict && Math.abs(to[0] - r) + Math.abs(to[1] - c) == 1)) {
                 return false;
             }
         }

@@ -30,6 +30,7 @@ public record BenchTiming(String census, String size, long items, String master,
     public static final String CSV_HEADER = "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s,started,warm_ups";
     /** The header of benches before warm-ups were recorded (2026-12-01): read, with warm-ups −1. */
     static final String CSV_HEADER_WITHOUT_WARM_UPS = CSV_HEADER.substring(0, CSV_HEADER.lastIndexOf(','));
+    private static final int COLUMNS = CSV_HEADER.split(",").length;
 
     /** Every timing as CSV (RFC 4180: a field holding a comma or a quote is quoted), header first. */
     public static String csv(List<BenchTiming> timings) {
@@ -80,7 +81,7 @@ public record BenchTiming(String census, String size, long items, String master,
     /** One CSV line as a timing; an empty JIT field is NaN; without a warm-ups column, warm-ups are −1. */
     static BenchTiming parse(String line, boolean withWarmUps) {
         final List<String> f = fields(line);
-        final int columns = (withWarmUps ? CSV_HEADER : CSV_HEADER_WITHOUT_WARM_UPS).split(",").length;
+        final int columns = withWarmUps ? COLUMNS : COLUMNS - 1;
         if (f.size() != columns) {
             throw new IllegalArgumentException(f.size() + " fields, expected " + columns);
         }

@@ -151,12 +151,13 @@ public final class Region {
      */
     public static long transform(int sym, long packed) {
         final int w = width(packed);
+        final int h = height(packed);
         final long m = mask(packed);
         switch (sym) {
             case IDENTITY: return packed;
-            case HALF_TURN: return pack(w, halfTurn(w * height(packed), m));
-            case FLIP_ROWS: return pack(w, flipRows(w, height(packed), m));
-            case FLIP_COLUMNS: return pack(w, halfTurn(w * height(packed), flipRows(w, height(packed), m)));
+            case HALF_TURN: return pack(w, halfTurn(w * h, m));
+            case FLIP_ROWS: return pack(w, flipRows(w, h, m));
+            case FLIP_COLUMNS: return pack(w, halfTurn(w * h, flipRows(w, h, m)));
             case TRANSPOSE: return transpose(packed);
             case QUARTER_TURN: return transform(FLIP_COLUMNS, transpose(packed));
             case THREE_QUARTER_TURN: return transform(FLIP_ROWS, transpose(packed));

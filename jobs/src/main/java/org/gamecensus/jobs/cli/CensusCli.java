@@ -628,11 +628,8 @@ public final class CensusCli {
                 : null;
         final int repeat = (int) cl.getLong("--repeat", 3, 1, 100);
         final int warmUp = (int) cl.getLong("--warm-up", 1, 0, CensusBench.MAX_WARM_UPS);
-        final long warmUpSetting = config.getLong("bench.warm-up-seconds", 15);
-        if (warmUpSetting < 0 || warmUpSetting > 3600) {
-            throw new UsageException("setting bench.warm-up-seconds must be 0..3600, got " + warmUpSetting);
-        }
-        final long warmUpSeconds = cl.getLong("--warm-up-seconds", warmUpSetting, 0, 3600);
+        final long warmUpSeconds = cl.getLong("--warm-up-seconds", config.getLong("bench.warm-up-seconds", 15, 0, 3600),
+                0, 3600);
         final List<String> masters = List.of(cl.get("--masters", String.join(",", CensusBench.DEFAULT_MASTERS)).split(",", -1));
         if (masters.contains("") || masters.size() != new java.util.HashSet<>(masters).size()) {
             throw new UsageException("--masters takes distinct master URLs separated by commas, got '"

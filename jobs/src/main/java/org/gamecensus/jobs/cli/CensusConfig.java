@@ -82,6 +82,15 @@ final class CensusConfig {
         }
     }
 
+    /** As {@link #getLong(String, long)}, refusing a value outside {@code min..max} in one line that names the setting. */
+    long getLong(String key, long fallback, long min, long max) {
+        final long v = getLong(key, fallback);
+        if (v < min || v > max) {
+            throw new UsageException("setting " + key + " must be " + min + ".." + max + ", got " + v);
+        }
+        return v;
+    }
+
     List<String> getList(String key, String fallback) {
         return Arrays.stream(get(key, fallback).split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
     }

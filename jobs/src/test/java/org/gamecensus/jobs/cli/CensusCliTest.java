@@ -113,6 +113,7 @@ class CensusCliTest extends SparkCensusTest {
             "hackenbush over a profile's limit|run hackenbush --profile tiny|over the limit of 100; raise hackenbush.max-graphs",
             "publish over a profile's limit|publish --profile tiny|over the limit of 100",
             "a malformed setting|run cram --profile broken|setting cram.max-shapes takes a whole number",
+            "a setting out of range|bench --profile broken|setting bench.warm-up-seconds must be 0..3600, got -3",
             "warehouse on an unknown file system|run switching --host K4 --warehouse nosuch://x/y|--warehouse nosuch://x/y",
             "warehouse option for decide|decide switching --host K4 --warehouse /tmp/w|unknown option --warehouse"})
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) throws Exception {
@@ -134,7 +135,7 @@ class CensusCliTest extends SparkCensusTest {
         Files.writeString(conf.resolve("census-tiny.properties"), String.join("\n", "switching.max-subgraphs = 100",
                 "cram.max-shapes = 100", "lumberjack.max-trees = 1000", "hex.max-table-entries = 1000",
                 "hackenbush.max-graphs = 100", "hex.max-placements = 1000", "publish.switching.hosts = K5") + "\n");
-        Files.writeString(conf.resolve("census-broken.properties"), "cram.max-shapes = lots\n");
+        Files.writeString(conf.resolve("census-broken.properties"), "cram.max-shapes = lots\nbench.warm-up-seconds = -3\n");
         if (args.contains("--profile")) {
             System.setProperty("census.conf.dir", conf.toString());
         }

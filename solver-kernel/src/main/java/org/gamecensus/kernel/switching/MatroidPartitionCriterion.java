@@ -19,7 +19,9 @@ package org.gamecensus.kernel.switching;
  * have one vertex set W ∋ s, t: these two trees are the certificate, and the strategy.
  *
  * <p>Complexity: O(m) insertions, each a breadth-first search over at most m links whose cycle
- * queries cost O(n + m): O(m²(n + m)) per subgraph; O(m³(n + m)) for the first-mover verdict.
+ * queries cost O(n + m): O(m²(n + m)) per subgraph; O(m³(n + m)) for the first-mover verdict,
+ * each opening partitioned from scratch. {@link #winningOpenings} reuses one partition of G for
+ * every opening: O(m(m − ρ + 2)·m(n + m)), ρ the size of a maximum partition.
  * Scratch space is allocated once per instance; an instance is not thread-safe.
  */
 public final class MatroidPartitionCriterion {
@@ -43,6 +45,13 @@ public final class MatroidPartitionCriterion {
     private final int[] labelParent = new int[64];
     private final int[] labelVia = new int[64];
     private final int[] exchangeQueue = new int[64];
+    /** Per opening e: what of F0 and F1 stays a forest once e is contracted ({@link #winningOpenings}). */
+    private final long[] keep0 = new long[64];
+    private final long[] keep1 = new long[64];
+    /** The last subgraph partitioned whole (−1: none yet; no subgraph has bit 63) and its maximum partition. */
+    private long partitioned = -1L;
+    private long partition0;
+    private long partition1;
     private final int[] parentLink;
     private final int[] vertexQueue;
     private long labelled;
@@ -88,16 +97,96 @@ public final class MatroidPartitionCriterion {
         return false;
     }
 
-    /** The links of {@code mask} whose securing, as Short's opening, leaves the criterion holding. */
+    /**
+     * The links of {@code mask} whose securing, as Short's opening, leaves the criterion holding:
+     * the links e for which {@link #holds holds(mask, e)}, found without partitioning each G/e
+     * from scratch.
+     *
+     * <p>One maximum partition F0, F1 of G serves every opening. Contracting e keeps F_i − e a
+     * forest of G/e, except that a path of F_i between e's ends (e not in F_i) closes a cycle:
+     * one link of that path is dropped (a link parallel to e, a loop of G/e, is always such a
+     * path). Independence in the union of G/e's graphic matroid with itself implies it in G's, so
+     * these forests of G/e lie at most two links short of a maximum partition; only the links of
+     * G/e outside them are inserted — the union's span only grows, so greedy insertion still ends
+     * maximum — before the virtual s–t link is tried. Per opening: two cycle queries and |G| − ρ + 2
+     * insertions at most (ρ the size of F0 ∪ F1), against |G| insertions from scratch.
+     * {@link #treeA()} and {@link #treeB()} are left empty.
+     */
     public long winningOpenings(long mask) {
+        // The maximum partition of G (kept from holds(mask, −1) when that was the last subgraph
+        // partitioned whole), and each opening's cycle links, in G's own geometry.
+        final long all = graph(mask, -1, -1);
+        if (partitioned != mask) {
+            partitionFromScratch(all);
+            keepPartition(mask);
+        }
+        final long f0 = partition0;
+        final long f1 = partition1;
+        for (long rest = mask; rest != 0; rest &= rest - 1) {
+            final int e = Long.numberOfTrailingZeros(rest);
+            keep0[e] = f0 & ~(1L << e) & ~cycleLink(f0, e);
+            keep1[e] = f1 & ~(1L << e) & ~cycleLink(f1, e);
+        }
         long wins = 0L;
         for (long rest = mask; rest != 0; rest &= rest - 1) {
             final int e = Long.numberOfTrailingZeros(rest);
-            if (holds(mask, e)) {
+            final int merged = lv[e];
+            final int into = lu[e];
+            final int ms = s == merged ? into : s;
+            final int mt = t == merged ? into : t;
+            if (ms == mt) {
+                wins |= 1L << e; // the opening itself joins s and t
+                continue;
+            }
+            final long links = graph(mask & ~(1L << e), merged, into);
+            forest[0] = keep0[e];
+            forest[1] = keep1[e];
+            assert ((forest[0] | forest[1]) & ~links) == 0 : "the kept forests hold links of G/e only";
+            for (long out = links & ~(forest[0] | forest[1]); out != 0; out &= out - 1) {
+                insert(Long.numberOfTrailingZeros(out));
+            }
+            eu[VIRTUAL] = ms;
+            ev[VIRTUAL] = mt;
+            if (!insert(VIRTUAL)) {
                 wins |= 1L << e;
             }
         }
+        treeA = 0L;
+        treeB = 0L;
         return wins;
+    }
+
+    /** A link of the path of forest f (of G) between the ends of link e, or 0 when there is none or e lies in f. */
+    private long cycleLink(long f, int e) {
+        if ((f & (1L << e)) != 0) {
+            return 0L;
+        }
+        final long path = forestPath(f, lu[e], lv[e]);
+        return path == NO_PATH ? 0L : Long.lowestOneBit(path);
+    }
+
+    /**
+     * Sets the endpoints and incidences of the links of {@code mask} with vertex {@code merged}
+     * moved onto {@code into} (−1, −1: none), and returns those links that are not loops.
+     */
+    private long graph(long mask, int merged, int into) {
+        long links = 0L;
+        for (int v = 0; v < n; v++) {
+            incident[v] = 0L;
+        }
+        for (long rest = mask; rest != 0; rest &= rest - 1) {
+            final int e = Long.numberOfTrailingZeros(rest);
+            final int a = lu[e] == merged ? into : lu[e];
+            final int b = lv[e] == merged ? into : lv[e];
+            if (a != b) {
+                eu[e] = a;
+                ev[e] = b;
+                incident[a] |= 1L << e;
+                incident[b] |= 1L << e;
+                links |= 1L << e;
+            }
+        }
+        return links;
     }
 
     /** First tree of the last holding criterion (links of the host; empty when s = t after contraction). */
@@ -124,28 +213,12 @@ public final class MatroidPartitionCriterion {
         if (ms == mt) {
             return true; // the opening itself joins s and t
         }
-        long links = 0L;
-        for (int v = 0; v < n; v++) {
-            incident[v] = 0L;
-        }
-        for (long rest = secured < 0 ? mask : mask & ~(1L << secured); rest != 0; rest &= rest - 1) {
-            final int e = Long.numberOfTrailingZeros(rest);
-            final int a = lu[e] == merged ? into : lu[e];
-            final int b = lv[e] == merged ? into : lv[e];
-            if (a != b) {
-                eu[e] = a;
-                ev[e] = b;
-                incident[a] |= 1L << e;
-                incident[b] |= 1L << e;
-                links |= 1L << e;
-            }
-        }
+        final long links = graph(secured < 0 ? mask : mask & ~(1L << secured), merged, into);
         eu[VIRTUAL] = ms;
         ev[VIRTUAL] = mt;
-        forest[0] = 0L;
-        forest[1] = 0L;
-        for (long rest = links; rest != 0; rest &= rest - 1) {
-            insert(Long.numberOfTrailingZeros(rest));
+        partitionFromScratch(links);
+        if (secured < 0) {
+            keepPartition(mask);
         }
         if (insert(VIRTUAL)) {
             return false; // the union of two forests grows with f: f is not spanned
@@ -154,6 +227,22 @@ public final class MatroidPartitionCriterion {
         treeB = component(labelled & forest[1], ms);
         assert (treeA & treeB) == 0 : "the forests are disjoint";
         return true;
+    }
+
+    /** A maximum partition of {@code links} into two forests, grown from empty ones. */
+    private void partitionFromScratch(long links) {
+        forest[0] = 0L;
+        forest[1] = 0L;
+        for (long rest = links; rest != 0; rest &= rest - 1) {
+            insert(Long.numberOfTrailingZeros(rest));
+        }
+    }
+
+    /** Keeps the partition just made as that of subgraph {@code mask}, for {@link #winningOpenings}. */
+    private void keepPartition(long mask) {
+        partitioned = mask;
+        partition0 = forest[0];
+        partition1 = forest[1];
     }
 
     /** Inserts link x into F0 ∪ F1 along a shortest augmenting path; false when none exists. */

@@ -100,4 +100,74 @@ class SwitchingAgreementTest {
         assertEquals(false, TreePairCertificate.isValid(k4, k4.allLinks() & ~(a & -a), a, b), "tree outside subgraph");
         assertEquals(false, TreePairCertificate.isValid(k4, k4.allLinks(), a & (a - 1), b), "a forest, not a tree");
     }
+
+    /** The winning openings by definition: each link secured and the whole partition made again. */
+    private static long openingsFromScratch(MatroidPartitionCriterion reference, long mask) {
+        long wins = 0L;
+        for (long rest = mask; rest != 0; rest &= rest - 1) {
+            final int e = Long.numberOfTrailingZeros(rest);
+            if (reference.holds(mask, e)) {
+                wins |= 1L << e;
+            }
+        }
+        return wins;
+    }
+
+    /**
+     * The openings found from one partition of the subgraph (its forests cut down for each
+     * contraction) are those found by partitioning each contraction from scratch, on every
+     * subgraph, whether or not the subgraph was just decided moving second (the kept partition).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"K4", "K5", "K6", "doubled"})
+    void winningOpeningsFromOnePartitionAreThoseFromScratch(String name) {
+        final SwitchingHost host = name.equals("doubled") ? doubledTheta() : SwitchingHosts.resolve(name);
+        final MatroidPartitionCriterion criterion = new MatroidPartitionCriterion(host);
+        final MatroidPartitionCriterion reference = new MatroidPartitionCriterion(host);
+        int partly = 0;
+        int some = 0;
+        for (long mask = 0; mask <= host.allLinks(); mask++) {
+            final long expected = openingsFromScratch(reference, mask);
+            if ((mask & 1) == 0) {
+                criterion.shortWinsMovingSecond(mask);
+            }
+            final long m = mask;
+            assertEquals(expected, criterion.winningOpenings(mask), () -> name + " mask " + m);
+            partly += expected != 0 && expected != mask ? 1 : 0;
+            some += expected != 0 ? 1 : 0;
+        }
+        // Guard against a vacuous run: some subgraph has winning and losing openings both.
+        assertTrue(partly > 0, name + ": some subgraph has both winning and losing openings");
+        assertTrue(some > partly, name + ": on some subgraph every opening wins");
+    }
+
+    @Test
+    void winningOpeningsFromOnePartitionAreThoseFromScratchOnSampledLargerHosts() {
+        for (String name : new String[] {"K7", "K8", "bridgit:3", "bridgit:4"}) {
+            final SwitchingHost host = SwitchingHosts.resolve(name);
+            final MatroidPartitionCriterion criterion = new MatroidPartitionCriterion(host);
+            final MatroidPartitionCriterion reference = new MatroidPartitionCriterion(host);
+            final Random random = new Random(20261202L);
+            int partly = 0;
+            int some = 0;
+            for (int i = 0; i < 3000; i++) {
+                // Dense and sparse subgraphs alike: each link kept with a probability drawn per subgraph.
+                final double keep = random.nextDouble();
+                long mask = 0L;
+                for (int e = 0; e < host.linkCount(); e++) {
+                    mask |= random.nextDouble() < keep ? 1L << e : 0L;
+                }
+                final long expected = openingsFromScratch(reference, mask);
+                if (random.nextBoolean()) {
+                    criterion.shortWinsMovingSecond(mask);
+                }
+                assertEquals(expected, criterion.winningOpenings(mask), name + " mask " + mask);
+                partly += expected != 0 && expected != mask ? 1 : 0;
+            some += expected != 0 ? 1 : 0;
+            }
+            // Guard against a vacuous run (on Bridg-It boards the sample's winners are the whole board).
+            assertTrue(some > 0, name + ": some sampled subgraph has a winning opening");
+            assertTrue(partly > 0 || name.startsWith("bridgit"), name + ": some with winning and losing openings both");
+        }
+    }
 }

@@ -101,6 +101,32 @@ class SwitchingAgreementTest {
         assertEquals(false, TreePairCertificate.isValid(k4, k4.allLinks(), a & (a - 1), b), "a forest, not a tree");
     }
 
+    /** The link set of K5 joining the given vertex pairs. */
+    private static long k5Links(SwitchingHost k5, int... ends) {
+        long links = 0L;
+        for (int i = 0; i < ends.length; i += 2) {
+            for (int e = 0; e < k5.linkCount(); e++) {
+                if (Math.min(k5.linkU(e), k5.linkV(e)) == Math.min(ends[i], ends[i + 1])
+                        && Math.max(k5.linkU(e), k5.linkV(e)) == Math.max(ends[i], ends[i + 1])) {
+                    links |= 1L << e;
+                }
+            }
+        }
+        assertEquals(ends.length / 2, Long.bitCount(links), "each pair is one link of K5");
+        return links;
+    }
+
+    @Test
+    void certificateCheckerRejectsACycleWithOneLinkFewerThanVertices() {
+        final SwitchingHost k5 = SwitchingHosts.complete(5);
+        final long tree = k5Links(k5, 0, 3, 1, 3, 0, 4, 2, 4);
+        final long otherTree = k5Links(k5, 0, 1, 1, 2, 2, 3, 3, 4);
+        final long cycleAndLink = k5Links(k5, 0, 1, 1, 2, 0, 2, 3, 4);
+        assertTrue(TreePairCertificate.isValid(k5, k5.allLinks(), tree, otherTree), "two disjoint spanning trees");
+        // Four links on five vertices, as a tree has, but a triangle and a separate link.
+        assertEquals(false, TreePairCertificate.isValid(k5, k5.allLinks(), cycleAndLink, tree), "a cycle, not a tree");
+    }
+
     /** The winning openings by definition: each link secured and the whole partition made again. */
     private static long openingsFromScratch(MatroidPartitionCriterion reference, long mask) {
         long wins = 0L;

@@ -237,11 +237,28 @@ public final class Warehouse {
                 toWrite = toWrite.observe(observation, observed.get(0),
                         observed.subList(1, observed.size()).toArray(new Column[0]));
             }
-            toWrite.drop(HASH)
-                    .write()
-                    .mode(SaveMode.ErrorIfExists)
-                    .partitionBy(schema.partitionColumns().toArray(new String[0]))
-                    .parquet(dir);
+            final String[] keys = schema.partitionColumns().toArray(new String[0]);
+            if (isOnePartition(schema, expected)) {
+                // Cases: every row lies in the one listed partition (written straight into its directory,
+                // as Spark would name it, without Spark's sort by partition, which buffers a task's rows
+                // in large pages, and its per-row partition values; a row elsewhere is counted by the
+                // recorder and fails the write below), or rows go to any number of partitions.
+                final String partition = WarehouseFiles.child(dir, Manifests.key(schema, expected.get(0)));
+                toWrite.drop(HASH).drop(keys)
+                        .write()
+                        .mode(SaveMode.ErrorIfExists)
+                        .parquet(partition);
+                // The committer's marker (and Hadoop's checksum of it) lands in the output directory:
+                // here the partition's, not the staging one's.
+                WarehouseFiles.deleteRecursively(WarehouseFiles.child(partition, "_SUCCESS"));
+                WarehouseFiles.deleteRecursively(WarehouseFiles.child(partition, "._SUCCESS.crc"));
+            } else {
+                toWrite.drop(HASH)
+                        .write()
+                        .mode(SaveMode.ErrorIfExists)
+                        .partitionBy(keys)
+                        .parquet(dir);
+            }
             final Map<String, Object> metrics = observed.isEmpty() ? Map.of() : observation.getAsJava();
             final Object[] values = new Object[extra.length];
             for (int i = 0; i < extra.length; i++) {
@@ -258,6 +275,20 @@ public final class Warehouse {
             removeStaging(dir);
             throw e;
         }
+    }
+
+    /** Whether the write lists exactly one partition, of no null value (whose directory Spark names otherwise). */
+    private static boolean isOnePartition(DatasetSchema schema, List<Row> expected) {
+        if (expected == null || expected.size() != 1 || schema.partitionColumns().isEmpty()) {
+            return false;
+        }
+        final Row values = expected.get(0);
+        for (int k = 0; k < values.size(); k++) {
+            if (values.isNullAt(k)) {
+                return false;
+            }
+        }
+        return values.size() == schema.partitionColumns().size();
     }
 
     /** Each row's index in the listed partitions ({@code expected}), or −1 when it lies outside them. */

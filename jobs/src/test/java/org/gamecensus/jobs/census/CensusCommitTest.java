@@ -78,4 +78,37 @@ class CensusCommitTest extends SparkCensusTest {
         Assertions.assertFalse(java.nio.file.Files.exists(tmp.resolve("out/warehouse/lumberjack/_staging")),
                 "no staging directory left");
     }
+
+    /**
+     * A commit listing one partition writes that partition's directory itself (no partitioned
+     * write): the table reads back as a partitioned write's would, its manifest verifies, no
+     * committer marker is left among the partition's files, and a row outside the one partition
+     * still fails the commit with nothing written.
+     */
+    @Test
+    void aCommitToOnePartitionReadsBackAsAPartitionedWriteAndStillRefusesRowsOutsideIt() {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        final Dataset<Row> six = LumberjackJob.trees(spark(), 6, 2).filter("edges = 6");
+        final Row tally = CensusCommit.commit(six, w, LumberjackSchemas.TREES, CensusCommit.partitionRange(6, 6),
+                LumberjackJob.CHECK);
+        assertEquals(48, tally.getLong(0), "rooted trees of 6 edges");
+        final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
+        assertEquals(six.schema().fieldNames().length, back.schema().fieldNames().length, "the partition column from the directory");
+        final Dataset<Row> committed = six.selectExpr(back.columns());
+        assertEquals(0, committed.exceptAll(back).count() + back.exceptAll(committed).count(),
+                "the rows committed, edges included");
+        final List<String> checked = new ArrayList<>();
+        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, checked));
+        assertEquals(1, checked.size());
+        final Path partition = tmp.resolve("out/warehouse/lumberjack/edges=6");
+        Assertions.assertTrue(java.nio.file.Files.isDirectory(partition), "the partition's directory, as Spark names it");
+        Assertions.assertFalse(java.nio.file.Files.exists(partition.resolve("_SUCCESS")), "no committer marker");
+
+        final Warehouse other = new Warehouse(tmp.resolve("other"));
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(
+                LumberjackJob.trees(spark(), 6, 2), other, LumberjackSchemas.TREES, CensusCommit.partitionRange(6, 6),
+                LumberjackJob.CHECK));
+        Assertions.assertTrue(e.getMessage().startsWith("37 of 85 rows of lumberjack lie outside"), e.getMessage());
+        Assertions.assertFalse(other.exists(), "nothing written");
+    }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.Column;
+import org.apache.spark.sql.DataFrameWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
@@ -237,27 +238,21 @@ public final class Warehouse {
                 toWrite = toWrite.observe(observation, observed.get(0),
                         observed.subList(1, observed.size()).toArray(new Column[0]));
             }
+            // Cases: every row lies in the one listed partition (written straight into its directory,
+            // as Spark would name it, without Spark's sort by partition, which buffers a task's rows
+            // in large pages, and its per-row partition values; a row elsewhere is counted by the
+            // recorder and fails the write below), or rows go to any number of partitions.
             final String[] keys = schema.partitionColumns().toArray(new String[0]);
-            if (isOnePartition(schema, expected)) {
-                // Cases: every row lies in the one listed partition (written straight into its directory,
-                // as Spark would name it, without Spark's sort by partition, which buffers a task's rows
-                // in large pages, and its per-row partition values; a row elsewhere is counted by the
-                // recorder and fails the write below), or rows go to any number of partitions.
-                final String partition = WarehouseFiles.child(dir, Manifests.key(schema, expected.get(0)));
-                toWrite.drop(HASH).drop(keys)
-                        .write()
-                        .mode(SaveMode.ErrorIfExists)
-                        .parquet(partition);
-                // The committer's marker (and Hadoop's checksum of it) lands in the output directory:
-                // here the partition's, not the staging one's.
-                WarehouseFiles.deleteRecursively(WarehouseFiles.child(partition, "_SUCCESS"));
-                WarehouseFiles.deleteRecursively(WarehouseFiles.child(partition, "._SUCCESS.crc"));
-            } else {
-                toWrite.drop(HASH)
-                        .write()
-                        .mode(SaveMode.ErrorIfExists)
-                        .partitionBy(keys)
-                        .parquet(dir);
+            final boolean one = isOnePartition(schema, expected);
+            final String out = one ? WarehouseFiles.child(dir, Manifests.key(schema, expected.get(0))) : dir;
+            final DataFrameWriter<Row> writer = (one ? toWrite.drop(HASH).drop(keys) : toWrite.drop(HASH))
+                    .write().mode(SaveMode.ErrorIfExists);
+            (one ? writer : writer.partitionBy(keys)).parquet(out);
+            if (one) {
+                // The committer's marker lands in the output directory, here the partition's (with the
+                // local file system's checksum of it beside it).
+                WarehouseFiles.deleteRecursively(WarehouseFiles.child(out, "_SUCCESS"));
+                WarehouseFiles.deleteRecursively(WarehouseFiles.child(out, "._SUCCESS.crc"));
             }
             final Map<String, Object> metrics = observed.isEmpty() ? Map.of() : observation.getAsJava();
             final Object[] values = new Object[extra.length];
@@ -288,7 +283,7 @@ public final class Warehouse {
                 return false;
             }
         }
-        return values.size() == schema.partitionColumns().size();
+        return true;
     }
 
     /** Each row's index in the listed partitions ({@code expected}), or −1 when it lies outside them. */

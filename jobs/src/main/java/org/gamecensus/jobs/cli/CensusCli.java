@@ -9,6 +9,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.bench.BenchBaseline;
+import org.gamecensus.jobs.bench.BenchTargets;
 import org.gamecensus.jobs.bench.BenchTiming;
 import org.gamecensus.jobs.bench.CensusBench;
 import org.gamecensus.jobs.census.CensusFailure;
@@ -609,7 +610,9 @@ public final class CensusCli {
                     "URL times it on its executors), and writes",
                     "DIR/bench/report.md: items, cores, median wall time and the part in Spark jobs, items per second per",
                     "core, kernel time against wall time, the JIT's compile time, and each master's speed-up over the first;",
-                    "DIR/bench/report.csv: every timed run's figures. With --baseline (an earlier bench's report.csv) the",
+                    "DIR/bench/report.csv: every timed run's figures. Settings bench.target.overhead and",
+                    "bench.target.speed-up (set in the local profile) judge each round's overhead and each later",
+                    "master's speed-up over the first in the report. With --baseline (an earlier bench's report.csv) the",
                     "report compares each census's median wall time with the baseline's runs and the command exits 1 when",
                     "one is slower than the baseline's slowest run by more than PCT per cent (default 25) or gives other",
                     "items at the same size."));
@@ -630,6 +633,8 @@ public final class CensusCli {
         final int warmUp = (int) cl.getLong("--warm-up", 1, 0, CensusBench.MAX_WARM_UPS);
         final long warmUpSeconds = cl.getLong("--warm-up-seconds", config.getLong("bench.warm-up-seconds", 15, 0, 3600),
                 0, 3600);
+        final BenchTargets.Targets targets = new BenchTargets.Targets(config.getDouble("bench.target.overhead", 1, 1000),
+                config.getDouble("bench.target.speed-up", 0.01, 1000));
         final List<String> masters = List.of(cl.get("--masters", String.join(",", CensusBench.DEFAULT_MASTERS)).split(",", -1));
         if (masters.contains("") || masters.size() != new java.util.HashSet<>(masters).size()) {
             throw new UsageException("--masters takes distinct master URLs separated by commas, got '"
@@ -656,7 +661,8 @@ public final class CensusCli {
                 new CensusBench.WarmUp(warmUp, warmUpSeconds), repeat, dir, config.sparkSettings());
         final BenchBaseline.Comparison comparison = baseline == null ? null
                 : BenchBaseline.compare(baseline, result.timings(), tolerance);
-        final String report = result.report() + (comparison == null ? "" : comparison.markdown());
+        final String report = result.report() + BenchTargets.markdown(result.timings(), masters, targets)
+                + (comparison == null ? "" : comparison.markdown());
         Warehouse.writeAtomically(dir.resolve("report.csv"), BenchTiming.csv(result.timings()));
         Warehouse.writeAtomically(dir.resolve("report.md"), report);
         out.print(report);

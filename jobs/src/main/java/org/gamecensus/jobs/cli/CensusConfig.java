@@ -91,6 +91,27 @@ final class CensusConfig {
         return v;
     }
 
+    /**
+     * A decimal setting in {@code min..max}, or NaN when it is not set; a value that is not a
+     * number or lies outside the range is refused in one line that names the setting.
+     */
+    double getDouble(String key, double min, double max) {
+        final String v = census.getProperty(key);
+        if (v == null || v.isBlank()) {
+            return Double.NaN;
+        }
+        final double d;
+        try {
+            d = Double.parseDouble(v.strip());
+        } catch (NumberFormatException e) {
+            throw new UsageException("setting " + key + " takes a number, got '" + v.strip() + "'");
+        }
+        if (!(d >= min && d <= max)) {
+            throw new UsageException("setting " + key + " must be " + min + ".." + max + ", got " + v.strip());
+        }
+        return d;
+    }
+
     List<String> getList(String key, String fallback) {
         return Arrays.stream(get(key, fallback).split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
     }

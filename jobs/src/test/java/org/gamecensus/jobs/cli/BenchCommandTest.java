@@ -24,7 +24,7 @@ class BenchCommandTest {
     @Test
     void aBenchAgainstABaselineExitsOneWhenACensusSlidAndZeroWhenItDidNot() throws Exception {
         final Path conf = Files.createDirectories(tmp.resolve("bench-conf"));
-        Files.writeString(conf.resolve("census-tinybench.properties"), "bench.lumberjack.max-edges = 6\n");
+        Files.writeString(conf.resolve("census-tinybench.properties"), "bench.lumberjack.max-edges = 6\nbench.target.overhead = 1\nbench.target.speed-up = 1.8\n");
         System.setProperty("census.conf.dir", conf.toString());
         try {
             final Path first = tmp.resolve("first");
@@ -32,6 +32,11 @@ class BenchCommandTest {
                 "--warm-up", "0", "--warm-up-seconds", "0", "--repeat", "1"};
             final CliRun r = CliRun.census(concat(bench, "--out", first.toString()));
             assertEquals(0, r.code(), r.err());
+            // An overhead of at most 1 is never met (the kernel runs within the wall time); no speed-up with one master.
+            final String firstReport = Files.readString(first.resolve("bench/report.md"));
+            Assertions.assertTrue(firstReport.contains("## Against the targets")
+                    && firstReport.matches("(?s).*\\| lumberjack \\| local\\[1\\] \\| overhead \\| ≤ 1\\.00 \\| [0-9.]+ \\| [0-9.]+ \\| missed \\|.*")
+                    && !firstReport.contains("speed-up |"), firstReport);
             final List<String> csv = Files.readAllLines(first.resolve("bench/report.csv"));
             assertEquals(2, csv.size(), "a header and the one timed run: " + csv);
             // Rooted trees of 0..6 edges (1..7 vertices): 1 + 1 + 2 + 4 + 9 + 20 + 48.

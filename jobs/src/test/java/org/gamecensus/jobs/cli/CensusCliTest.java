@@ -114,6 +114,8 @@ class CensusCliTest extends SparkCensusTest {
             "publish over a profile's limit|publish --profile tiny|over the limit of 100",
             "a malformed setting|run cram --profile broken|setting cram.max-shapes takes a whole number",
             "a setting out of range|bench --profile broken|setting bench.warm-up-seconds must be 0..3600, got -3",
+            "a malformed target|bench --profile wordy-target|setting bench.target.speed-up takes a number, got 'fast'",
+            "a target out of range|bench --profile low-target|setting bench.target.overhead must be 1.0..1000.0, got 0.5",
             "warehouse on an unknown file system|run switching --host K4 --warehouse nosuch://x/y|--warehouse nosuch://x/y",
             "warehouse option for decide|decide switching --host K4 --warehouse /tmp/w|unknown option --warehouse"})
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) throws Exception {
@@ -136,6 +138,8 @@ class CensusCliTest extends SparkCensusTest {
                 "cram.max-shapes = 100", "lumberjack.max-trees = 1000", "hex.max-table-entries = 1000",
                 "hackenbush.max-graphs = 100", "hex.max-placements = 1000", "publish.switching.hosts = K5") + "\n");
         Files.writeString(conf.resolve("census-broken.properties"), "cram.max-shapes = lots\nbench.warm-up-seconds = -3\n");
+        Files.writeString(conf.resolve("census-wordy-target.properties"), "bench.target.speed-up = fast\n");
+        Files.writeString(conf.resolve("census-low-target.properties"), "bench.target.overhead = 0.5\n");
         if (args.contains("--profile")) {
             System.setProperty("census.conf.dir", conf.toString());
         }

@@ -117,9 +117,7 @@ public final class BenchTargets {
                 meeting++;
             }
         }
-        final double[] sorted = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        final double median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
+        final double median = BenchTiming.median(values.stream().mapToDouble(Double::doubleValue).toArray());
         return new Line(census, master, measure, target, median, List.copyOf(values), meeting);
     }
 

@@ -137,7 +137,13 @@ public record BenchTiming(String census, String size, long items, String master,
 
     /** The median of {@code f} over {@code runs} (the mean of the middle two for an even count). */
     static double median(List<BenchTiming> runs, ToDoubleFunction<BenchTiming> f) {
-        final double[] v = runs.stream().mapToDouble(f).sorted().toArray();
+        return median(runs.stream().mapToDouble(f).toArray());
+    }
+
+    /** The median of {@code values} (the mean of the middle two for an even count); the array is left as it was. */
+    static double median(double[] values) {
+        final double[] v = values.clone();
+        java.util.Arrays.sort(v);
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 

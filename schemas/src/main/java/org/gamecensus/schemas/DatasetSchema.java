@@ -7,9 +7,12 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The schema of one warehouse dataset: its table name, a version that changes whenever a column
  * is added, removed or changes meaning, the Spark schema of its rows, and the columns it is
- * partitioned by (low-cardinality keys, last in the row as Spark reads them back).
+ * partitioned by (low-cardinality keys, last in the row as Spark reads them back). Serializable,
+ * for the executors that write a census's rows themselves.
  */
-public final class DatasetSchema {
+public final class DatasetSchema implements java.io.Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     private final String table;
     private final int version;

@@ -1,21 +1,36 @@
 package org.gamecensus.jobs.census;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.util.LongAccumulator;
+import org.apache.spark.util.SerializableConfiguration;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
  * The commit every census makes, in one pass over rows computed once: they are written to a
  * hidden staging directory while the same pass counts and checksums each partition for the
- * manifests, counts the rows that break the census's check, and sums the census's tallies
- * (observed metrics of the write). When no row breaks the check the staged partitions are moved
- * in; otherwise the failing rows are read back from the staging directory, reported, and the
- * staging directory is deleted — nothing is published.
+ * manifests, counts the rows that break the census's check, and sums the census's tallies. When
+ * no row breaks the check the staged partitions are moved in; otherwise the failing rows are
+ * reported and the staging directory is deleted — nothing is published.
+ *
+ * <p>Two ways in. A {@link SliceCensus} is written by the tasks that compute it, straight from
+ * the kernel into Parquet ({@link CensusWriteTask}): no Spark SQL row conversion, projection or
+ * record assembly between the kernel and the file. A {@link Dataset} (rows that Spark SQL itself
+ * computes, such as the layered Hex solve's joins) goes through Spark's writer with observed
+ * metrics. Both record the same manifests, which {@link Manifests#verify} checks alike.
  */
 public final class CensusCommit {
 
@@ -23,29 +38,102 @@ public final class CensusCommit {
     }
 
     /** The check: rows matching {@code bad} fail the census; {@code what} says what such a row is, {@code show} which columns to quote. */
-    public record Check(Column bad, String what, String... show) {
+    public record Check(RowCondition bad, String what, String... show) {
         /** A census with no row-level check (its theorems are checked elsewhere). */
         public static Check none() {
-            return new Check(functions.lit(false), "rows", "*");
+            return new Check(RowCondition.never(), "rows", "*");
         }
     }
 
     /**
-     * Commits {@code rows}, which lie in the partitions {@code partitions} (one row of partition
-     * values each, e.g. {@link #partition}; a row outside them fails the commit); returns one row:
-     * the row count, then each of {@code tallies} in order. Tallies are aggregates over all rows
-     * (counts and sums, e.g. {@link #countIf}); a null sum (no rows) is returned as 0.
+     * Computes {@code census} and commits its rows, which lie in the partitions {@code partitions}
+     * (one row of partition values each, e.g. {@link #partition}; a row outside them fails the
+     * commit); returns one row: the row count, then the number of rows meeting each of
+     * {@code tallies} in order. Each task writes its own rows; nothing is visible until every
+     * task has succeeded and no row broke the check.
+     */
+    public static Row commit(SparkSession spark, SliceCensus census, Warehouse warehouse, List<Row> partitions,
+                             Check check, RowCondition... tallies) {
+        final DatasetSchema schema = census.schema();
+        final String codec = spark.conf().get("spark.sql.parquet.compression.codec", "snappy");
+        CensusWriteTask.compression(codec); // a bad codec is refused before anything runs
+        final String dir = warehouse.newStaging(schema);
+        try {
+            final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
+            final JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+            final Broadcast<SerializableConfiguration> hadoop = jsc.broadcast(
+                    new SerializableConfiguration(spark.sessionState().newHadoopConf()));
+            final CensusWriteTask write = new CensusWriteTask(schema, partitions, check.bad(), check.show(),
+                    Arrays.asList(tallies), dir, UUID.randomUUID().toString(), codec, hadoop, checksums);
+            final LongAccumulator clock = CensusDatasets.kernelClock(spark, schema);
+            final FaultInjection faults = FaultInjection.of(spark);
+            final SliceKernel kernel = census.kernel();
+            final List<CensusWriteTask.Outcome> outcomes = CensusDatasets.sliceIds(spark, census.ids(), census.partitions())
+                    .mapPartitions(ids -> {
+                        faults.beforePartition();
+                        faults.haltIfWriting();
+                        final int[] task = CensusWriteTask.taskAndAttempt();
+                        return Collections.singletonList(write.write(CensusDatasets.timed(kernel, ids, clock), task[0],
+                                task[1])).iterator();
+                    }).collect();
+            hadoop.destroy();
+
+            long failing = 0;
+            final List<Row> examples = new ArrayList<>();
+            final long[] tally = new long[tallies.length];
+            final Set<String> written = new HashSet<>();
+            for (CensusWriteTask.Outcome o : outcomes) {
+                failing += o.failing();
+                o.examples().forEach(e -> CensusWriteTask.keepExample(examples, e));
+                for (int t = 0; t < tally.length; t++) {
+                    tally[t] += o.tallies()[t];
+                }
+                for (int p = 0; p < partitions.size(); p++) {
+                    if (o.files()[p] != null) {
+                        written.add(Manifests.key(schema, partitions.get(p)) + "/" + o.files()[p]);
+                    }
+                }
+            }
+            final List<Row> stats = Warehouse.observedPartitions(schema, partitions, checksums);
+            if (failing > 0) {
+                throw new CensusFailure(failing + " " + check.what() + ", e.g. " + examples + "; nothing was published");
+            }
+            // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
+            Warehouse.keepOnly(dir, schema, stats, written);
+            final Object[] values = new Object[1 + tallies.length];
+            long count = 0;
+            for (Row p : stats) {
+                count += p.getLong(schema.partitionColumns().size());
+            }
+            values[0] = count;
+            for (int t = 0; t < tally.length; t++) {
+                values[1 + t] = tally[t];
+            }
+            final Warehouse.Staged staged = new Warehouse.Staged(dir, schema, stats, RowFactory.create(values));
+            warehouse.publish(staged);
+            return staged.observed();
+        } finally {
+            Warehouse.removeStaging(dir);
+        }
+    }
+
+    /**
+     * Commits {@code rows}, computed by Spark SQL, which lie in the partitions {@code partitions}
+     * (as above); returns one row: the row count, then the number of rows meeting each of
+     * {@code tallies}.
      */
     public static Row commit(Dataset<Row> rows, Warehouse warehouse, DatasetSchema schema, List<Row> partitions,
-                             Check check, Column... tallies) {
+                             Check check, RowCondition... tallies) {
         final Column[] extra = new Column[1 + tallies.length];
-        extra[0] = countIf(check.bad());
-        System.arraycopy(tallies, 0, extra, 1, tallies.length);
+        extra[0] = countIf(check.bad().column());
+        for (int t = 0; t < tallies.length; t++) {
+            extra[1 + t] = countIf(tallies[t].column());
+        }
         final Warehouse.Staged staged = warehouse.stage(FaultInjection.haltWhileWriting(rows), schema, partitions, extra);
         try {
             final Row observed = staged.observed();
             if (asLong(observed, 0) > 0) {
-                CensusChecks.failIfAny(staged.read(rows.sparkSession()), check.bad(), check.what(), check.show());
+                CensusChecks.failIfAny(staged.read(rows.sparkSession()), check.bad().column(), check.what(), check.show());
             }
             warehouse.publish(staged);
             // Every row lies in a listed partition (the write checks it), so their counts sum to all rows.

@@ -55,7 +55,7 @@ public final class ChunkedCommit {
 
     public static Result commit(SparkSession spark, Warehouse warehouse, DatasetSchema schema, List<Row> partitions,
                                 String run, int chunks,
-                                IntFunction<Dataset<Row>> chunk, CensusCommit.Check check, Column... tallies) {
+                                IntFunction<Dataset<Row>> chunk, CensusCommit.Check check, RowCondition... tallies) {
         if (chunks < 1) {
             throw new IllegalArgumentException("a chunked census needs at least one chunk, not " + chunks);
         }
@@ -81,13 +81,13 @@ public final class ChunkedCommit {
             final Observation observation = new Observation();
             try {
                 WarehouseFiles.deleteRecursively(dir);
-                chunk.apply(i).observe(observation, sums[0], sums[1], CensusCommit.countIf(check.bad()).as("bad"))
+                chunk.apply(i).observe(observation, sums[0], sums[1], CensusCommit.countIf(check.bad().column()).as("bad"))
                         .write().parquet(dir);
                 final Map<String, Object> stats = observation.getAsJava();
                 final Object bad = stats.get("bad");
                 if (bad != null && ((Number) bad).longValue() > 0) {
                     try {
-                        CensusChecks.failIfAny(spark.read().schema(schema.struct()).parquet(dir), check.bad(),
+                        CensusChecks.failIfAny(spark.read().schema(schema.struct()).parquet(dir), check.bad().column(),
                                 check.what(), check.show());
                     } finally {
                         WarehouseFiles.deleteRecursively(dir);

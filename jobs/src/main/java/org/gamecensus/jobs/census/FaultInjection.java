@@ -35,9 +35,12 @@ public final class FaultInjection implements Serializable {
     public static final String HALT_WRITING = "spark.gamecensus.fault.halt-writing-partition";
 
     private final Set<Integer> failFirstAttempt;
+    /** The partition whose writer halts its JVM, or −1. */
+    private final int haltWriting;
 
-    private FaultInjection(Set<Integer> failFirstAttempt) {
+    private FaultInjection(Set<Integer> failFirstAttempt, int haltWriting) {
         this.failFirstAttempt = failFirstAttempt;
+        this.haltWriting = haltWriting;
     }
 
     /**
@@ -45,38 +48,44 @@ public final class FaultInjection implements Serializable {
      * (the rows unchanged otherwise).
      */
     static Dataset<Row> haltWhileWriting(Dataset<Row> rows) {
-        final String spec = rows.sparkSession().conf().get(HALT_WRITING, "").strip();
-        if (spec.isEmpty()) {
+        final FaultInjection faults = of(rows.sparkSession());
+        if (faults.haltWriting < 0) {
             return rows;
         }
-        final int partition;
-        try {
-            partition = Integer.parseInt(spec);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(HALT_WRITING + " is a partition number, got '" + spec + "'");
-        }
         return rows.mapPartitions((MapPartitionsFunction<Row, Row>) it -> {
-            final TaskContext task = TaskContext.get();
-            if (task != null && task.partitionId() == partition) {
-                // Let the other tasks of the write get going first, so the write is truly midway.
-                Thread.sleep(2_000);
-                Runtime.getRuntime().halt(137);
-            }
+            faults.haltIfWriting();
             return it;
         }, org.apache.spark.sql.Encoders.row(rows.schema()));
     }
 
-    /** The faults the session asks for (none unless {@value #FAIL_PARTITIONS} is set). */
+    /** The faults the session asks for (none unless {@value #FAIL_PARTITIONS} or {@value #HALT_WRITING} is set). */
     static FaultInjection of(SparkSession spark) {
         final String spec = spark.conf().get(FAIL_PARTITIONS, "").strip();
+        final String halt = spark.conf().get(HALT_WRITING, "").strip();
+        final int haltWriting;
+        try {
+            haltWriting = halt.isEmpty() ? -1 : Integer.parseInt(halt);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(HALT_WRITING + " is a partition number, got '" + halt + "'");
+        }
         if (spec.isEmpty()) {
-            return new FaultInjection(Set.of());
+            return new FaultInjection(Set.of(), haltWriting);
         }
         try {
             return new FaultInjection(Arrays.stream(spec.split(",")).map(String::strip).map(Integer::valueOf)
-                    .collect(Collectors.toUnmodifiableSet()));
+                    .collect(Collectors.toUnmodifiableSet()), haltWriting);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(FAIL_PARTITIONS + " is a list of partition numbers, got '" + spec + "'");
+        }
+    }
+
+    /** Called by a task that writes a commit's rows, before it writes: halts the JVM if it writes {@value #HALT_WRITING}. */
+    void haltIfWriting() throws InterruptedException {
+        final TaskContext task = TaskContext.get();
+        if (task != null && task.partitionId() == haltWriting) {
+            // Let the other tasks of the write get going first, so the write is truly midway.
+            Thread.sleep(2_000);
+            Runtime.getRuntime().halt(137);
         }
     }
 

@@ -218,9 +218,7 @@ public final class Warehouse {
      * Nothing is visible to readers until {@link #publish}.
      */
     public Staged stage(Dataset<Row> rows, DatasetSchema schema, List<Row> expected, Column... extra) {
-        final String stagingRoot = WarehouseFiles.child(tablePath(schema.table()), STAGING);
-        WarehouseFiles.deleteRecursively(stagingRoot);
-        final String dir = WarehouseFiles.child(stagingRoot, UUID.randomUUID().toString());
+        final String dir = newStaging(schema);
         final List<Column> observed = new ArrayList<>();
         for (int i = 0; i < extra.length; i++) {
             observed.add(extra[i].as("x" + i));
@@ -272,6 +270,32 @@ public final class Warehouse {
         }
     }
 
+    /**
+     * A fresh hidden staging directory of {@code schema}'s table ({@code <table>/_staging/<id>},
+     * not created yet), after removing any left by a killed run.
+     */
+    String newStaging(DatasetSchema schema) {
+        final String stagingRoot = WarehouseFiles.child(tablePath(schema.table()), STAGING);
+        WarehouseFiles.deleteRecursively(stagingRoot);
+        return WarehouseFiles.child(stagingRoot, UUID.randomUUID().toString());
+    }
+
+    /**
+     * Deletes from the staged partitions {@code partitions} (stats rows) of {@code dir} every entry
+     * but those named in {@code keep} ({@code <partition key>/<file>}): what task attempts whose
+     * results were not taken may have left.
+     */
+    static void keepOnly(String dir, DatasetSchema schema, List<Row> partitions, java.util.Set<String> keep) {
+        for (Row p : partitions) {
+            final String key = Manifests.key(schema, p);
+            for (FileStatus f : WarehouseFiles.list(WarehouseFiles.child(dir, key))) {
+                if (!keep.contains(key + "/" + f.getPath().getName())) {
+                    WarehouseFiles.deleteRecursively(WarehouseFiles.child(WarehouseFiles.child(dir, key), f.getPath().getName()));
+                }
+            }
+        }
+    }
+
     /** Whether the write lists exactly one partition, of no null value (whose directory Spark names otherwise). */
     private static boolean isOnePartition(DatasetSchema schema, List<Row> expected) {
         if (expected == null || expected.size() != 1 || schema.partitionColumns().isEmpty()) {
@@ -308,7 +332,7 @@ public final class Warehouse {
      * The stats rows (partition values, n, h) of the listed partitions that received rows, as
      * the write gathered them; fails when some row lay outside them.
      */
-    private static List<Row> observedPartitions(DatasetSchema schema, List<Row> expected, PartitionChecksums checksums) {
+    static List<Row> observedPartitions(DatasetSchema schema, List<Row> expected, PartitionChecksums checksums) {
         final List<Row> partitions = checksums.stats(expected);
         if (checksums.outside() != 0) {
             long all = checksums.outside();
@@ -332,7 +356,7 @@ public final class Warehouse {
      * Removes a staging directory, and the table's and warehouse's directories when that leaves
      * them empty (a first write that failed leaves nothing behind).
      */
-    private static void removeStaging(String dir) {
+    static void removeStaging(String dir) {
         WarehouseFiles.deleteRecursively(dir);
         final String stagingRoot = dir.substring(0, dir.lastIndexOf('/'));
         final String table = stagingRoot.substring(0, stagingRoot.lastIndexOf('/'));

@@ -38,8 +38,12 @@ final class WarehouseFiles {
     }
 
     private static FileSystem fs(String uri) {
-        final Configuration conf = SparkSession.getActiveSession().isDefined()
-                ? SparkSession.getActiveSession().get().sparkContext().hadoopConfiguration() : new Configuration();
+        return fs(uri, SparkSession.getActiveSession().isDefined()
+                ? SparkSession.getActiveSession().get().sparkContext().hadoopConfiguration() : new Configuration());
+    }
+
+    /** The file system of {@code uri} under {@code conf} (on an executor, the driver's configuration shipped). */
+    static FileSystem fs(String uri, Configuration conf) {
         try {
             final URI u = URI.create(uri);
             // Local files without Hadoop's .crc side files, and renamed over atomically.
@@ -48,6 +52,7 @@ final class WarehouseFiles {
             throw new UncheckedIOException("cannot open the file system of " + uri + ": " + e.getMessage(), e);
         }
     }
+
 
     static boolean isDirectory(String uri) {
         final FileStatus s = status(uri);

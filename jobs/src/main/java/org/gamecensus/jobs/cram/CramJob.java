@@ -3,9 +3,10 @@ package org.gamecensus.jobs.cram;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
+import org.gamecensus.jobs.census.RowCondition;
+import org.gamecensus.jobs.census.SliceCensus;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.ChunkedCommit;
@@ -59,19 +60,26 @@ public final class CramJob {
 
     /** Every catalogue shape of 1..maxSquares squares: rows of {@link CramSchemas#SHAPES}. */
     public static Dataset<Row> shapes(SparkSession spark, int maxSquares, int partitions) {
+        return slices(maxSquares, partitions).rows(spark);
+    }
+
+    /** The census to {@code maxSquares} squares in {@code partitions} partitions, as the commit takes it. */
+    public static SliceCensus slices(int maxSquares, int partitions) {
         checkMaxSquares(maxSquares);
-        return CensusDatasets.fromSlices(spark, CramSlices.SLICES, partitions, new CramSlices(maxSquares),
-                CramSchemas.SHAPES);
+        return SliceCensus.of(CramSlices.SLICES, partitions, new CramSlices(maxSquares), CramSchemas.SHAPES);
     }
 
     /** Fails when any shape broke an invariant (the two computations disagree, or a theorem fails). */
     public static void check(Dataset<Row> shapes) {
-        CensusChecks.failIfAny(shapes, CHECK.bad(), CHECK.what(), CHECK.show());
+        CensusChecks.failIfAny(shapes, CHECK.bad().column(), CHECK.what(), CHECK.show());
     }
 
     /** The check of every shape: no invariant broken (the two computations agree, the theorems hold). */
-    public static final CensusCommit.Check CHECK = new CensusCommit.Check(functions.col("violations").isNotNull(),
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(RowCondition.isNotNull("violations"),
             "shape(s) break an invariant", "squares", "picture", "violations");
+
+    /** The census's tally: shapes the first player wins. */
+    private static final RowCondition FIRST_PLAYER_WINS = RowCondition.equalTo("outcome", "N");
 
     /** Summary of one committed census. */
     public record Summary(int maxSquares, long shapes, long firstPlayerWins, long seconds) {
@@ -86,8 +94,8 @@ public final class CramJob {
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxSquares, int partitions) {
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES);
-        final Row tally = CensusCommit.commit(shapes(spark, maxSquares, p), warehouse, CramSchemas.SHAPES,
-                CensusCommit.partitionRange(1, maxSquares), CHECK, CensusCommit.countIf(functions.col("outcome").equalTo("N")));
+        final Row tally = CensusCommit.commit(spark, slices(maxSquares, p), warehouse,
+                CensusCommit.partitionRange(1, maxSquares), CHECK, FIRST_PLAYER_WINS);
         return new Summary(maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
@@ -102,7 +110,7 @@ public final class CramJob {
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, CramSchemas.SHAPES, CensusCommit.partitionRange(1, maxSquares),
                 "squares-" + maxSquares + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
                         CensusDatasets.chunk(CensusDatasets.ids(CramSlices.SLICES), i, chunks), p, slices, CramSchemas.SHAPES),
-                CHECK, CensusCommit.countIf(functions.col("outcome").equalTo("N")));
+                CHECK, FIRST_PLAYER_WINS);
         return new ChunkedCommit.Chunked<>(new Summary(maxSquares, r.tally().getLong(0), r.tally().getLong(1),
                 (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
     }

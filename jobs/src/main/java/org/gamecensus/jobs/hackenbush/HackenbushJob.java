@@ -7,10 +7,10 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
-import org.gamecensus.jobs.census.CensusChecks;
+import org.gamecensus.jobs.census.RowCondition;
+import org.gamecensus.jobs.census.SliceCensus;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.SliceKernel;
 import org.gamecensus.jobs.census.UsageException;
@@ -102,6 +102,11 @@ public final class HackenbushJob {
     }
 
     public static Dataset<Row> graphs(SparkSession spark, int maxVertices, int maxEdges, int partitions) {
+        return slices(spark, maxVertices, maxEdges, partitions).rows(spark);
+    }
+
+    /** The census in {@code partitions} partitions (0: the default), as the commit takes it. */
+    public static SliceCensus slices(SparkSession spark, int maxVertices, int maxEdges, int partitions) {
         check(maxVertices, maxEdges);
         final List<Long> ids = new ArrayList<>();
         for (int e = maxEdges; e >= 0; e--) { // largest first: they cost most
@@ -109,8 +114,8 @@ public final class HackenbushJob {
                 ids.add((long) v * 64 + e);
             }
         }
-        return CensusDatasets.fromSliceIds(spark, ids, partitions > 0 ? partitions
-                : CensusDatasets.defaultPartitions(spark, ids.size()), new Slices(maxEdges), HackenbushSchemas.GRAPHS);
+        return new SliceCensus(ids, partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size()),
+                new Slices(maxEdges), HackenbushSchemas.GRAPHS);
     }
 
     public record Summary(long graphs, long seconds) {
@@ -123,8 +128,8 @@ public final class HackenbushJob {
 
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges, int partitions) {
         final long start = System.nanoTime();
-        final Row tally = CensusCommit.commit(graphs(spark, maxVertices, maxEdges, partitions), warehouse,
-                HackenbushSchemas.GRAPHS, CensusCommit.partitionRange(0, maxEdges), new CensusCommit.Check(functions.not(functions.col("agree")),
+        final Row tally = CensusCommit.commit(spark, slices(spark, maxVertices, maxEdges, partitions), warehouse,
+                CensusCommit.partitionRange(0, maxEdges), new CensusCommit.Check(RowCondition.isFalse("agree"),
                         "graph(s) where brute force and the fusion principle disagree", "edges", "edge_list", "grundy",
                         "fusion_value"));
         return new Summary(tally.getLong(0), (System.nanoTime() - start) / 1_000_000_000L);

@@ -15,6 +15,8 @@ import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
+import org.gamecensus.jobs.census.RowCondition;
+import org.gamecensus.jobs.census.SliceCensus;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
@@ -105,7 +107,7 @@ public final class HexJob {
                 CensusCommit.partition(board.name(), first.label()),
                 board.name() + "-" + first.label() + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
                         CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices, HexSchemas.POSITIONS),
-                CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
+                CensusCommit.Check.none(), WINNABLE);
         warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL, CensusCommit.partition(board.name()));
         return new ChunkedCommit.Chunked<>(new Summary(board.name(), first.label(), r.tally().getLong(0),
                 r.tally().getLong(1), (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
@@ -139,7 +141,7 @@ public final class HexJob {
                 emptyBoardWon);
         final Row tally = CensusCommit.commit(HexLayeredSolve.positions(spark, warehouse, board, first), warehouse,
                 HexSchemas.POSITIONS, CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(),
-                CensusCommit.countIf(functions.col("winnable")));
+                WINNABLE);
         if (board.cells() <= MAX_CENSUS_CELLS) {
             warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL, CensusCommit.partition(board.name()));
         }
@@ -167,9 +169,17 @@ public final class HexJob {
 
     /** Every live position of {@code board} with {@code first} moving first: rows of {@link HexSchemas#POSITIONS}. */
     public static Dataset<Row> positions(SparkSession spark, HexBoard board, Side first, int partitions) {
-        final HexSlices slices = new HexSlices(board, first);
-        return CensusDatasets.fromSlices(spark, slices.sliceCount(), partitions, slices, HexSchemas.POSITIONS);
+        return slices(board, first, partitions).rows(spark);
     }
+
+    /** The census of {@code board}, {@code first} moving first, in {@code partitions} partitions, as the commit takes it. */
+    public static SliceCensus slices(HexBoard board, Side first, int partitions) {
+        final HexSlices slices = new HexSlices(board, first);
+        return SliceCensus.of(slices.sliceCount(), partitions, slices, HexSchemas.POSITIONS);
+    }
+
+    /** The census's tally: positions the mover can win. */
+    static final RowCondition WINNABLE = RowCondition.isTrue("winnable");
 
     /** Both rules, plain and reply, for both first players: rows of {@link HexSchemas#ADVERSARIAL}. */
     public static Dataset<Row> adversarial(SparkSession spark, HexBoard board) {
@@ -283,8 +293,8 @@ public final class HexJob {
         final HexSlices slices = new HexSlices(board, first);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, slices.sliceCount());
         // The exact verdict has no second computation per position; its theorems are checked above.
-        final Row tally = CensusCommit.commit(positions(spark, board, first, p), warehouse, HexSchemas.POSITIONS,
-                CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(), CensusCommit.countIf(functions.col("winnable")));
+        final Row tally = CensusCommit.commit(spark, slices(board, first, p), warehouse,
+                CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(), WINNABLE);
         warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL, CensusCommit.partition(board.name()));
         return new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
                 (System.nanoTime() - start) / 1_000_000_000L);

@@ -117,8 +117,7 @@ public final class HexLayeredSolve {
             final Row tally;
             try {
                 tally = CensusCommit.commit(settle(spark, warehouse, board, first, k, partitions), warehouse,
-                        HexSchemas.LAYERS, partition, CensusCommit.Check.none(),
-                        CensusCommit.countIf(functions.col("winnable")));
+                        HexSchemas.LAYERS, partition, CensusCommit.Check.none(), HexJob.WINNABLE);
                 spark.sparkContext().listenerBus().waitUntilEmpty();
             } catch (java.util.concurrent.TimeoutException e) {
                 throw new IllegalStateException("Spark's listener bus did not drain", e);

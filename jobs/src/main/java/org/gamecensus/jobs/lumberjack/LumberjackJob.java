@@ -4,9 +4,10 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
+import org.gamecensus.jobs.census.RowCondition;
+import org.gamecensus.jobs.census.SliceCensus;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.ChunkedCommit;
@@ -70,21 +71,29 @@ public final class LumberjackJob {
 
     /** Every rooted tree of 0..maxEdges edges: rows of {@link LumberjackSchemas#TREES}. */
     public static Dataset<Row> trees(SparkSession spark, int maxEdges, int partitions) {
+        return slices(spark, maxEdges, partitions).rows(spark);
+    }
+
+    /** The census to {@code maxEdges} edges in {@code partitions} partitions (0: the default), as the commit takes it. */
+    public static SliceCensus slices(SparkSession spark, int maxEdges, int partitions) {
         checkMaxEdges(maxEdges);
         final LumberjackSlices slices = new LumberjackSlices(maxEdges);
         final List<Long> ids = slices.sliceIds();
-        return CensusDatasets.fromSliceIds(spark, ids, partitions > 0 ? partitions
-                : CensusDatasets.defaultPartitions(spark, ids.size()), slices, LumberjackSchemas.TREES);
+        return new SliceCensus(ids, partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size()),
+                slices, LumberjackSchemas.TREES);
     }
 
     /** Fails on any tree where the brute force and the Tuft principle disagree. */
     public static void check(Dataset<Row> trees) {
-        CensusChecks.failIfAny(trees, CHECK.bad(), CHECK.what(), CHECK.show());
+        CensusChecks.failIfAny(trees, CHECK.bad().column(), CHECK.what(), CHECK.show());
     }
 
     /** The check of every tree: brute force and the Tuft principle agree. */
-    public static final CensusCommit.Check CHECK = new CensusCommit.Check(functions.not(functions.col("agree")),
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(RowCondition.isFalse("agree"),
             "tree(s) where brute force and the Tuft principle disagree", "edges", "encoding", "grundy", "tuft_value");
+
+    /** The census's tally: trees of value 0. */
+    private static final RowCondition P_POSITIONS = RowCondition.equalTo("grundy", 0);
 
     public record Summary(int maxEdges, long trees, long pPositions, long seconds) {
         @Override
@@ -96,8 +105,8 @@ public final class LumberjackJob {
 
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxEdges, int partitions) {
         final long start = System.nanoTime();
-        final Row tally = CensusCommit.commit(trees(spark, maxEdges, partitions), warehouse, LumberjackSchemas.TREES,
-                CensusCommit.partitionRange(0, maxEdges), CHECK, CensusCommit.countIf(functions.col("grundy").equalTo(0)));
+        final Row tally = CensusCommit.commit(spark, slices(spark, maxEdges, partitions), warehouse,
+                CensusCommit.partitionRange(0, maxEdges), CHECK, P_POSITIONS);
         return new Summary(maxEdges, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
@@ -113,7 +122,7 @@ public final class LumberjackJob {
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, maxEdges),
                 "edges-" + maxEdges + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
                         CensusDatasets.chunk(ids, i, chunks), p, slices, LumberjackSchemas.TREES),
-                CHECK, CensusCommit.countIf(functions.col("grundy").equalTo(0)));
+                CHECK, P_POSITIONS);
         return new ChunkedCommit.Chunked<>(new Summary(maxEdges, r.tally().getLong(0), r.tally().getLong(1),
                 (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
     }

@@ -14,6 +14,8 @@ import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.RowCondition;
+import org.gamecensus.jobs.census.SliceCensus;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.switching.HostSymmetry;
@@ -46,8 +48,13 @@ public final class SwitchingJob {
 
     /** Every subgraph of {@code host}, decided twice: rows of {@link SwitchingSchemas#SUBGRAPHS}. */
     public static Dataset<Row> subgraphs(SparkSession spark, SwitchingHost host, int partitions) {
+        return slices(host, partitions).rows(spark);
+    }
+
+    /** The census of {@code host} in {@code partitions} partitions, as the commit takes it. */
+    public static SliceCensus slices(SwitchingHost host, int partitions) {
         final SwitchingSlices slices = new SwitchingSlices(host);
-        return CensusDatasets.fromSlices(spark, slices.sliceCount(), partitions, slices, SwitchingSchemas.SUBGRAPHS);
+        return SliceCensus.of(slices.sliceCount(), partitions, slices, SwitchingSchemas.SUBGRAPHS);
     }
 
     /** Rows of {@link SwitchingSchemas#HOSTS} for the given hosts. */
@@ -74,14 +81,18 @@ public final class SwitchingJob {
      * (the game has none: securing never hurts Short, deleting never hurts Cut).
      */
     public static void check(Dataset<Row> subgraphs) {
-        CensusChecks.failIfAny(subgraphs, CHECK.bad(), CHECK.what(), CHECK.show());
+        CensusChecks.failIfAny(subgraphs, CHECK.bad().column(), CHECK.what(), CHECK.show());
     }
 
     /** The check of every subgraph: solver and criterion agree, and no P-position (moving first never hurts). */
     public static final CensusCommit.Check CHECK = new CensusCommit.Check(
-            functions.not(functions.col("agree")).or(functions.col("outcome").equalTo("P")),
+            RowCondition.isFalse("agree").or(RowCondition.equalTo("outcome", "P")),
             "subgraph(s) where solver and criterion disagree or a P-position appears", "host", "mask", "outcome",
             "solver_short_first", "solver_short_second", "criterion_short_first", "criterion_short_second");
+
+    /** The census's tallies: subgraphs of outcome L, R, N and P. */
+    private static final RowCondition[] OUTCOMES = {RowCondition.equalTo("outcome", "L"),
+        RowCondition.equalTo("outcome", "R"), RowCondition.equalTo("outcome", "N"), RowCondition.equalTo("outcome", "P")};
 
     /** Summary of one committed census. */
     public record Summary(String host, long subgraphs, long l, long r, long n, long p, long seconds) {
@@ -100,12 +111,8 @@ public final class SwitchingJob {
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions
                 : CensusDatasets.defaultPartitions(spark, new SwitchingSlices(host).sliceCount());
-        final Row t = CensusCommit.commit(subgraphs(spark, host, p), warehouse, SwitchingSchemas.SUBGRAPHS,
-                CensusCommit.partition(host.name()), CHECK,
-                CensusCommit.countIf(functions.col("outcome").equalTo("L")),
-                CensusCommit.countIf(functions.col("outcome").equalTo("R")),
-                CensusCommit.countIf(functions.col("outcome").equalTo("N")),
-                CensusCommit.countIf(functions.col("outcome").equalTo("P")));
+        final Row t = CensusCommit.commit(spark, slices(host, p), warehouse, CensusCommit.partition(host.name()), CHECK,
+                OUTCOMES);
         warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS, CensusCommit.partition(host.name()));
         return new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3), t.getLong(4),
                 (System.nanoTime() - start) / 1_000_000_000L);
@@ -128,11 +135,7 @@ public final class SwitchingJob {
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, SwitchingSchemas.SUBGRAPHS,
                 CensusCommit.partition(host.name()), run, chunks,
                 i -> CensusDatasets.fromSliceIds(spark, CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p,
-                        slices, SwitchingSchemas.SUBGRAPHS), CHECK,
-                CensusCommit.countIf(functions.col("outcome").equalTo("L")),
-                CensusCommit.countIf(functions.col("outcome").equalTo("R")),
-                CensusCommit.countIf(functions.col("outcome").equalTo("N")),
-                CensusCommit.countIf(functions.col("outcome").equalTo("P")));
+                        slices, SwitchingSchemas.SUBGRAPHS), CHECK, OUTCOMES);
         warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS, CensusCommit.partition(host.name()));
         final Row t = r.tally();
         return new ChunkedCommit.Chunked<>(new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3),

@@ -3,11 +3,19 @@ package org.gamecensus.jobs.census;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.stream.Stream;
+import org.apache.spark.TaskContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.functions;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
@@ -15,100 +23,277 @@ import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The one-pass commit: tallies and manifests observed while the rows are written, nothing published on a failed check. */
+/**
+ * The one-pass commit, both ways in: a slice census written by the tasks that compute it, and a
+ * dataset written by Spark. Tallies and manifests come from the rows committed, nothing is
+ * published on a failed check or a row outside the listed partitions, a later commit replaces
+ * only its own partitions, and a task that fails midway leaves nothing of its attempt behind.
+ */
 class CensusCommitTest extends SparkCensusTest {
 
     @TempDir
     Path tmp;
 
-    @Test
-    void talliesAndManifestsComeFromTheRowsCommitted() {
-        final Warehouse w = new Warehouse(tmp.resolve("out"));
-        final Dataset<Row> trees = LumberjackJob.trees(spark(), 9, 3);
-        final long pPositions = trees.filter("grundy = 0").count();
-        final Row tally = CensusCommit.commit(trees, w, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 9),
-                LumberjackJob.CHECK,
-                CensusCommit.countIf(functions.col("grundy").equalTo(0)), CensusCommit.countIf(functions.lit(true)));
-        assertEquals(trees.count(), tally.getLong(0), "row count");
-        assertEquals(pPositions, tally.getLong(1), "P-positions");
-        assertEquals(tally.getLong(0), tally.getLong(2), "a tally summed over the partitions");
+    /** A change to each row of a census (null drops it), for doctored censuses. */
+    interface RowEdit extends Serializable {
+        Row apply(Row row);
+    }
+
+    /** {@code census} with each row passed through {@code edit}. */
+    static SliceCensus doctored(SliceCensus census, RowEdit edit) {
+        final SliceKernel kernel = census.kernel();
+        return new SliceCensus(census.ids(), census.partitions(), ids -> edited(kernel.decide(ids), edit), census.schema());
+    }
+
+    private static Iterator<Row> edited(Iterator<Row> rows, RowEdit edit) {
+        return new Iterator<>() {
+            private Row next;
+
+            @Override
+            public boolean hasNext() {
+                while (next == null && rows.hasNext()) {
+                    next = edit.apply(rows.next());
+                }
+                return next != null;
+            }
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                final Row r = next;
+                next = null;
+                return r;
+            }
+        };
+    }
+
+    /** Rows with {@code agree} false for the tree {@code encoding}. */
+    private static RowEdit disagreeOn(String encoding) {
+        return row -> {
+            if (!row.getString(0).equals(encoding)) {
+                return row;
+            }
+            final Object[] v = new Object[row.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = row.get(i);
+            }
+            v[LumberjackSchemas.TREES.struct().fieldIndex("agree")] = false;
+            return RowFactory.create(v);
+        };
+    }
+
+    private static RowEdit edgesAtLeast(int edges) {
+        return row -> row.getInt(row.size() - 1) >= edges ? row : null;
+    }
+
+    private List<String> verified(Warehouse w) {
         final List<String> checked = new ArrayList<>();
         assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, checked));
-        assertEquals(10, checked.size(), "a manifest per edge count 0..9, each matching the rows read back");
+        return checked;
     }
 
     @Test
-    void aFailedCheckWritesNothing() {
+    void talliesAndManifestsComeFromTheRowsCommitted() {
+        final SliceCensus census = LumberjackJob.slices(spark(), 9, 3);
+        final Dataset<Row> trees = census.rows(spark());
+        final long pPositions = trees.filter("grundy = 0").count();
+        final Warehouse direct = new Warehouse(tmp.resolve("direct"));
+        final Row tally = CensusCommit.commit(spark(), census, direct, CensusCommit.partitionRange(0, 9),
+                LumberjackJob.CHECK, RowCondition.equalTo("grundy", 0), RowCondition.always());
+        final Warehouse viaSpark = new Warehouse(tmp.resolve("spark"));
+        final Row sparkTally = CensusCommit.commit(trees, viaSpark, LumberjackSchemas.TREES,
+                CensusCommit.partitionRange(0, 9), LumberjackJob.CHECK, RowCondition.equalTo("grundy", 0),
+                RowCondition.always());
+        for (Row t : List.of(tally, sparkTally)) {
+            assertEquals(trees.count(), t.getLong(0), "row count");
+            assertEquals(pPositions, t.getLong(1), "P-positions");
+            assertEquals(t.getLong(0), t.getLong(2), "a tally summed over the partitions");
+        }
+        assertEquals(10, verified(direct).size(), "a manifest per edge count 0..9, each matching the rows read back");
+        assertEquals(10, verified(viaSpark).size());
+        assertDataFrameNoOrderEquals(spark().read().parquet(viaSpark.tablePath("lumberjack")),
+                spark().read().parquet(direct.tablePath("lumberjack")));
+    }
+
+    @Test
+    void aFailedCheckWritesNothingAndQuotesTheFailingRows() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
-        final Dataset<Row> doctored = LumberjackJob.trees(spark(), 7, 2)
-                .withColumn("agree", functions.when(functions.col("encoding").equalTo("(()())"), false)
-                        .otherwise(functions.col("agree")));
-        final CensusFailure failure = assertThrows(CensusFailure.class, () -> CensusCommit.commit(doctored, w,
-                LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 7), LumberjackJob.CHECK));
+        final SliceCensus census = doctored(LumberjackJob.slices(spark(), 7, 2), disagreeOn("(()())"));
+        final CensusFailure failure = assertThrows(CensusFailure.class, () -> CensusCommit.commit(spark(), census, w,
+                CensusCommit.partitionRange(0, 7), LumberjackJob.CHECK));
         Assertions.assertTrue(failure.getMessage().startsWith("1 tree(s) where brute force and the Tuft principle"
-                + " disagree"), failure.getMessage());
+                + " disagree, e.g. [[2,(()()),"), failure.getMessage());
         Assertions.assertFalse(w.exists(), "nothing written");
+
+        final Warehouse viaSpark = new Warehouse(tmp.resolve("spark"));
+        final Dataset<Row> rows = census.rows(spark());
+        final CensusFailure sparkFailure = assertThrows(CensusFailure.class, () -> CensusCommit.commit(rows, viaSpark,
+                LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 7), LumberjackJob.CHECK));
+        assertEquals(failure.getMessage(), sparkFailure.getMessage(), "the same report either way");
+        Assertions.assertFalse(viaSpark.exists(), "nothing written");
+    }
+
+    @Test
+    void theQuotedRowsDoNotDependOnThePartitioning() {
+        final SliceCensus everyTree = doctored(LumberjackJob.slices(spark(), 8, 1), row -> {
+            final Object[] v = new Object[row.size()];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = row.get(i);
+            }
+            v[LumberjackSchemas.TREES.struct().fieldIndex("agree")] = false;
+            return RowFactory.create(v);
+        });
+        final List<String> messages = new ArrayList<>();
+        for (int partitions : new int[] {1, 3, 8}) {
+            final SliceCensus c = new SliceCensus(everyTree.ids(), partitions, everyTree.kernel(), everyTree.schema());
+            messages.add(assertThrows(CensusFailure.class, () -> CensusCommit.commit(spark(), c,
+                    new Warehouse(tmp.resolve("p" + partitions)), CensusCommit.partitionRange(0, 8), LumberjackJob.CHECK))
+                    .getMessage());
+        }
+        Assertions.assertTrue(messages.get(0).startsWith("486 tree(s)"), messages.get(0));
+        assertEquals(messages.get(0), messages.get(1));
+        assertEquals(messages.get(0), messages.get(2));
     }
 
     @Test
     void rowsOutsideTheListedPartitionsFailTheCommit() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
-        final Dataset<Row> trees = LumberjackJob.trees(spark(), 6, 2);
-        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(trees, w,
-                LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 5), LumberjackJob.CHECK));
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(spark(),
+                LumberjackJob.slices(spark(), 6, 2), w, CensusCommit.partitionRange(0, 5), LumberjackJob.CHECK));
         Assertions.assertTrue(e.getMessage().startsWith("48 of 85 rows of lumberjack lie outside"), e.getMessage());
+        Assertions.assertFalse(w.exists(), "nothing written");
+
+        final IllegalStateException viaSpark = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(
+                LumberjackJob.trees(spark(), 6, 2), w, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 5),
+                LumberjackJob.CHECK));
+        assertEquals(e.getMessage(), viaSpark.getMessage());
         Assertions.assertFalse(w.exists(), "nothing written");
     }
 
     @Test
     void aSecondCommitReplacesOnlyItsOwnPartitionsAndTheManifestsFollow() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
-        CensusCommit.commit(LumberjackJob.trees(spark(), 6, 2), w, LumberjackSchemas.TREES,
-                CensusCommit.partitionRange(0, 6), LumberjackJob.CHECK);
+        CensusCommit.commit(spark(), LumberjackJob.slices(spark(), 6, 2), w, CensusCommit.partitionRange(0, 6),
+                LumberjackJob.CHECK);
         // Again with edges 5 and 6 only: their partitions are replaced, 0..4 kept.
-        final Dataset<Row> upper = LumberjackJob.trees(spark(), 6, 3).filter("edges >= 5");
-        final Row tally = CensusCommit.commit(upper, w, LumberjackSchemas.TREES,
+        final Row tally = CensusCommit.commit(spark(), doctored(LumberjackJob.slices(spark(), 6, 3), edgesAtLeast(5)), w,
                 CensusCommit.partitionRange(0, 6), LumberjackJob.CHECK);
         assertEquals(20 + 48, tally.getLong(0), "edges 5 and 6: 20 and 48 rooted trees");
+        // And edge 6 once more through Spark's writer.
+        CensusCommit.commit(LumberjackJob.trees(spark(), 6, 3).filter("edges = 6"), w, LumberjackSchemas.TREES,
+                CensusCommit.partitionRange(0, 6), LumberjackJob.CHECK);
         final Dataset<Row> all = spark().read().parquet(w.tablePath("lumberjack"));
         assertEquals(85, all.count(), "rooted trees with 0..6 edges, 1+1+2+4+9+20+48: none twice, none lost");
-        final List<String> checked = new ArrayList<>();
-        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, checked));
-        assertEquals(7, checked.size());
-        Assertions.assertFalse(java.nio.file.Files.exists(tmp.resolve("out/warehouse/lumberjack/_staging")),
-                "no staging directory left");
+        assertEquals(7, verified(w).size());
+        Assertions.assertFalse(Files.exists(tmp.resolve("out/warehouse/lumberjack/_staging")), "no staging directory left");
     }
 
     /**
-     * A commit listing one partition writes that partition's directory itself (no partitioned
-     * write): the table reads back as a partitioned write's would, its manifest verifies, no
-     * committer marker is left among the partition's files, and a row outside the one partition
-     * still fails the commit with nothing written.
+     * A commit listing one partition writes that partition's directory itself: the table reads
+     * back as a partitioned write's would, its manifest verifies, no committer marker is left
+     * among the partition's files, and a row outside the one partition still fails the commit
+     * with nothing written.
      */
     @Test
     void aCommitToOnePartitionReadsBackAsAPartitionedWriteAndStillRefusesRowsOutsideIt() {
-        final Warehouse w = new Warehouse(tmp.resolve("out"));
-        final Dataset<Row> six = LumberjackJob.trees(spark(), 6, 2).filter("edges = 6");
-        final Row tally = CensusCommit.commit(six, w, LumberjackSchemas.TREES, CensusCommit.partitionRange(6, 6),
-                LumberjackJob.CHECK);
-        assertEquals(48, tally.getLong(0), "rooted trees of 6 edges");
-        final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
-        assertEquals(six.schema().fieldNames().length, back.schema().fieldNames().length, "the partition column from the directory");
-        final Dataset<Row> committed = six.selectExpr(back.columns());
-        assertEquals(0, committed.exceptAll(back).count() + back.exceptAll(committed).count(),
-                "the rows committed, edges included");
-        final List<String> checked = new ArrayList<>();
-        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, checked));
-        assertEquals(1, checked.size());
-        final Path partition = tmp.resolve("out/warehouse/lumberjack/edges=6");
-        Assertions.assertTrue(java.nio.file.Files.isDirectory(partition), "the partition's directory, as Spark names it");
-        Assertions.assertFalse(java.nio.file.Files.exists(partition.resolve("_SUCCESS")), "no committer marker");
-
+        final RowEdit sixOnly = row -> row.getInt(row.size() - 1) == 6 ? row : null;
+        final SliceCensus six = doctored(LumberjackJob.slices(spark(), 6, 2), sixOnly);
+        final Dataset<Row> committed = six.rows(spark());
+        for (boolean direct : new boolean[] {true, false}) {
+            final Warehouse w = new Warehouse(tmp.resolve(direct ? "direct" : "spark"));
+            final Row tally = direct
+                    ? CensusCommit.commit(spark(), six, w, CensusCommit.partitionRange(6, 6), LumberjackJob.CHECK)
+                    : CensusCommit.commit(committed, w, LumberjackSchemas.TREES, CensusCommit.partitionRange(6, 6),
+                            LumberjackJob.CHECK);
+            assertEquals(48, tally.getLong(0), "rooted trees of 6 edges");
+            final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
+            assertEquals(committed.schema().fieldNames().length, back.schema().fieldNames().length,
+                    "the partition column from the directory");
+            final Dataset<Row> expected = committed.selectExpr(back.columns());
+            assertEquals(0, expected.exceptAll(back).count() + back.exceptAll(expected).count(),
+                    "the rows committed, edges included");
+            assertEquals(1, verified(w).size());
+            final Path partition = w.out().resolve("warehouse/lumberjack/edges=6");
+            Assertions.assertTrue(Files.isDirectory(partition), "the partition's directory, as Spark names it");
+            Assertions.assertFalse(Files.exists(partition.resolve("_SUCCESS")), "no committer marker");
+        }
         final Warehouse other = new Warehouse(tmp.resolve("other"));
-        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(
-                LumberjackJob.trees(spark(), 6, 2), other, LumberjackSchemas.TREES, CensusCommit.partitionRange(6, 6),
-                LumberjackJob.CHECK));
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(spark(),
+                LumberjackJob.slices(spark(), 6, 2), other, CensusCommit.partitionRange(6, 6), LumberjackJob.CHECK));
         Assertions.assertTrue(e.getMessage().startsWith("37 of 85 rows of lumberjack lie outside"), e.getMessage());
         Assertions.assertFalse(other.exists(), "nothing written");
+    }
+
+    /** The kernel of {@code census}, its task 1's first attempt failing at its 40th row. */
+    private static SliceKernel failingAtRow40OfTask1(SliceCensus census) {
+        final SliceKernel base = census.kernel();
+        return ids -> {
+            final TaskContext task = TaskContext.get();
+            final boolean fail = task != null && task.partitionId() == 1 && task.attemptNumber() == 0;
+            final int[] seen = {0};
+            return edited(base.decide(ids), row -> {
+                if (fail && ++seen[0] == 40) {
+                    throw new FaultInjection.InjectedFault("injected failure after 39 rows of task 1");
+                }
+                return row;
+            });
+        };
+    }
+
+    /**
+     * A task whose first attempt fails after writing part of its rows: its files are deleted,
+     * Spark's retry writes them again under the next attempt's name, and the table holds each row
+     * once, with only the retry's file of that task.
+     */
+    @Test
+    void aTaskFailingMidwayLeavesNothingOfItsAttempt() throws IOException {
+        final SliceCensus census = LumberjackJob.slices(spark(), 9, 3);
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        final Row tally = CensusCommit.commit(spark(), new SliceCensus(census.ids(), 3, failingAtRow40OfTask1(census),
+                census.schema()), w, CensusCommit.partitionRange(0, 9), LumberjackJob.CHECK);
+        assertEquals(census.rows(spark()).count(), tally.getLong(0));
+        final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
+        final Dataset<Row> expected = census.rows(spark()).selectExpr(back.columns());
+        assertEquals(0, expected.exceptAll(back).count() + back.exceptAll(expected).count(), "each row once");
+        assertEquals(10, verified(w).size());
+        final List<String> names;
+        try (Stream<Path> files = Files.walk(w.out().resolve("warehouse/lumberjack"))) {
+            names = files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("part-00001-")).toList();
+        }
+        Assertions.assertFalse(names.isEmpty(), "task 1 wrote files");
+        Assertions.assertTrue(names.stream().allMatch(n -> n.contains("-a1.")), "only the retry's files: " + names);
+    }
+
+    /** Files a commit did not take (an attempt whose result was not used) are dropped before the partitions move in. */
+    @Test
+    void onlyTheFilesOfTakenAttemptsArePublished() throws IOException {
+        final Path staging = tmp.resolve("staging");
+        Files.createDirectories(staging.resolve("edges=3"));
+        Files.writeString(staging.resolve("edges=3/part-00000-x-a0.snappy.parquet"), "taken");
+        Files.writeString(staging.resolve("edges=3/part-00000-x-a1.snappy.parquet"), "speculative copy");
+        Warehouse.keepOnly(staging.toUri().toString().replaceAll("/$", ""), LumberjackSchemas.TREES,
+                List.of(RowFactory.create(3, 1L, "0")), java.util.Set.of("edges=3/part-00000-x-a0.snappy.parquet"));
+        try (Stream<Path> files = Files.list(staging.resolve("edges=3"))) {
+            assertEquals(List.of("part-00000-x-a0.snappy.parquet"), files.map(p -> p.getFileName().toString()).toList());
+        }
+    }
+
+    @Test
+    void sparksCodecNamesAreParquetsCodecs() {
+        assertEquals(org.apache.parquet.hadoop.metadata.CompressionCodecName.SNAPPY, CensusWriteTask.compression("snappy"));
+        assertEquals(org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED, CensusWriteTask.compression("none"));
+        assertEquals(org.apache.parquet.hadoop.metadata.CompressionCodecName.LZ4_RAW, CensusWriteTask.compression("lz4raw"));
+        assertEquals(org.apache.parquet.hadoop.metadata.CompressionCodecName.ZSTD, CensusWriteTask.compression("ZSTD"));
+        Assertions.assertTrue(assertThrows(UsageException.class, () -> CensusWriteTask.compression("zip")).getMessage()
+                .contains("zip"));
+    }
+
+    @Test
+    void aCountIfOverAColumnCountsItsRows() {
+        final Dataset<Row> trees = LumberjackJob.trees(spark(), 5, 2);
+        assertEquals(trees.filter("grundy = 0").count(),
+                trees.agg(CensusCommit.countIf(functions.col("grundy").equalTo(0))).first().getLong(0));
     }
 }

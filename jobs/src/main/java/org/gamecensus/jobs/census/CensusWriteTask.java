@@ -1,0 +1,234 @@
+package org.gamecensus.jobs.census;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Predicate;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.spark.TaskContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.SerializableConfiguration;
+import org.gamecensus.schemas.DatasetSchema;
+
+/**
+ * The executor side of a census commit: one task's rows, straight from its kernel into Parquet
+ * files in the commit's staging directory ({@code <staging>/<partition key>/part-…}, one file per
+ * listed partition that receives rows, the partition columns left to the directory names as
+ * Spark leaves them), while each row's partition index and content hash go to the commit's
+ * {@link PartitionChecksums} and the check and tallies are counted. The task returns an
+ * {@link Outcome}: its files, its tallies, and the first few rows that failed the check. A task
+ * that fails deletes its files; a retried or speculative attempt writes under a name of its own,
+ * and only the files named by the attempts whose results the driver received are published.
+ */
+final class CensusWriteTask implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Failing rows a task reports (and a failed commit quotes). */
+    static final int EXAMPLES = 5;
+    /** Row groups of about Spark's own default size ({@code parquet.block.size}). */
+    private static final long ROW_GROUP_BYTES = 128L << 20;
+
+    private final DatasetSchema schema;
+    private final List<Row> partitions;
+    private final RowCondition bad;
+    private final String[] show;
+    private final List<RowCondition> tallies;
+    private final String staging;
+    private final String writeId;
+    private final String codec;
+    private final Broadcast<SerializableConfiguration> hadoop;
+    private final PartitionChecksums checksums;
+
+    /**
+     * A write of rows of {@code schema} lying in {@code partitions} (one row of partition values
+     * each) into the directory {@code staging}, named after {@code writeId}.
+     */
+    CensusWriteTask(DatasetSchema schema, List<Row> partitions, RowCondition bad, String[] show,
+                    List<RowCondition> tallies, String staging, String writeId, String codec,
+                    Broadcast<SerializableConfiguration> hadoop, PartitionChecksums checksums) {
+        this.schema = schema;
+        this.partitions = List.copyOf(partitions);
+        this.bad = bad;
+        this.show = show.clone();
+        this.tallies = List.copyOf(tallies);
+        this.staging = staging;
+        this.writeId = writeId;
+        this.codec = codec;
+        this.hadoop = hadoop;
+        this.checksums = checksums;
+    }
+
+    /** What one task wrote: the file of each listed partition (null where it had no rows), failing rows, tallies. */
+    record Outcome(String[] files, long failing, List<Row> examples, long[] tallies) implements Serializable {
+    }
+
+    /** Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code attempt}). */
+    Outcome write(Iterator<Row> rows, int task, int attempt) {
+        final StructType struct = schema.struct();
+        final int[] keys = schema.partitionColumns().stream().mapToInt(struct::fieldIndex).toArray();
+        final int[] data = java.util.stream.IntStream.range(0, struct.size())
+                .filter(i -> !schema.partitionColumns().contains(struct.fieldNames()[i])).toArray();
+        final RowContentHash hash = new RowContentHash(struct, data);
+        final Predicate<Row> failing = bad.bind(struct);
+        @SuppressWarnings("unchecked")
+        final Predicate<Row>[] counted = tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
+        final int[] shown = show.length == 1 && show[0].equals("*") ? java.util.stream.IntStream.range(0, struct.size())
+                .toArray() : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
+        final FileSystem fs = WarehouseFiles.fs(staging, hadoop.value().value());
+        final CompressionCodecName compression = compression(codec);
+
+        final ParquetRowWriter[] writers = new ParquetRowWriter[partitions.size()];
+        final String[] files = new String[partitions.size()];
+        final long[] tally = new long[counted.length];
+        final List<Row> examples = new ArrayList<>();
+        long failures = 0;
+        // The partition of the last row: census rows come grouped by partition, so one comparison a row usually finds it.
+        int last = -1;
+        boolean done = false;
+        try {
+            while (rows.hasNext()) {
+                final Row row = rows.next();
+                final int p = last >= 0 && sameKeys(row, keys, partitions.get(last)) ? last : partitionOf(row, keys);
+                checksums.record(p, hash.hash(row));
+                if (p < 0) {
+                    continue; // counted outside, and the commit fails
+                }
+                last = p;
+                if (failing.test(row)) {
+                    failures++;
+                    keepExample(examples, project(row, shown));
+                }
+                for (int t = 0; t < counted.length; t++) {
+                    if (counted[t].test(row)) {
+                        tally[t]++;
+                    }
+                }
+                if (writers[p] == null) {
+                    files[p] = String.format("part-%05d-%s-a%d.%s.parquet", task, writeId, attempt,
+                            compression.name().toLowerCase(java.util.Locale.ROOT));
+                    writers[p] = new ParquetRowWriter(fs, new Path(file(p, files[p])), struct, data, compression,
+                            ROW_GROUP_BYTES);
+                }
+                writers[p].write(row);
+            }
+            for (ParquetRowWriter w : writers) {
+                if (w != null) {
+                    w.close();
+                }
+            }
+            done = true;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + schema.table() + " to " + staging + ": " + e.getMessage(), e);
+        } finally {
+            if (!done) {
+                abandon(fs, writers, files);
+            }
+        }
+        return new Outcome(files, failures, examples, tally);
+    }
+
+    /** The file's URI: under its partition's directory, as Spark names it. */
+    private String file(int p, String name) {
+        return WarehouseFiles.child(WarehouseFiles.child(staging, Manifests.key(schema, partitions.get(p))), name);
+    }
+
+    private void abandon(FileSystem fs, ParquetRowWriter[] writers, String[] files) {
+        for (int p = 0; p < writers.length; p++) {
+            if (writers[p] != null) {
+                writers[p].abandon();
+                try {
+                    fs.delete(new Path(file(p, files[p])), false);
+                } catch (IOException | RuntimeException e) {
+                    // The driver discards the whole staging directory of a failed commit anyway.
+                }
+            }
+        }
+    }
+
+    private static boolean sameKeys(Row row, int[] keys, Row values) {
+        for (int k = 0; k < keys.length; k++) {
+            if (!Objects.equals(row.get(keys[k]), values.get(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The index of the listed partition holding {@code row}, or −1. */
+    private int partitionOf(Row row, int[] keys) {
+        for (int p = 0; p < partitions.size(); p++) {
+            if (sameKeys(row, keys, partitions.get(p))) {
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    private static Row project(Row row, int[] shown) {
+        final Object[] v = new Object[shown.length];
+        for (int i = 0; i < shown.length; i++) {
+            v[i] = row.get(shown[i]);
+        }
+        return RowFactory.create(v);
+    }
+
+    /** Keeps the least {@link #EXAMPLES} rows in {@link #EXAMPLE_ORDER}, so the examples do not depend on the partitioning. */
+    static void keepExample(List<Row> examples, Row example) {
+        examples.add(example);
+        examples.sort(EXAMPLE_ORDER);
+        if (examples.size() > EXAMPLES) {
+            examples.remove(examples.size() - 1);
+        }
+    }
+
+    /** Rows compared column by column (nulls first, then by value). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static final Comparator<Row> EXAMPLE_ORDER = (a, b) -> {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            final Object x = a.get(i);
+            final Object y = b.get(i);
+            final int c = x == null ? (y == null ? 0 : -1) : y == null ? 1
+                    : x instanceof Comparable ? ((Comparable) x).compareTo(y) : String.valueOf(x).compareTo(String.valueOf(y));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
+    };
+
+    /** parquet-mr's codec for Spark's name of it ({@code spark.sql.parquet.compression.codec}). */
+    static CompressionCodecName compression(String sparkName) {
+        final String name = sparkName.strip().toUpperCase(java.util.Locale.ROOT);
+        switch (name) {
+            case "NONE":
+                return CompressionCodecName.UNCOMPRESSED;
+            case "LZ4RAW":
+                return CompressionCodecName.LZ4_RAW;
+            default:
+                try {
+                    return CompressionCodecName.valueOf(name);
+                } catch (IllegalArgumentException e) {
+                    throw new UsageException("spark.sql.parquet.compression.codec " + sparkName
+                            + ": not a Parquet codec (none, uncompressed, snappy, gzip, lzo, brotli, lz4, lz4raw, zstd)");
+                }
+        }
+    }
+
+    /** Task and attempt of the running task (0 and 0 outside Spark, e.g. on the driver). */
+    static int[] taskAndAttempt() {
+        final TaskContext t = TaskContext.get();
+        return t == null ? new int[] {0, 0} : new int[] {t.partitionId(), t.attemptNumber()};
+    }
+}

@@ -1,0 +1,382 @@
+package org.gamecensus.jobs.census;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.parquet.bytes.HeapByteBufferAllocator;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnWriteStore;
+import org.apache.parquet.column.ColumnWriter;
+import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.hadoop.CodecFactory;
+import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
+import org.apache.parquet.hadoop.ParquetFileWriter;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopStreams;
+import org.apache.parquet.io.OutputFile;
+import org.apache.parquet.io.PositionOutputStream;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.execution.datasources.parquet.SparkToParquetSchemaConverter;
+import org.apache.spark.sql.internal.SQLConf;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.BooleanType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DoubleType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.LongType;
+import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * Writes {@link Row}s straight to one Parquet file through parquet-mr's column writers, with the
+ * Parquet schema Spark's own writer derives from the same Spark schema and Spark's schema in the
+ * footer, so Spark reads the file back exactly as if it had written it. A census task writes its
+ * rows here instead of handing them to Spark SQL, whose row conversion, projections and record
+ * assembly cost as much again as the encoding itself (K7's 2,097,152 rows: 1.4 s through
+ * parquet-mr's record API, 0.7 s through its column writers, one thread).
+ *
+ * <p>Rows are shredded into the columns by the Dremel rules for Spark's standard layout: a
+ * nullable field is {@code optional} (one definition level when present), an array is {@code
+ * <field> (LIST) { repeated group list { element } }} (one definition level when it has an
+ * element, one repetition level), a struct a group of its fields. Data pages are Parquet format
+ * 2's, which Spark 3.3 and later, Arrow and DuckDB read: integers delta-encoded (mostly distinct
+ * masks and counts: a dictionary costs a hash lookup a value and is then dropped), strings through
+ * a dictionary while it stays small (outcomes, symmetries; Spark reads a dictionary several
+ * times faster than delta-encoded strings), then delta-encoded. K7's census: 13.7 MB against 18.4
+ * MB as Spark writes it (format 1, dictionaries throughout), 0.5–0.9 s against 1.5 s.
+ *
+ * <p>Not thread-safe: one writer per task and partition.
+ */
+final class ParquetRowWriter implements Closeable {
+
+    /** Rows between checks of the buffered size (a check asks every column). */
+    private static final int SIZE_CHECK_ROWS = 4096;
+    /** parquet-mr's own writer's defaults, which its column API leaves to the caller. */
+    private static final int MAX_PADDING_BYTES = 8 << 20;
+    private static final int COLUMN_INDEX_TRUNCATE_LENGTH = 64;
+
+    private enum Kind { LONG, INT, BOOLEAN, DOUBLE, STRING, STRUCT, ARRAY }
+
+    /**
+     * A field of the Spark schema with the leaf columns below it ({@code [firstLeaf, endLeaf)}),
+     * the definition level its value reaches when present, and, for an array, the repetition
+     * level of its elements after the first.
+     */
+    private static final class Node {
+        final Kind kind;
+        final String name;
+        final boolean optional;
+        final int firstLeaf;
+        final int endLeaf;
+        final int definition;
+        final int repetition;
+        final Node[] children;
+
+        Node(Kind kind, String name, boolean optional, int firstLeaf, int endLeaf, int definition, int repetition,
+             Node[] children) {
+            this.kind = kind;
+            this.name = name;
+            this.optional = optional;
+            this.firstLeaf = firstLeaf;
+            this.endLeaf = endLeaf;
+            this.definition = definition;
+            this.repetition = repetition;
+            this.children = children;
+        }
+    }
+
+    private final StructType schema;
+    private final int[] fields;
+    private final Node[] top;
+    private final MessageType parquet;
+    private final ParquetProperties properties;
+    private final CodecFactory codecs;
+    private final CodecFactory.BytesCompressor compressor;
+    private final ParquetFileWriter file;
+    private final long rowGroupBytes;
+    private final String sparkSchema;
+    private ColumnChunkPageWriteStore pages;
+    private ColumnWriteStore store;
+    private ColumnWriter[] writers;
+    private final String[] lastStrings;
+    private final Binary[] lastBinaries;
+    private long rowsInGroup;
+    private long rows;
+
+    /**
+     * A new file {@code path} (which must not exist) for the columns {@code fields} of rows of
+     * {@code schema}, compressed by {@code codec}, in row groups of about {@code rowGroupBytes}.
+     */
+    ParquetRowWriter(FileSystem fs, Path path, StructType schema, int[] fields, CompressionCodecName codec,
+                     long rowGroupBytes) throws IOException {
+        final StructField[] data = new StructField[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            data[i] = schema.fields()[fields[i]];
+        }
+        final StructType dataSchema = new StructType(data);
+        this.schema = schema;
+        this.fields = fields.clone();
+        this.rowGroupBytes = rowGroupBytes;
+        // Spark's own conversion (standard lists, no legacy decimals; this schema has no timestamps).
+        this.parquet = new SparkToParquetSchemaConverter(false, SQLConf.ParquetOutputTimestampType$.MODULE$.INT96(),
+                false).convert(dataSchema);
+        final int[] leaf = {0};
+        this.top = new Node[data.length];
+        for (int i = 0; i < data.length; i++) {
+            top[i] = node(data[i].name(), data[i].dataType(), data[i].nullable(), 0, 0, leaf);
+        }
+        checkLevels(parquet.getColumns());
+        this.lastStrings = new String[leaf[0]];
+        this.lastBinaries = new Binary[leaf[0]];
+        this.sparkSchema = dataSchema.json();
+        ParquetProperties.Builder settings = ParquetProperties.builder()
+                .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_2_0).withDictionaryEncoding(false);
+        for (ColumnDescriptor c : parquet.getColumns()) {
+            if (c.getPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
+                settings = settings.withDictionaryEncoding(String.join(".", c.getPath()), true);
+            }
+        }
+        this.properties = settings.build();
+        this.codecs = new CodecFactory(fs.getConf(), properties.getPageSizeThreshold());
+        this.compressor = codecs.getCompressor(codec);
+        this.file = new ParquetFileWriter(outputFile(fs, path), parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
+                MAX_PADDING_BYTES);
+        file.start();
+        startGroup();
+    }
+
+    /** {@code path} on {@code fs}, created when the writer starts (and refused if it exists). */
+    private static OutputFile outputFile(FileSystem fs, Path path) {
+        return new OutputFile() {
+            @Override
+            public PositionOutputStream create(long blockSizeHint) throws IOException {
+                return HadoopStreams.wrap(fs.create(path, false));
+            }
+
+            @Override
+            public PositionOutputStream createOrOverwrite(long blockSizeHint) throws IOException {
+                return HadoopStreams.wrap(fs.create(path, true));
+            }
+
+            @Override
+            public boolean supportsBlockSize() {
+                return false;
+            }
+
+            @Override
+            public long defaultBlockSize() {
+                return 0;
+            }
+        };
+    }
+
+    /** The node of a field of type {@code type} whose parent reaches definition level {@code d} and repetition {@code r}. */
+    private static Node node(String name, DataType type, boolean nullable, int d, int r, int[] leaf) {
+        final int definition = d + (nullable ? 1 : 0);
+        final int first = leaf[0];
+        if (type instanceof StructType s) {
+            final Node[] children = new Node[s.fields().length];
+            for (int i = 0; i < children.length; i++) {
+                final StructField f = s.fields()[i];
+                children[i] = node(f.name(), f.dataType(), f.nullable(), definition, r, leaf);
+            }
+            return new Node(Kind.STRUCT, name, nullable, first, leaf[0], definition, r, children);
+        }
+        if (type instanceof ArrayType a) {
+            // The repeated group 'list' adds a definition level (an element is there) and a repetition level.
+            final Node element = node("element", a.elementType(), a.containsNull(), definition + 1, r + 1, leaf);
+            return new Node(Kind.ARRAY, name, nullable, first, leaf[0], definition, r + 1, new Node[] {element});
+        }
+        final Kind kind;
+        if (type instanceof LongType) {
+            kind = Kind.LONG;
+        } else if (type instanceof IntegerType) {
+            kind = Kind.INT;
+        } else if (type instanceof BooleanType) {
+            kind = Kind.BOOLEAN;
+        } else if (type instanceof DoubleType) {
+            kind = Kind.DOUBLE;
+        } else if (type instanceof StringType) {
+            kind = Kind.STRING;
+        } else {
+            throw new IllegalArgumentException("column " + name + ": type " + type.simpleString()
+                    + " is not written directly (long, int, boolean, double, string, struct and array are)");
+        }
+        leaf[0]++;
+        return new Node(kind, name, nullable, first, first + 1, definition, r, null);
+    }
+
+    /** Fails unless the levels derived here are those of the Parquet schema Spark derived. */
+    private void checkLevels(List<ColumnDescriptor> columns) {
+        final List<Node> leaves = new ArrayList<>();
+        for (Node n : top) {
+            collectLeaves(n, leaves);
+        }
+        if (leaves.size() != columns.size()) {
+            throw new IllegalStateException(leaves.size() + " leaf columns derived, Parquet schema has " + columns.size());
+        }
+        for (int i = 0; i < columns.size(); i++) {
+            final ColumnDescriptor c = columns.get(i);
+            final Node n = leaves.get(i);
+            if (c.getMaxDefinitionLevel() != n.definition || c.getMaxRepetitionLevel() != n.repetition) {
+                throw new IllegalStateException("column " + String.join(".", c.getPath()) + ": levels " + n.definition
+                        + "/" + n.repetition + " derived, " + c.getMaxDefinitionLevel() + "/" + c.getMaxRepetitionLevel()
+                        + " in the Parquet schema");
+            }
+        }
+    }
+
+    private static void collectLeaves(Node n, List<Node> out) {
+        if (n.children == null) {
+            out.add(n);
+            return;
+        }
+        for (Node c : n.children) {
+            collectLeaves(c, out);
+        }
+    }
+
+    private void startGroup() {
+        pages = new ColumnChunkPageWriteStore(compressor, parquet, new HeapByteBufferAllocator(),
+                COLUMN_INDEX_TRUNCATE_LENGTH);
+        store = properties.newColumnWriteStore(parquet, pages);
+        final List<ColumnDescriptor> columns = parquet.getColumns();
+        writers = new ColumnWriter[columns.size()];
+        for (int i = 0; i < writers.length; i++) {
+            writers[i] = store.getColumnWriter(columns.get(i));
+        }
+        rowsInGroup = 0;
+    }
+
+    private void flushGroup() throws IOException {
+        if (rowsInGroup == 0) {
+            return;
+        }
+        file.startBlock(rowsInGroup);
+        store.flush();
+        pages.flushToFileWriter(file);
+        file.endBlock();
+        store.close();
+    }
+
+    /** Appends the written columns of {@code row} (a row of the schema given). */
+    void write(Row row) throws IOException {
+        assert row.size() == schema.size() : "a row of the schema";
+        for (int i = 0; i < top.length; i++) {
+            final int at = fields[i];
+            write(top[i], row.isNullAt(at) ? null : row.get(at), 0, 0);
+        }
+        store.endRecord();
+        rows++;
+        if (++rowsInGroup % SIZE_CHECK_ROWS == 0 && store.getBufferedSize() >= rowGroupBytes) {
+            flushGroup();
+            startGroup();
+        }
+    }
+
+    /**
+     * Writes value {@code v} of node {@code n} at repetition level {@code r}, its parent defined
+     * to level {@code d}. Cases: a null (every leaf below gets a null at the parent's level), a
+     * primitive (its leaf), a struct (each field), an empty array (a null at the array's level in
+     * each leaf below), an array with elements (the first at {@code r}, the rest at the array's
+     * own repetition level).
+     */
+    private void write(Node n, Object v, int r, int d) {
+        if (v == null) {
+            if (!n.optional) {
+                throw new IllegalStateException("column " + n.name + " is null but not nullable");
+            }
+            for (int c = n.firstLeaf; c < n.endLeaf; c++) {
+                writers[c].writeNull(r, d);
+            }
+            return;
+        }
+        switch (n.kind) {
+            case LONG -> writers[n.firstLeaf].write(((Long) v).longValue(), r, n.definition);
+            case INT -> writers[n.firstLeaf].write(((Integer) v).intValue(), r, n.definition);
+            case BOOLEAN -> writers[n.firstLeaf].write(((Boolean) v).booleanValue(), r, n.definition);
+            case DOUBLE -> writers[n.firstLeaf].write(((Double) v).doubleValue(), r, n.definition);
+            case STRING -> writers[n.firstLeaf].write(binary(n.firstLeaf, (String) v), r, n.definition);
+            case STRUCT -> {
+                final Row s = (Row) v;
+                for (int i = 0; i < n.children.length; i++) {
+                    write(n.children[i], s.isNullAt(i) ? null : s.get(i), r, n.definition);
+                }
+            }
+            case ARRAY -> writeArray(n, v, r);
+            default -> throw new AssertionError(n.kind);
+        }
+    }
+
+    /** The bytes of {@code s}, reused while a column repeats its last string (outcomes, symmetries). */
+    private Binary binary(int leaf, String s) {
+        if (!s.equals(lastStrings[leaf])) {
+            lastStrings[leaf] = s;
+            lastBinaries[leaf] = Binary.fromString(s);
+        }
+        return lastBinaries[leaf];
+    }
+
+    private void writeArray(Node n, Object v, int r) {
+        final Node element = n.children[0];
+        final int size;
+        if (v instanceof scala.collection.Seq<?> seq) {
+            size = seq.length();
+            for (int i = 0; i < size; i++) {
+                write(element, seq.apply(i), i == 0 ? r : n.repetition, n.definition + 1);
+            }
+        } else if (v instanceof List<?> list) {
+            size = list.size();
+            for (int i = 0; i < size; i++) {
+                write(element, list.get(i), i == 0 ? r : n.repetition, n.definition + 1);
+            }
+        } else if (v instanceof Object[] array) {
+            size = array.length;
+            for (int i = 0; i < size; i++) {
+                write(element, array[i], i == 0 ? r : n.repetition, n.definition + 1);
+            }
+        } else {
+            throw new IllegalArgumentException("column " + n.name + ": an array is a Seq, a List or an array, not "
+                    + v.getClass().getName());
+        }
+        if (size == 0) {
+            for (int c = n.firstLeaf; c < n.endLeaf; c++) {
+                writers[c].writeNull(r, n.definition);
+            }
+        }
+    }
+
+    /** Rows written so far. */
+    long rows() {
+        return rows;
+    }
+
+    /** Writes the last row group and the footer (with Spark's schema of the columns), and closes the file. */
+    @Override
+    public void close() throws IOException {
+        try {
+            flushGroup();
+            file.end(Map.of(SPARK_ROW_METADATA, sparkSchema, SPARK_VERSION_METADATA,
+                    org.apache.spark.package$.MODULE$.SPARK_VERSION_SHORT()));
+        } finally {
+            codecs.release();
+        }
+    }
+
+    /** Abandons the file (a failed task): releases the codecs; the caller deletes the file. */
+    void abandon() {
+        codecs.release();
+    }
+
+    /** The footer keys under which Spark's writer records the Spark schema and its own version. */
+    private static final String SPARK_ROW_METADATA = "org.apache.spark.sql.parquet.row.metadata";
+    private static final String SPARK_VERSION_METADATA = "org.apache.spark.version";
+}

@@ -1,0 +1,184 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.util.HadoopInputFile;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The direct Parquet writer and the Java row hash against Spark itself: random rows of every type
+ * the censuses write (and nested arrays, nulls at every level, empty arrays, awkward doubles and
+ * strings), written in several row groups, read back by Spark equal to the rows as Spark sees
+ * them, and hashed in Java to the sum Spark's {@code xxhash64} gives.
+ */
+class ParquetRowWriterTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    private static final StructType ROUTE = new StructType(new StructField[] {
+        DataTypes.createStructField("r", DataTypes.IntegerType, false),
+        DataTypes.createStructField("ok", DataTypes.BooleanType, false),
+        DataTypes.createStructField("note", DataTypes.StringType, true),
+    });
+
+    /** Every type written directly, nullable and not, with a partition-like column last (not written). */
+    private static final StructType SCHEMA = new StructType(new StructField[] {
+        DataTypes.createStructField("mask", DataTypes.LongType, false),
+        DataTypes.createStructField("tree", DataTypes.LongType, true),
+        DataTypes.createStructField("links", DataTypes.IntegerType, false),
+        DataTypes.createStructField("rank", DataTypes.IntegerType, true),
+        DataTypes.createStructField("agree", DataTypes.BooleanType, false),
+        DataTypes.createStructField("wins", DataTypes.BooleanType, true),
+        DataTypes.createStructField("resistance", DataTypes.DoubleType, true),
+        DataTypes.createStructField("outcome", DataTypes.StringType, false),
+        DataTypes.createStructField("violations", DataTypes.StringType, true),
+        DataTypes.createStructField("symmetries", new ArrayType(DataTypes.StringType, false), false),
+        DataTypes.createStructField("notes", new ArrayType(DataTypes.StringType, true), true),
+        DataTypes.createStructField("routes", new ArrayType(ROUTE, false), false),
+        DataTypes.createStructField("grid", new ArrayType(new ArrayType(DataTypes.IntegerType, true), true), true),
+        DataTypes.createStructField("best", ROUTE, true),
+        DataTypes.createStructField("host", DataTypes.StringType, false),
+    });
+
+    private static final double[] DOUBLES = {0.0, -0.0, 1.5, -2.25e-300, Double.NaN, Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY, Double.MIN_VALUE, 1e6};
+    private static final String[] STRINGS = {"L", "R", "N", "", "ünïcødé ∞", "a/b#c", "x".repeat(300)};
+
+    private static <T> scala.collection.Seq<T> seq(List<T> list) {
+        return scala.collection.JavaConverters.asScalaBuffer(list);
+    }
+
+    private static Row route(Random r) {
+        return RowFactory.create(r.nextInt(50), r.nextBoolean(), r.nextInt(4) == 0 ? null : STRINGS[r.nextInt(STRINGS.length)]);
+    }
+
+    private static List<Row> rows(int n, long seed) {
+        final Random r = new Random(seed);
+        final List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            final List<String> symmetries = new ArrayList<>();
+            for (int k = r.nextInt(4); k > 0; k--) {
+                symmetries.add(STRINGS[r.nextInt(3)]);
+            }
+            final List<String> notes = new ArrayList<>();
+            for (int k = r.nextInt(3); k > 0; k--) {
+                notes.add(r.nextBoolean() ? null : STRINGS[r.nextInt(STRINGS.length)]);
+            }
+            final List<Row> routes = new ArrayList<>();
+            for (int k = r.nextInt(4); k > 0; k--) {
+                routes.add(route(r));
+            }
+            List<scala.collection.Seq<Integer>> grid = null;
+            if (r.nextInt(3) > 0) {
+                grid = new ArrayList<>();
+                for (int k = r.nextInt(3); k > 0; k--) {
+                    if (r.nextInt(4) == 0) {
+                        grid.add(null);
+                        continue;
+                    }
+                    final List<Integer> line = new ArrayList<>();
+                    for (int j = r.nextInt(3); j > 0; j--) {
+                        line.add(r.nextInt(5) == 0 ? null : r.nextInt());
+                    }
+                    grid.add(seq(line));
+                }
+            }
+            rows.add(RowFactory.create(r.nextLong(), r.nextBoolean() ? null : r.nextLong(), r.nextInt(64),
+                    r.nextBoolean() ? null : r.nextInt(), r.nextBoolean(), r.nextInt(3) == 0 ? null : r.nextBoolean(),
+                    r.nextInt(5) == 0 ? null : DOUBLES[r.nextInt(DOUBLES.length)], STRINGS[r.nextInt(3)],
+                    r.nextInt(10) == 0 ? STRINGS[r.nextInt(STRINGS.length)] : null, seq(symmetries),
+                    r.nextInt(5) == 0 ? null : seq(notes), seq(routes), grid == null ? null : seq(grid),
+                    r.nextBoolean() ? null : route(r), "K" + r.nextInt(3)));
+        }
+        return rows;
+    }
+
+    private static final int[] DATA = java.util.stream.IntStream.range(0, SCHEMA.size() - 1).toArray();
+
+    @Test
+    void sparkReadsBackTheRowsWritten() throws Exception {
+        final List<Row> rows = rows(10_000, 7);
+        final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
+        final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
+        // Small row groups: a group is closed at a size check every 4,096 rows.
+        try (ParquetRowWriter w = new ParquetRowWriter(fs, file, SCHEMA, DATA, CompressionCodecName.SNAPPY, 64 << 10)) {
+            for (Row row : rows) {
+                w.write(row);
+            }
+            assertEquals(rows.size(), w.rows());
+        }
+        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, new Configuration()))) {
+            assertEquals(3, reader.getRowGroups().size(), "row groups of 4,096, 4,096 and 1,808 rows");
+        }
+        final Column[] written = Arrays.stream(SCHEMA.fieldNames()).limit(DATA.length).map(functions::col)
+                .toArray(Column[]::new);
+        final Dataset<Row> expected = spark().createDataFrame(rows, SCHEMA).select(written);
+        final Dataset<Row> back = spark().read().parquet(file.toString());
+        assertEquals(expected.schema().simpleString(), back.schema().simpleString(), "the types written");
+        assertEquals(rows.size(), back.count());
+        assertEquals(0, expected.exceptAll(back).count(), "every row written is read back");
+        assertEquals(0, back.exceptAll(expected).count(), "and nothing else");
+        // Also row for row in order: exceptAll treats NaN = NaN and -0.0 = 0.0, Row.equals does not.
+        final List<Row> in = expected.collectAsList();
+        final List<Row> out = back.collectAsList();
+        for (int i = 0; i < in.size(); i++) {
+            assertEquals(in.get(i).toString(), out.get(i).toString(), "row " + i);
+        }
+    }
+
+    @Test
+    void theJavaHashIsSparksXxhash64() {
+        final List<Row> rows = rows(5_000, 11);
+        final RowContentHash hash = new RowContentHash(SCHEMA, DATA);
+        final Column[] written = Arrays.stream(SCHEMA.fieldNames()).limit(DATA.length).map(functions::col)
+                .toArray(Column[]::new);
+        final List<Long> spark = spark().createDataFrame(rows, SCHEMA).select(functions.xxhash64(written))
+                .as(org.apache.spark.sql.Encoders.LONG()).collectAsList();
+        int differ = 0;
+        for (int i = 0; i < rows.size(); i++) {
+            if (hash.hash(rows.get(i)) != spark.get(i)) {
+                differ++;
+            }
+        }
+        assertEquals(0, differ, "rows whose hashes differ");
+        Assertions.assertNotEquals(hash.hash(rows.get(0)), hash.hash(rows.get(1)), "a hash that tells rows apart");
+    }
+
+    @Test
+    void aNullInAColumnThatIsNotNullableIsRefused() throws Exception {
+        final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
+        final Row row = rows(1, 3).get(0);
+        final Object[] values = new Object[row.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = row.get(i);
+        }
+        values[SCHEMA.fieldIndex("outcome")] = null;
+        final ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("x.parquet").toUri()),
+                SCHEMA, DATA, CompressionCodecName.UNCOMPRESSED, 1 << 20);
+        final IllegalStateException e = Assertions.assertThrows(IllegalStateException.class,
+                () -> w.write(RowFactory.create(values)));
+        assertEquals("column outcome is null but not nullable", e.getMessage());
+        w.abandon();
+    }
+}

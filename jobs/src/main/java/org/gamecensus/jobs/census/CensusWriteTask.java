@@ -25,8 +25,8 @@ import org.gamecensus.schemas.DatasetSchema;
  * The executor side of a census commit: one task's rows, straight from its kernel into Parquet
  * files in the commit's staging directory ({@code <staging>/<partition key>/part-…}, one file per
  * listed partition that receives rows, the partition columns left to the directory names as
- * Spark leaves them), while each row's partition index and content hash go to the commit's
- * {@link PartitionChecksums} and the check and tallies are counted. The task returns an
+ * Spark leaves them), while each row's partition index and content hash (as the writer computes
+ * it) go to the commit's {@link PartitionChecksums} and the check and tallies are counted. The task returns an
  * {@link Outcome}: its files, its tallies, and the first few rows that failed the check. A task
  * that fails deletes its files; a retried or speculative attempt writes under a name of its own,
  * and only the files named by the attempts whose results the driver received are published.
@@ -80,7 +80,6 @@ final class CensusWriteTask implements Serializable {
         final int[] keys = schema.partitionColumns().stream().mapToInt(struct::fieldIndex).toArray();
         final int[] data = java.util.stream.IntStream.range(0, struct.size())
                 .filter(i -> !schema.partitionColumns().contains(struct.fieldNames()[i])).toArray();
-        final RowContentHash hash = new RowContentHash(struct, data);
         final Predicate<Row> failing = bad.bind(struct);
         @SuppressWarnings("unchecked")
         final Predicate<Row>[] counted = tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
@@ -101,9 +100,9 @@ final class CensusWriteTask implements Serializable {
             while (rows.hasNext()) {
                 final Row row = rows.next();
                 final int p = last >= 0 && sameKeys(row, keys, partitions.get(last)) ? last : partitionOf(row, keys);
-                checksums.record(p, hash.hash(row));
                 if (p < 0) {
-                    continue; // counted outside, and the commit fails
+                    checksums.record(p, 0L); // counted outside, and the commit fails
+                    continue;
                 }
                 last = p;
                 if (failing.test(row)) {
@@ -121,7 +120,7 @@ final class CensusWriteTask implements Serializable {
                     writers[p] = new ParquetRowWriter(fs, new Path(file(p, files[p])), struct, data, compression,
                             ROW_GROUP_BYTES);
                 }
-                writers[p].write(row);
+                checksums.record(p, writers[p].write(row));
             }
             for (ParquetRowWriter w : writers) {
                 if (w != null) {

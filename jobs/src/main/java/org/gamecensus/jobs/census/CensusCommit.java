@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Function;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
@@ -54,30 +55,43 @@ public final class CensusCommit {
      */
     public static Row commit(SparkSession spark, SliceCensus census, Warehouse warehouse, List<Row> partitions,
                              Check check, RowCondition... tallies) {
-        final DatasetSchema schema = census.schema();
+        final LongAccumulator clock = CensusDatasets.kernelClock(spark, census.schema());
+        final FaultInjection faults = FaultInjection.of(spark);
+        final SliceKernel kernel = census.kernel();
+        return commitWritten(spark, census.schema(), warehouse, partitions, check, tallies,
+                write -> CensusDatasets.sliceIds(spark, census.ids(), census.partitions()).mapPartitions(ids -> {
+                    faults.beforePartition();
+                    faults.haltIfWriting();
+                    final int[] task = CensusWriteTask.taskAndAttempt();
+                    return Collections.singletonList(write.write(CensusDatasets.timed(kernel, ids, clock), task[0],
+                            task[1])).iterator();
+                }).collect());
+    }
+
+    /**
+     * Commits a few rows computed on the driver (a host's description, say), written by the driver
+     * itself: no Spark job for a file of a few rows. As above otherwise, with no check or tallies.
+     */
+    public static Row commit(SparkSession spark, List<Row> rows, DatasetSchema schema, Warehouse warehouse,
+                             List<Row> partitions) {
+        return commitWritten(spark, schema, warehouse, partitions, Check.none(), new RowCondition[0],
+                write -> List.of(write.write(rows.iterator(), 0, 0)));
+    }
+
+    /** Runs {@code tasks} with the commit's write, then checks and publishes what they wrote. */
+    private static Row commitWritten(SparkSession spark, DatasetSchema schema, Warehouse warehouse, List<Row> partitions,
+                                     Check check, RowCondition[] tallies,
+                                     Function<CensusWriteTask, List<CensusWriteTask.Outcome>> tasks) {
         final String codec = spark.conf().get("spark.sql.parquet.compression.codec", "snappy");
         CensusWriteTask.compression(codec); // a bad codec is refused before anything runs
         final String dir = warehouse.newStaging(schema);
+        final Broadcast<SerializableConfiguration> hadoop = JavaSparkContext.fromSparkContext(spark.sparkContext())
+                .broadcast(new SerializableConfiguration(spark.sessionState().newHadoopConf()));
         try {
             final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
-            final JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
-            final Broadcast<SerializableConfiguration> hadoop = jsc.broadcast(
-                    new SerializableConfiguration(spark.sessionState().newHadoopConf()));
-            final CensusWriteTask write = new CensusWriteTask(schema, partitions, check.bad(), check.show(),
-                    Arrays.asList(tallies), dir, UUID.randomUUID().toString(), codec, hadoop, checksums);
-            final LongAccumulator clock = CensusDatasets.kernelClock(spark, schema);
-            final FaultInjection faults = FaultInjection.of(spark);
-            final SliceKernel kernel = census.kernel();
-            final List<CensusWriteTask.Outcome> outcomes = CensusDatasets.sliceIds(spark, census.ids(), census.partitions())
-                    .mapPartitions(ids -> {
-                        faults.beforePartition();
-                        faults.haltIfWriting();
-                        final int[] task = CensusWriteTask.taskAndAttempt();
-                        return Collections.singletonList(write.write(CensusDatasets.timed(kernel, ids, clock), task[0],
-                                task[1])).iterator();
-                    }).collect();
-            hadoop.destroy();
-
+            final List<CensusWriteTask.Outcome> outcomes = tasks.apply(new CensusWriteTask(schema, partitions,
+                    check.bad(), check.show(), Arrays.asList(tallies), dir, UUID.randomUUID().toString(), codec, hadoop,
+                    checksums));
             long failing = 0;
             final List<Row> examples = new ArrayList<>();
             final long[] tally = new long[tallies.length];
@@ -113,6 +127,7 @@ public final class CensusCommit {
             warehouse.publish(staged);
             return staged.observed();
         } finally {
+            hadoop.destroy();
             Warehouse.removeStaging(dir);
         }
     }

@@ -108,7 +108,7 @@ public final class HexJob {
                 board.name() + "-" + first.label() + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
                         CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices, HexSchemas.POSITIONS),
                 CensusCommit.Check.none(), WINNABLE);
-        warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL, CensusCommit.partition(board.name()));
+        commitAdversarial(spark, warehouse, board);
         return new ChunkedCommit.Chunked<>(new Summary(board.name(), first.label(), r.tally().getLong(0),
                 r.tally().getLong(1), (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
     }
@@ -143,7 +143,7 @@ public final class HexJob {
                 HexSchemas.POSITIONS, CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(),
                 WINNABLE);
         if (board.cells() <= MAX_CENSUS_CELLS) {
-            warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL, CensusCommit.partition(board.name()));
+            commitAdversarial(spark, warehouse, board);
         }
         HexLayeredSolve.endRun(warehouse, board, first);
         return new LayeredSummary(new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
@@ -183,36 +183,19 @@ public final class HexJob {
 
     /** Both rules, plain and reply, for both first players: rows of {@link HexSchemas#ADVERSARIAL}. */
     public static Dataset<Row> adversarial(SparkSession spark, HexBoard board) {
-        final List<String> cases = new ArrayList<>();
-        for (Side first : Side.values()) {
-            for (CircuitRules.Rule rule : CircuitRules.Rule.values()) {
-                for (String variant : List.of("plain", "reply")) {
-                    cases.add(first.label() + " " + rule.label() + " " + variant);
-                }
-            }
-        }
-        final int rows = board.rows();
-        final int cols = board.cols();
-        return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext())
-                .parallelize(cases, cases.size())
-                .map(c -> {
-                    final String[] f = c.split(" ");
-                    final HexBoard b = new HexBoard(rows, cols);
-                    final Side first = Side.parse(f[0]);
-                    final CircuitRules.Rule rule = f[1].equals("ratio") ? CircuitRules.Rule.RATIO : CircuitRules.Rule.CURRENT;
-                    final CircuitAdversary.Result r = new CircuitAdversary(HexExactSolver.shared(b, first), rule,
-                            f[2].equals("reply")).run();
-                    String line = null;
-                    if (!r.holds()) {
-                        final StringBuilder sb = new StringBuilder();
-                        for (int x : r.losingLine()) {
-                            sb.append(sb.length() == 0 ? "" : " ").append(x);
-                        }
-                        line = sb.toString();
-                    }
-                    return RowFactory.create(f[0], f[1], f[2], r.side().label(), r.movingFirst() ? "first" : "second",
-                            r.holds(), line, b.name());
-                }), HexSchemas.ADVERSARIAL.struct());
+        return adversarialSlices(board).rows(spark);
+    }
+
+    /** The adversarial check of {@code board}, a case a slice, as the commit takes it. */
+    private static SliceCensus adversarialSlices(HexBoard board) {
+        return SliceCensus.of(AdversarySlices.sliceCount(), AdversarySlices.sliceCount(), new AdversarySlices(board),
+                HexSchemas.ADVERSARIAL);
+    }
+
+    /** Computes and commits the adversarial check of {@code board} (its partition of {@code hex_adversarial}). */
+    private static void commitAdversarial(SparkSession spark, Warehouse warehouse, HexBoard board) {
+        CensusCommit.commit(spark, adversarialSlices(board), warehouse, CensusCommit.partition(board.name()),
+                CensusCommit.Check.none());
     }
 
     /** {@code count} positions sampled along random games, reproducible from {@code seed}. */
@@ -295,7 +278,7 @@ public final class HexJob {
         // The exact verdict has no second computation per position; its theorems are checked above.
         final Row tally = CensusCommit.commit(spark, slices(board, first, p), warehouse,
                 CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(), WINNABLE);
-        warehouse.write(adversarial(spark, board), HexSchemas.ADVERSARIAL, CensusCommit.partition(board.name()));
+        commitAdversarial(spark, warehouse, board);
         return new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
                 (System.nanoTime() - start) / 1_000_000_000L);
     }

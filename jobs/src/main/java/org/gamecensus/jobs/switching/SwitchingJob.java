@@ -54,17 +54,30 @@ public final class SwitchingJob {
     /** The census of {@code host} in {@code partitions} partitions, as the commit takes it. */
     public static SliceCensus slices(SwitchingHost host, int partitions) {
         final SwitchingSlices slices = new SwitchingSlices(host);
-        return SliceCensus.of(slices.sliceCount(), partitions, slices, SwitchingSchemas.SUBGRAPHS);
+        return SliceCensus.dealt(slices.sliceCount(), partitions, slices, SwitchingSchemas.SUBGRAPHS);
     }
 
     /** Rows of {@link SwitchingSchemas#HOSTS} for the given hosts. */
     public static Dataset<Row> hosts(SparkSession spark, List<SwitchingHost> hosts) {
+        return spark.createDataFrame(hostRows(hosts), SwitchingSchemas.HOSTS.struct());
+    }
+
+    private static List<Row> hostRows(List<SwitchingHost> hosts) {
         final List<Row> rows = new ArrayList<>();
         for (SwitchingHost h : hosts) {
             rows.add(RowFactory.create(h.vertexCount(), h.linkCount(), h.s(), h.t(), h.linksText(),
                     new HostSymmetry(h).order(), h.name()));
         }
-        return spark.createDataFrame(rows, SwitchingSchemas.HOSTS.struct());
+        return rows;
+    }
+
+    /** Commits the hosts' rows, each in its partition of {@code switching_hosts} (written by the driver: a row each). */
+    private static void commitHosts(SparkSession spark, Warehouse warehouse, List<SwitchingHost> hosts) {
+        final List<Row> partitions = new ArrayList<>();
+        for (SwitchingHost h : hosts) {
+            partitions.add(RowFactory.create(h.name()));
+        }
+        CensusCommit.commit(spark, hostRows(hosts), SwitchingSchemas.HOSTS, warehouse, partitions);
     }
 
     /** Whole hosts decided on the executors, one per partition: rows of {@link SwitchingSchemas#DECIDED}. */
@@ -113,7 +126,7 @@ public final class SwitchingJob {
                 : CensusDatasets.defaultPartitions(spark, new SwitchingSlices(host).sliceCount());
         final Row t = CensusCommit.commit(spark, slices(host, p), warehouse, CensusCommit.partition(host.name()), CHECK,
                 OUTCOMES);
-        warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS, CensusCommit.partition(host.name()));
+        commitHosts(spark, warehouse, List.of(host));
         return new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3), t.getLong(4),
                 (System.nanoTime() - start) / 1_000_000_000L);
     }
@@ -136,7 +149,7 @@ public final class SwitchingJob {
                 CensusCommit.partition(host.name()), run, chunks,
                 i -> CensusDatasets.fromSliceIds(spark, CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p,
                         slices, SwitchingSchemas.SUBGRAPHS), CHECK, OUTCOMES);
-        warehouse.write(hosts(spark, List.of(host)), SwitchingSchemas.HOSTS, CensusCommit.partition(host.name()));
+        commitHosts(spark, warehouse, List.of(host));
         final Row t = r.tally();
         return new ChunkedCommit.Chunked<>(new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3),
                 t.getLong(4), (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
@@ -160,7 +173,7 @@ public final class SwitchingJob {
                 result.add(d);
             }
             warehouse.write(rows, SwitchingSchemas.DECIDED);
-            warehouse.write(hosts(spark, hosts), SwitchingSchemas.HOSTS);
+            commitHosts(spark, warehouse, hosts);
             return result;
         } finally {
             rows.unpersist();

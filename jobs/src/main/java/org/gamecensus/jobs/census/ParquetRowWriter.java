@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
@@ -61,6 +62,14 @@ final class ParquetRowWriter implements Closeable {
 
     /** Rows between checks of the buffered size (a check asks every column). */
     private static final int SIZE_CHECK_ROWS = 4096;
+    /**
+     * The largest dictionary of a string column before it falls back to delta encoding. Small: the
+     * strings worth a dictionary are a handful (outcomes, symmetries, sides), and a column of
+     * distinct strings (a tree's encoding, a shape's picture) falls back as soon as it passes it,
+     * not after parquet-mr's default of 1 MiB — to 15 edges, Lumberjack's tasks spent a third of
+     * their writing time hashing encodings into a dictionary and re-encoding them on the fallback.
+     */
+    private static final int DICTIONARY_BYTES = 64 << 10;
     /** parquet-mr's own writer's defaults, which its column API leaves to the caller. */
     private static final int MAX_PADDING_BYTES = 8 << 20;
     private static final int COLUMN_INDEX_TRUNCATE_LENGTH = 64;
@@ -102,6 +111,7 @@ final class ParquetRowWriter implements Closeable {
     private final ParquetProperties properties;
     private final CodecFactory codecs;
     private final CodecFactory.BytesCompressor compressor;
+    private final FSDataOutputStream out;
     private final ParquetFileWriter file;
     private final long rowGroupBytes;
     private final String sparkSchema;
@@ -140,7 +150,8 @@ final class ParquetRowWriter implements Closeable {
         this.lastBinaries = new Binary[leaf[0]];
         this.sparkSchema = dataSchema.json();
         ParquetProperties.Builder settings = ParquetProperties.builder()
-                .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_2_0).withDictionaryEncoding(false);
+                .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_2_0).withDictionaryEncoding(false)
+                .withDictionaryPageSize(DICTIONARY_BYTES);
         for (ColumnDescriptor c : parquet.getColumns()) {
             if (c.getPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
                 settings = settings.withDictionaryEncoding(String.join(".", c.getPath()), true);
@@ -149,23 +160,24 @@ final class ParquetRowWriter implements Closeable {
         this.properties = settings.build();
         this.codecs = new CodecFactory(fs.getConf(), properties.getPageSizeThreshold());
         this.compressor = codecs.getCompressor(codec);
-        this.file = new ParquetFileWriter(outputFile(fs, path), parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
+        this.out = fs.create(path, false);
+        this.file = new ParquetFileWriter(outputFile(out), parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
                 MAX_PADDING_BYTES);
         file.start();
         startGroup();
     }
 
-    /** {@code path} on {@code fs}, created when the writer starts (and refused if it exists). */
-    private static OutputFile outputFile(FileSystem fs, Path path) {
+    /** The open stream {@code out} as parquet-mr's output file (which it "creates" once, at the start). */
+    private static OutputFile outputFile(FSDataOutputStream out) {
         return new OutputFile() {
             @Override
-            public PositionOutputStream create(long blockSizeHint) throws IOException {
-                return HadoopStreams.wrap(fs.create(path, false));
+            public PositionOutputStream create(long blockSizeHint) {
+                return HadoopStreams.wrap(out);
             }
 
             @Override
-            public PositionOutputStream createOrOverwrite(long blockSizeHint) throws IOException {
-                return HadoopStreams.wrap(fs.create(path, true));
+            public PositionOutputStream createOrOverwrite(long blockSizeHint) {
+                return HadoopStreams.wrap(out);
             }
 
             @Override
@@ -416,9 +428,14 @@ final class ParquetRowWriter implements Closeable {
         }
     }
 
-    /** Abandons the file (a failed task): releases the codecs; the caller deletes the file. */
+    /** Abandons the file (a failed task): releases the codecs and closes the stream; the caller deletes the file. */
     void abandon() {
         codecs.release();
+        try {
+            out.close();
+        } catch (IOException e) {
+            // The file is deleted next; a stream that cannot close has nothing more to lose.
+        }
     }
 
     /** The footer keys under which Spark's writer records the Spark schema and its own version. */

@@ -290,6 +290,22 @@ class CensusCommitTest extends SparkCensusTest {
                 .contains("zip"));
     }
 
+    /** The Hadoop configuration shipped to the writing tasks is broadcast again when a session setting changes, not before. */
+    @Test
+    void theShippedHadoopConfigurationFollowsTheSessionsSettings() {
+        final var first = CensusCommit.hadoopConfiguration(spark());
+        Assertions.assertSame(first, CensusCommit.hadoopConfiguration(spark()), "unchanged settings: the same broadcast");
+        spark().conf().set("spark.hadoop.gamecensus.test.setting", "on");
+        try {
+            final var changed = CensusCommit.hadoopConfiguration(spark());
+            Assertions.assertNotSame(first, changed);
+            assertEquals("on", changed.value().value().get("spark.hadoop.gamecensus.test.setting"),
+                    "the session's setting travels with it");
+        } finally {
+            spark().conf().unset("spark.hadoop.gamecensus.test.setting");
+        }
+    }
+
     @Test
     void aCountIfOverAColumnCountsItsRows() {
         final Dataset<Row> trees = LumberjackJob.trees(spark(), 5, 2);

@@ -116,18 +116,8 @@ public final class CensusCommit {
             }
             // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
             Warehouse.keepOnly(dir, schema, stats, written);
-            final Object[] values = new Object[1 + tallies.length];
-            long count = 0;
-            for (Row p : stats) {
-                count += p.getLong(schema.partitionColumns().size());
-            }
-            values[0] = count;
-            for (int t = 0; t < tally.length; t++) {
-                values[1 + t] = tally[t];
-            }
-            final Warehouse.Staged staged = new Warehouse.Staged(dir, schema, stats, RowFactory.create(values));
-            warehouse.publish(staged);
-            return staged.observed();
+            warehouse.publish(new Warehouse.Staged(dir, schema, stats, RowFactory.create()));
+            return tallyRow(schema, stats, tally);
         } finally {
             Warehouse.removeStaging(dir);
         }
@@ -178,20 +168,31 @@ public final class CensusCommit {
                 CensusChecks.failIfAny(staged.read(rows.sparkSession()), check.bad().column(), check.what(), check.show());
             }
             warehouse.publish(staged);
-            // Every row lies in a listed partition (the write checks it), so their counts sum to all rows.
-            long count = 0;
-            for (Row p : staged.partitions()) {
-                count += p.getLong(schema.partitionColumns().size());
-            }
-            final Object[] tally = new Object[1 + tallies.length];
-            tally[0] = count;
+            final long[] tally = new long[tallies.length];
             for (int t = 0; t < tallies.length; t++) {
-                tally[1 + t] = asLong(observed, 1 + t);
+                tally[t] = asLong(observed, 1 + t);
             }
-            return RowFactory.create(tally);
+            return tallyRow(schema, staged.partitions(), tally);
         } finally {
             staged.discard();
         }
+    }
+
+    /**
+     * The commit's result: the row count (every row lies in a listed partition — the write checks
+     * it — so the partitions' counts sum to all rows), then the tallies.
+     */
+    private static Row tallyRow(DatasetSchema schema, List<Row> stats, long[] tallies) {
+        final Object[] values = new Object[1 + tallies.length];
+        long count = 0;
+        for (Row p : stats) {
+            count += p.getLong(schema.partitionColumns().size());
+        }
+        values[0] = count;
+        for (int t = 0; t < tallies.length; t++) {
+            values[1 + t] = tallies[t];
+        }
+        return RowFactory.create(values);
     }
 
     private static long asLong(Row r, int i) {

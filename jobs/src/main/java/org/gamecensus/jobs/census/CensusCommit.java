@@ -58,10 +58,52 @@ public final class CensusCommit {
      */
     public static Row commit(SparkSession spark, SliceCensus census, Warehouse warehouse, List<Row> partitions,
                              Check check, RowCondition... tallies) {
+        final String dir = warehouse.newStaging(census.schema());
+        try {
+            final Written written = write(spark, census, dir, partitions, check, tallies);
+            warehouse.publish(new Warehouse.Staged(dir, census.schema(), written.stats(), RowFactory.create()));
+            return tallyRow(census.schema(), written.stats(), written.tallies());
+        } finally {
+            Warehouse.removeStaging(dir);
+        }
+    }
+
+    /**
+     * Commits a few rows computed on the driver (a host's description, say), written by the driver
+     * itself: no Spark job for a file of a few rows. As above otherwise, with no check or tallies.
+     */
+    public static Row commit(SparkSession spark, List<Row> rows, DatasetSchema schema, Warehouse warehouse,
+                             List<Row> partitions) {
+        final String dir = warehouse.newStaging(schema);
+        try {
+            final Written written = writeWith(spark, schema, dir, partitions, Check.none(), new RowCondition[0],
+                    write -> List.of(write.write(rows.iterator(), 0, 0)));
+            warehouse.publish(new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create()));
+            return tallyRow(schema, written.stats(), written.tallies());
+        } finally {
+            Warehouse.removeStaging(dir);
+        }
+    }
+
+    /**
+     * What a write left in its directory: the stats row (partition values, n, h as
+     * {@link Manifests#countAndChecksum} gives them) of each listed partition that received rows,
+     * and the tallies.
+     */
+    record Written(List<Row> stats, long[] tallies) {
+    }
+
+    /**
+     * Computes {@code census} and writes its rows into {@code dir} (a directory per partition, as
+     * Spark names them), checked: a row outside {@code partitions} or failing the check fails the
+     * write (what was written stays in {@code dir} for the caller to delete). Publishes nothing.
+     */
+    static Written write(SparkSession spark, SliceCensus census, String dir, List<Row> partitions, Check check,
+                         RowCondition... tallies) {
         final LongAccumulator clock = CensusDatasets.kernelClock(spark, census.schema());
         final FaultInjection faults = FaultInjection.of(spark);
         final SliceKernel kernel = census.kernel();
-        return commitWritten(spark, census.schema(), warehouse, partitions, check, tallies,
+        return writeWith(spark, census.schema(), dir, partitions, check, tallies,
                 write -> CensusDatasets.sliceIds(spark, census.ids(), census.partitions()).mapPartitions(ids -> {
                     faults.beforePartition();
                     faults.haltIfWriting();
@@ -71,56 +113,39 @@ public final class CensusCommit {
                 }).collect());
     }
 
-    /**
-     * Commits a few rows computed on the driver (a host's description, say), written by the driver
-     * itself: no Spark job for a file of a few rows. As above otherwise, with no check or tallies.
-     */
-    public static Row commit(SparkSession spark, List<Row> rows, DatasetSchema schema, Warehouse warehouse,
-                             List<Row> partitions) {
-        return commitWritten(spark, schema, warehouse, partitions, Check.none(), new RowCondition[0],
-                write -> List.of(write.write(rows.iterator(), 0, 0)));
-    }
-
-    /** Runs {@code tasks} with the commit's write, then checks and publishes what they wrote. */
-    private static Row commitWritten(SparkSession spark, DatasetSchema schema, Warehouse warehouse, List<Row> partitions,
+    /** Runs {@code tasks} with a write into {@code dir}, then checks what they wrote. */
+    private static Written writeWith(SparkSession spark, DatasetSchema schema, String dir, List<Row> partitions,
                                      Check check, RowCondition[] tallies,
                                      Function<CensusWriteTask, List<CensusWriteTask.Outcome>> tasks) {
         final String codec = spark.conf().get("spark.sql.parquet.compression.codec", "snappy");
         CensusWriteTask.compression(codec); // a bad codec is refused before anything runs
-        final String dir = warehouse.newStaging(schema);
-        final Broadcast<SerializableConfiguration> hadoop = hadoopConfiguration(spark);
-        try {
-            final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
-            final List<CensusWriteTask.Outcome> outcomes = tasks.apply(new CensusWriteTask(schema, partitions,
-                    check.bad(), check.show(), Arrays.asList(tallies), dir, UUID.randomUUID().toString(), codec, hadoop,
-                    checksums));
-            long failing = 0;
-            final List<Row> examples = new ArrayList<>();
-            final long[] tally = new long[tallies.length];
-            final Set<String> written = new HashSet<>();
-            for (CensusWriteTask.Outcome o : outcomes) {
-                failing += o.failing();
-                o.examples().forEach(e -> CensusWriteTask.keepExample(examples, e));
-                for (int t = 0; t < tally.length; t++) {
-                    tally[t] += o.tallies()[t];
-                }
-                for (int p = 0; p < partitions.size(); p++) {
-                    if (o.files()[p] != null) {
-                        written.add(Manifests.key(schema, partitions.get(p)) + "/" + o.files()[p]);
-                    }
+        final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
+        final List<CensusWriteTask.Outcome> outcomes = tasks.apply(new CensusWriteTask(schema, partitions,
+                check.bad(), check.show(), Arrays.asList(tallies), dir, UUID.randomUUID().toString(), codec,
+                hadoopConfiguration(spark), checksums));
+        long failing = 0;
+        final List<Row> examples = new ArrayList<>();
+        final long[] tally = new long[tallies.length];
+        final Set<String> written = new HashSet<>();
+        for (CensusWriteTask.Outcome o : outcomes) {
+            failing += o.failing();
+            o.examples().forEach(e -> CensusWriteTask.keepExample(examples, e));
+            for (int t = 0; t < tally.length; t++) {
+                tally[t] += o.tallies()[t];
+            }
+            for (int p = 0; p < partitions.size(); p++) {
+                if (o.files()[p] != null) {
+                    written.add(Manifests.key(schema, partitions.get(p)) + "/" + o.files()[p]);
                 }
             }
-            final List<Row> stats = Warehouse.observedPartitions(schema, partitions, checksums);
-            if (failing > 0) {
-                throw new CensusFailure(failing + " " + check.what() + ", e.g. " + examples + "; nothing was published");
-            }
-            // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
-            Warehouse.keepOnly(dir, schema, stats, written);
-            warehouse.publish(new Warehouse.Staged(dir, schema, stats, RowFactory.create()));
-            return tallyRow(schema, stats, tally);
-        } finally {
-            Warehouse.removeStaging(dir);
         }
+        final List<Row> stats = Warehouse.observedPartitions(schema, partitions, checksums);
+        if (failing > 0) {
+            throw new CensusFailure(failing + " " + check.what() + ", e.g. " + examples + "; nothing was published");
+        }
+        // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
+        Warehouse.keepOnly(dir, schema, stats, written);
+        return new Written(stats, tally);
     }
 
     /** The last Hadoop configuration shipped to the tasks, with the context and the settings it was made from. */
@@ -182,7 +207,7 @@ public final class CensusCommit {
      * The commit's result: the row count (every row lies in a listed partition — the write checks
      * it — so the partitions' counts sum to all rows), then the tallies.
      */
-    private static Row tallyRow(DatasetSchema schema, List<Row> stats, long[] tallies) {
+    static Row tallyRow(DatasetSchema schema, List<Row> stats, long[] tallies) {
         final Object[] values = new Object[1 + tallies.length];
         long count = 0;
         for (Row p : stats) {

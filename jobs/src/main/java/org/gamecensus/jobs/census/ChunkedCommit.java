@@ -1,28 +1,29 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.StringWriter;
+import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.function.IntFunction;
-import org.apache.spark.sql.Column;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
  * A long census committed in chunks, so that a run killed midway loses at most the chunk in
- * progress. Chunk i's rows are checked and written to
- * {@code <warehouse>/_chunks/<table>/<run>/chunk-i/} with a manifest (rows, checksum, files and
- * their CRC-32) written after them; a rerun with the same run key skips every chunk whose manifest
- * is there and whose files still match it, and recomputes the rest. When every chunk is in, the
- * census commits from the chunks' files exactly as an uninterrupted run commits its rows (tallies,
- * manifests, dynamic partition overwrite), and the chunks are deleted.
+ * progress. Chunk i's rows are checked and written by its tasks (as {@link CensusCommit} writes a
+ * census) to {@code <warehouse>/_chunks/<table>/<run>/chunk-i/<partition>/}, with a manifest
+ * written after them: each partition's rows and checksum, its files with their sizes and CRC-32,
+ * and the chunk's tallies. A rerun with the same run key skips every chunk whose manifest is there
+ * and whose files still match it, and recomputes the rest. When every chunk is in, their files are
+ * moved into the table's staging directory and committed as an uninterrupted run's rows are
+ * (partition counts and checksums, and tallies, added up from the chunks' manifests), and the
+ * chunks are deleted: no row is written twice.
  *
  * <p>For tests, {@value #STOP_AFTER} = n stops a run (as if killed) after n chunks computed.
  */
@@ -54,8 +55,8 @@ public final class ChunkedCommit {
     }
 
     public static Result commit(SparkSession spark, Warehouse warehouse, DatasetSchema schema, List<Row> partitions,
-                                String run, int chunks,
-                                IntFunction<Dataset<Row>> chunk, CensusCommit.Check check, RowCondition... tallies) {
+                                String run, int chunks, IntFunction<SliceCensus> chunk, CensusCommit.Check check,
+                                RowCondition... tallies) {
         if (chunks < 1) {
             throw new IllegalArgumentException("a chunked census needs at least one chunk, not " + chunks);
         }
@@ -63,12 +64,13 @@ public final class ChunkedCommit {
         final int stopAfter = Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
         int computed = 0;
         int reused = 0;
-        final List<String> dirs = new ArrayList<>();
+        final List<Properties> manifests = new ArrayList<>();
         for (int i = 0; i < chunks; i++) {
-            final String dir = WarehouseFiles.child(base, "chunk-" + i);
+            final String dir = chunkDir(base, i);
             final String manifest = WarehouseFiles.child(base, "chunk-" + i + ".properties");
-            dirs.add(dir);
-            if (Manifests.filesMatch(dir, manifest)) {
+            final Properties intact = intact(dir, manifest);
+            if (intact != null) {
+                manifests.add(intact);
                 reused++;
                 continue;
             }
@@ -76,48 +78,113 @@ public final class ChunkedCommit {
                 throw new CensusFailure("stopped after " + computed + " chunk(s) of " + chunks + " (" + STOP_AFTER
                         + "); run again to complete the census");
             }
-            // One pass: the chunk is written while its count, checksum and failing rows are counted.
-            final Column[] sums = Manifests.countAndChecksum(schema);
-            final Observation observation = new Observation();
+            // One pass: the chunk's tasks write its rows while its counts, checksums and failing rows are counted.
+            WarehouseFiles.deleteRecursively(dir);
+            final CensusCommit.Written written;
             try {
+                written = CensusCommit.write(spark, chunk.apply(i), dir, partitions, check, tallies);
+            } catch (RuntimeException e) {
                 WarehouseFiles.deleteRecursively(dir);
-                chunk.apply(i).observe(observation, sums[0], sums[1], CensusCommit.countIf(check.bad().column()).as("bad"))
-                        .write().parquet(dir);
-                final Map<String, Object> stats = observation.getAsJava();
-                final Object bad = stats.get("bad");
-                if (bad != null && ((Number) bad).longValue() > 0) {
-                    try {
-                        CensusChecks.failIfAny(spark.read().schema(schema.struct()).parquet(dir), check.bad().column(),
-                                check.what(), check.show());
-                    } finally {
-                        WarehouseFiles.deleteRecursively(dir);
-                    }
-                }
-                final Properties p = new Properties();
-                p.setProperty("chunk", i + " of " + chunks);
-                p.setProperty("rows", String.valueOf(((Number) stats.get("n")).longValue()));
-                p.setProperty("checksum", stats.get("h") == null ? "0" : (String) stats.get("h"));
-                p.setProperty("files", Manifests.files(dir));
-                final StringWriter text = new StringWriter();
+                throw e;
+            }
+            final Properties p = new Properties();
+            p.setProperty("chunk", i + " of " + chunks);
+            p.setProperty(TALLIES, String.join(",", Arrays.stream(written.tallies()).mapToObj(Long::toString).toList()));
+            for (Row stats : written.stats()) {
+                final String key = Manifests.key(schema, stats);
+                final int n = schema.partitionColumns().size();
+                p.setProperty(PARTITION + key, stats.getLong(n) + " " + stats.getString(n + 1));
+                p.setProperty(FILES + key, Manifests.files(WarehouseFiles.child(dir, key)));
+            }
+            final StringWriter text = new StringWriter();
+            try {
                 p.store(text, "gamecensus chunk manifest");
-                WarehouseFiles.writeAtomically(manifest, text.toString());
             } catch (IOException e) {
                 throw new IllegalStateException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for a chunk's metrics", e);
             }
+            WarehouseFiles.writeAtomically(manifest, text.toString());
+            manifests.add(p);
             computed++;
         }
-        final List<Column> columns = new ArrayList<>();
-        for (String f : schema.struct().fieldNames()) {
-            columns.add(functions.col(f));
+        // Every chunk was checked before it was committed: move their files in and add up their figures.
+        final String staging = warehouse.newStaging(schema);
+        final Row tally;
+        try {
+            final long[] sums = new long[tallies.length];
+            final List<Row> stats = new ArrayList<>();
+            for (Row values : partitions) {
+                final String key = Manifests.key(schema, values);
+                long n = 0;
+                BigInteger h = BigInteger.ZERO;
+                for (int i = 0; i < chunks; i++) {
+                    final String figures = manifests.get(i).getProperty(PARTITION + key);
+                    if (figures == null) {
+                        continue;
+                    }
+                    n += Long.parseLong(figures.split(" ")[0]);
+                    h = h.add(new BigInteger(figures.split(" ")[1]));
+                    for (String file : manifests.get(i).getProperty(FILES + key).split(",")) {
+                        final String name = file.split(":")[0];
+                        WarehouseFiles.move(WarehouseFiles.child(WarehouseFiles.child(chunkDir(base, i), key), name),
+                                WarehouseFiles.child(WarehouseFiles.child(staging, key), name));
+                    }
+                }
+                if (n > 0) {
+                    final Object[] row = new Object[values.size() + 2];
+                    for (int k = 0; k < values.size(); k++) {
+                        row[k] = values.get(k);
+                    }
+                    row[values.size()] = n;
+                    row[values.size() + 1] = h.toString();
+                    stats.add(RowFactory.create(row));
+                }
+            }
+            for (Properties m : manifests) {
+                final String[] t = m.getProperty(TALLIES, "").split(",");
+                for (int k = 0; k < sums.length; k++) {
+                    sums[k] += Long.parseLong(t[k]);
+                }
+            }
+            warehouse.publish(new Warehouse.Staged(staging, schema, stats, RowFactory.create()));
+            tally = CensusCommit.tallyRow(schema, stats, sums);
+        } finally {
+            Warehouse.removeStaging(staging);
         }
-        final Dataset<Row> all = spark.read().schema(schema.struct()).parquet(dirs.toArray(new String[0]))
-                .select(columns.toArray(new Column[0]));
-        // Every chunk was checked before it was committed.
-        final Row tally = CensusCommit.commit(all, warehouse, schema, partitions, CensusCommit.Check.none(), tallies);
-        WarehouseFiles.deleteRecursively(base);
+        warehouse.endRun(schema.table(), run); // the chunks, and _chunks/<table> when that leaves it empty
         return new Result(tally, computed, reused);
+    }
+
+    private static final String PARTITION = "partition.";
+    private static final String FILES = "files.";
+    private static final String TALLIES = "tallies";
+
+    private static String chunkDir(String base, int i) {
+        return WarehouseFiles.child(base, "chunk-" + i);
+    }
+
+    /**
+     * The manifest of a chunk when it is there and every partition it lists still holds exactly
+     * its files (names, sizes, CRC-32); else null (the chunk is computed again).
+     */
+    private static Properties intact(String dir, String manifest) {
+        if (!WarehouseFiles.isFile(manifest)) {
+            return null;
+        }
+        try {
+            final Properties p = new Properties();
+            p.load(new StringReader(WarehouseFiles.readString(manifest)));
+            if (p.getProperty(TALLIES) == null) {
+                return null;
+            }
+            for (String name : p.stringPropertyNames()) {
+                if (name.startsWith(FILES) && !p.getProperty(name).equals(
+                        Manifests.files(WarehouseFiles.child(dir, name.substring(FILES.length()))))) {
+                    return null;
+                }
+            }
+            return p;
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 }

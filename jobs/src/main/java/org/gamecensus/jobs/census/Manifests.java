@@ -127,11 +127,6 @@ public final class Manifests {
                 .collect(Collectors.joining(","));
     }
 
-    /** Whether a manifest file is there and the Parquet files of {@code dir} still match it (names, sizes, CRC-32). */
-    static boolean filesMatch(String dir, String manifest) {
-        return read(dir, manifest) != null;
-    }
-
     /** The manifest, read once, when it is there and the files of {@code dir} match it; else null. */
     private static Properties read(String dir, String manifest) {
         if (!WarehouseFiles.isFile(manifest) || !WarehouseFiles.isDirectory(dir)) {

@@ -30,13 +30,12 @@ public record SliceCensus(List<Long> ids, int partitions, SliceKernel kernel, Da
     }
 
     /**
-     * As {@link #of}, the slices dealt out: Spark cuts a list into even runs, one a partition, so
-     * the ids are ordered for run j to hold slices j, j + p, j + 2p, … (p partitions). For censuses
+     * The slices {@code ids} dealt out: Spark cuts a list into even runs, one a partition, so the
+     * ids are reordered for run j to hold the j-th, (j + p)-th, (j + 2p)-th, … (p partitions). For censuses
      * whose work drifts along their slices: K7's last quarter of subgraphs took twice the first's
      * time (2.8 s against 1.4 s a task), so two cores waited on the slowest pair of runs.
      */
-    public static SliceCensus dealt(long sliceCount, int partitions, SliceKernel kernel, DatasetSchema schema) {
-        final List<Long> ids = of(sliceCount, partitions, kernel, schema).ids();
+    public static SliceCensus dealt(List<Long> ids, int partitions, SliceKernel kernel, DatasetSchema schema) {
         final int n = ids.size();
         final int p = Math.max(1, Math.min(partitions, Math.max(1, n)));
         // Spark's runs: [i·n/p, (i+1)·n/p) (ParallelCollectionRDD); deal the ids into them in turn, skipping full runs.

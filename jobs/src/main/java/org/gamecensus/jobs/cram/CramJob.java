@@ -108,7 +108,7 @@ public final class CramJob {
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES / chunks + 1);
         final CramSlices slices = new CramSlices(maxSquares);
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, CramSchemas.SHAPES, CensusCommit.partitionRange(1, maxSquares),
-                "squares-" + maxSquares + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
+                "squares-" + maxSquares + "-" + chunks, chunks, i -> new SliceCensus(
                         CensusDatasets.chunk(CensusDatasets.ids(CramSlices.SLICES), i, chunks), p, slices, CramSchemas.SHAPES),
                 CHECK, FIRST_PLAYER_WINS);
         return new ChunkedCommit.Chunked<>(new Summary(maxSquares, r.tally().getLong(0), r.tally().getLong(1),

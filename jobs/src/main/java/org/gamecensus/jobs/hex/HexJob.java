@@ -105,7 +105,7 @@ public final class HexJob {
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, count / chunks + 1);
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, HexSchemas.POSITIONS,
                 CensusCommit.partition(board.name(), first.label()),
-                board.name() + "-" + first.label() + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
+                board.name() + "-" + first.label() + "-" + chunks, chunks, i -> new SliceCensus(
                         CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices, HexSchemas.POSITIONS),
                 CensusCommit.Check.none(), WINNABLE);
         commitAdversarial(spark, warehouse, board);

@@ -120,7 +120,7 @@ public final class LumberjackJob {
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size() / chunks + 1);
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, maxEdges),
-                "edges-" + maxEdges + "-" + chunks, chunks, i -> CensusDatasets.fromSliceIds(spark,
+                "edges-" + maxEdges + "-" + chunks, chunks, i -> new SliceCensus(
                         CensusDatasets.chunk(ids, i, chunks), p, slices, LumberjackSchemas.TREES),
                 CHECK, P_POSITIONS);
         return new ChunkedCommit.Chunked<>(new Summary(maxEdges, r.tally().getLong(0), r.tally().getLong(1),

@@ -54,7 +54,7 @@ public final class SwitchingJob {
     /** The census of {@code host} in {@code partitions} partitions, as the commit takes it. */
     public static SliceCensus slices(SwitchingHost host, int partitions) {
         final SwitchingSlices slices = new SwitchingSlices(host);
-        return SliceCensus.dealt(slices.sliceCount(), partitions, slices, SwitchingSchemas.SUBGRAPHS);
+        return SliceCensus.dealt(CensusDatasets.ids(slices.sliceCount()), partitions, slices, SwitchingSchemas.SUBGRAPHS);
     }
 
     /** Rows of {@link SwitchingSchemas#HOSTS} for the given hosts. */
@@ -147,8 +147,8 @@ public final class SwitchingJob {
         final String run = host.name() + "-" + Integer.toHexString(host.linksText().hashCode()) + "-" + chunks;
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, SwitchingSchemas.SUBGRAPHS,
                 CensusCommit.partition(host.name()), run, chunks,
-                i -> CensusDatasets.fromSliceIds(spark, CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p,
-                        slices, SwitchingSchemas.SUBGRAPHS), CHECK, OUTCOMES);
+                i -> SliceCensus.dealt(CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices,
+                        SwitchingSchemas.SUBGRAPHS), CHECK, OUTCOMES);
         commitHosts(spark, warehouse, List.of(host));
         final Row t = r.tally();
         return new ChunkedCommit.Chunked<>(new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3),

@@ -48,7 +48,7 @@ class ChunkedCommitTest extends SparkCensusTest {
             chunks = manifests.get(0).getParent();
         }
         // Damage chunk 1: the rerun must notice and compute it again.
-        try (Stream<Path> s = Files.list(chunks.resolve("chunk-1"))) {
+        try (Stream<Path> s = Files.walk(chunks.resolve("chunk-1"))) {
             final Path file = s.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
             try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
                 f.setLength(f.length() / 2);
@@ -64,6 +64,12 @@ class ChunkedCommitTest extends SparkCensusTest {
                 spark().read().parquet(chunked.tablePath("switching")));
         assertEquals(List.of(), Manifests.verify(spark(), chunked, SwitchingSchemas.ALL, new ArrayList<>()));
         Assertions.assertFalse(Files.exists(chunks), "the chunks are gone once the census is committed");
+        Assertions.assertFalse(Files.exists(tmp.resolve("chunked/warehouse/_chunks")), "and the directory that held them");
+        try (Stream<Path> s = Files.list(tmp.resolve("chunked/warehouse/switching/host=K6"))) {
+            final long writes = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".parquet"))
+                    .map(n -> n.replaceAll("^part-\\d{5}-(.+)-a\\d+\\..*$", "$1")).distinct().count();
+            assertEquals(5, writes, "the five chunks' own files, moved in, not written again");
+        }
     }
 
     @Test

@@ -19,7 +19,7 @@ class SliceCensusTest extends SparkCensusTest {
     void eachPartitionGetsEveryPthSlice() {
         for (int n : new int[] {1, 7, 10, 64, 4096}) {
             for (int p : new int[] {1, 3, 4, 8}) {
-                final SliceCensus c = SliceCensus.dealt(n, p, NONE, LumberjackSchemas.TREES);
+                final SliceCensus c = SliceCensus.dealt(CensusDatasets.ids(n), p, NONE, LumberjackSchemas.TREES);
                 final List<List<Long>> parts = CensusDatasets.sliceIds(spark(), c.ids(), c.partitions()).glom().collect();
                 assertEquals(Math.min(n, p), parts.size(), n + " slices, " + p + " partitions");
                 final List<Long> all = new ArrayList<>();

@@ -130,13 +130,7 @@ public final class ChunkedCommit {
                     }
                 }
                 if (n > 0) {
-                    final Object[] row = new Object[values.size() + 2];
-                    for (int k = 0; k < values.size(); k++) {
-                        row[k] = values.get(k);
-                    }
-                    row[values.size()] = n;
-                    row[values.size() + 1] = h.toString();
-                    stats.add(RowFactory.create(row));
+                    stats.add(PartitionChecksums.statsRow(values, n, h));
                 }
             }
             for (Properties m : manifests) {

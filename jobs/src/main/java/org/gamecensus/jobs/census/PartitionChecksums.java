@@ -141,15 +141,19 @@ final class PartitionChecksums extends AccumulatorV2<long[], long[]> {
             }
             final BigInteger h = BigInteger.valueOf(sums[3 * p + 1]).shiftLeft(64)
                     .add(new BigInteger(Long.toUnsignedString(sums[3 * p + 2])));
-            final Row values = expected.get(p);
-            final Object[] r = new Object[values.size() + 2];
-            for (int k = 0; k < values.size(); k++) {
-                r[k] = values.get(k);
-            }
-            r[values.size()] = n;
-            r[values.size() + 1] = h.toString();
-            rows.add(RowFactory.create(r));
+            rows.add(statsRow(expected.get(p), n, h));
         }
         return rows;
+    }
+
+    /** A partition's stats row: its values, then its row count and checksum (a decimal string). */
+    static Row statsRow(Row values, long n, BigInteger h) {
+        final Object[] r = new Object[values.size() + 2];
+        for (int k = 0; k < values.size(); k++) {
+            r[k] = values.get(k);
+        }
+        r[values.size()] = n;
+        r[values.size() + 1] = h.toString();
+        return RowFactory.create(r);
     }
 }

@@ -18,19 +18,11 @@ public final class CensusDatasets {
     }
 
     /**
-     * Parallelises slice ids {@code 0..sliceCount-1} over {@code partitions} partitions and runs
-     * the kernel on each partition. The rows do not depend on the partition count.
+     * Parallelises the slice ids {@code ids} over {@code partitions} partitions and runs the
+     * kernel on each partition ({@link SliceCensus#rows}). The rows do not depend on the
+     * partition count.
      */
-    public static Dataset<Row> fromSlices(SparkSession spark, long sliceCount, int partitions, SliceKernel kernel,
-                                          DatasetSchema schema) {
-        if (sliceCount < 0 || sliceCount > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("slice count out of range: " + sliceCount);
-        }
-        return fromSliceIds(spark, ids(sliceCount), partitions, kernel, schema);
-    }
-
-    /** As {@link #fromSlices}, for a census whose slice ids are not simply 0..n−1. */
-    public static Dataset<Row> fromSliceIds(SparkSession spark, List<Long> ids, int partitions, SliceKernel kernel,
+    static Dataset<Row> fromSliceIds(SparkSession spark, List<Long> ids, int partitions, SliceKernel kernel,
                                             DatasetSchema schema) {
         final LongAccumulator clock = kernelClock(spark, schema);
         final FaultInjection faults = FaultInjection.of(spark);

@@ -85,6 +85,7 @@ final class CensusWriteTask implements Serializable {
         final Predicate<Row>[] counted = tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
         final int[] shown = show.length == 1 && show[0].equals("*") ? java.util.stream.IntStream.range(0, struct.size())
                 .toArray() : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
+        final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(struct, data);
         final FileSystem fs = WarehouseFiles.fs(staging, hadoop.value().value());
         final CompressionCodecName compression = compression(codec);
 
@@ -117,7 +118,7 @@ final class CensusWriteTask implements Serializable {
                 if (writers[p] == null) {
                     files[p] = String.format("part-%05d-%s-a%d.%s.parquet", task, writeId, attempt,
                             compression.name().toLowerCase(java.util.Locale.ROOT));
-                    writers[p] = new ParquetRowWriter(fs, new Path(file(p, files[p])), struct, data, compression,
+                    writers[p] = new ParquetRowWriter(fs, new Path(file(p, files[p])), layout, compression,
                             ROW_GROUP_BYTES);
                 }
                 checksums.record(p, writers[p].write(row));

@@ -122,7 +122,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
         final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
         // Small row groups: a group is closed at a size check every 4,096 rows.
-        try (ParquetRowWriter w = new ParquetRowWriter(fs, file, SCHEMA, DATA, CompressionCodecName.SNAPPY, 64 << 10)) {
+        try (ParquetRowWriter w = new ParquetRowWriter(fs, file, new ParquetRowWriter.Layout(SCHEMA, DATA), CompressionCodecName.SNAPPY, 64 << 10)) {
             for (Row row : rows) {
                 w.write(row);
             }
@@ -153,7 +153,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
         final long[] hashes = new long[rows.size()];
         try (ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("h.parquet").toUri()),
-                SCHEMA, DATA, CompressionCodecName.SNAPPY, 1 << 20)) {
+                new ParquetRowWriter.Layout(SCHEMA, DATA), CompressionCodecName.SNAPPY, 1 << 20)) {
             for (int i = 0; i < rows.size(); i++) {
                 hashes[i] = w.write(rows.get(i));
             }
@@ -182,7 +182,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         }
         values[SCHEMA.fieldIndex("outcome")] = null;
         final ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("x.parquet").toUri()),
-                SCHEMA, DATA, CompressionCodecName.UNCOMPRESSED, 1 << 20);
+                new ParquetRowWriter.Layout(SCHEMA, DATA), CompressionCodecName.UNCOMPRESSED, 1 << 20);
         final IllegalStateException e = Assertions.assertThrows(IllegalStateException.class,
                 () -> w.write(RowFactory.create(values)));
         assertEquals("column outcome is null but not nullable", e.getMessage());

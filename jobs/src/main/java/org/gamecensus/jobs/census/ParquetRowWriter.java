@@ -104,17 +104,12 @@ final class ParquetRowWriter implements Closeable {
         }
     }
 
-    private final StructType schema;
-    private final int[] fields;
-    private final Node[] top;
-    private final MessageType parquet;
-    private final ParquetProperties properties;
+    private final Layout layout;
     private final CodecFactory codecs;
     private final CodecFactory.BytesCompressor compressor;
     private final FSDataOutputStream out;
     private final ParquetFileWriter file;
     private final long rowGroupBytes;
-    private final String sparkSchema;
     private ColumnChunkPageWriteStore pages;
     private ColumnWriteStore store;
     private ColumnWriter[] writers;
@@ -177,19 +172,14 @@ final class ParquetRowWriter implements Closeable {
      */
     ParquetRowWriter(FileSystem fs, Path path, Layout layout, CompressionCodecName codec, long rowGroupBytes)
             throws IOException {
-        this.schema = layout.schema;
-        this.fields = layout.fields;
-        this.top = layout.top;
-        this.parquet = layout.parquet;
-        this.properties = layout.properties;
-        this.sparkSchema = layout.sparkSchema;
+        this.layout = layout;
         this.rowGroupBytes = rowGroupBytes;
         this.lastStrings = new String[layout.leaves];
         this.lastBinaries = new Binary[layout.leaves];
-        this.codecs = new CodecFactory(fs.getConf(), properties.getPageSizeThreshold());
+        this.codecs = new CodecFactory(fs.getConf(), layout.properties.getPageSizeThreshold());
         this.compressor = codecs.getCompressor(codec);
         this.out = fs.create(path, false);
-        this.file = new ParquetFileWriter(outputFile(out), parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
+        this.file = new ParquetFileWriter(outputFile(out), layout.parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
                 MAX_PADDING_BYTES);
         file.start();
         startGroup();
@@ -287,10 +277,10 @@ final class ParquetRowWriter implements Closeable {
     }
 
     private void startGroup() {
-        pages = new ColumnChunkPageWriteStore(compressor, parquet, new HeapByteBufferAllocator(),
+        pages = new ColumnChunkPageWriteStore(compressor, layout.parquet, new HeapByteBufferAllocator(),
                 COLUMN_INDEX_TRUNCATE_LENGTH);
-        store = properties.newColumnWriteStore(parquet, pages);
-        final List<ColumnDescriptor> columns = parquet.getColumns();
+        store = layout.properties.newColumnWriteStore(layout.parquet, pages);
+        final List<ColumnDescriptor> columns = layout.parquet.getColumns();
         writers = new ColumnWriter[columns.size()];
         for (int i = 0; i < writers.length; i++) {
             writers[i] = store.getColumnWriter(columns.get(i));
@@ -321,7 +311,9 @@ final class ParquetRowWriter implements Closeable {
      * {@link Manifests#verify} recomputes with Spark from the files.
      */
     long write(Row row) throws IOException {
-        assert row.size() == schema.size() : "a row of the schema";
+        assert row.size() == layout.schema.size() : "a row of the schema";
+        final Node[] top = layout.top;
+        final int[] fields = layout.fields;
         long h = HASH_SEED;
         for (int i = 0; i < top.length; i++) {
             final int at = fields[i];
@@ -449,7 +441,7 @@ final class ParquetRowWriter implements Closeable {
     public void close() throws IOException {
         try {
             flushGroup();
-            file.end(Map.of(SPARK_ROW_METADATA, sparkSchema, SPARK_VERSION_METADATA,
+            file.end(Map.of(SPARK_ROW_METADATA, layout.sparkSchema, SPARK_VERSION_METADATA,
                     org.apache.spark.package$.MODULE$.SPARK_VERSION_SHORT()));
         } finally {
             codecs.release();

@@ -88,6 +88,7 @@ final class CensusWriteTask implements Serializable {
         final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(struct, data);
         final FileSystem fs = WarehouseFiles.fs(staging, hadoop.value().value());
         final CompressionCodecName compression = compression(codec);
+        final PageCompressor compressor = new PageCompressor(compression, fs.getConf());
 
         final ParquetRowWriter[] writers = new ParquetRowWriter[partitions.size()];
         final String[] files = new String[partitions.size()];
@@ -118,7 +119,7 @@ final class CensusWriteTask implements Serializable {
                 if (writers[p] == null) {
                     files[p] = String.format("part-%05d-%s-a%d.%s.parquet", task, writeId, attempt,
                             compression.name().toLowerCase(java.util.Locale.ROOT));
-                    writers[p] = new ParquetRowWriter(fs, new Path(file(p, files[p])), layout, compression,
+                    writers[p] = new ParquetRowWriter(fs, new Path(file(p, files[p])), layout, compressor.compressor(),
                             ROW_GROUP_BYTES);
                 }
                 checksums.record(p, writers[p].write(row));
@@ -135,6 +136,7 @@ final class CensusWriteTask implements Serializable {
             if (!done) {
                 abandon(fs, writers, files);
             }
+            compressor.close();
         }
         return new Outcome(files, failures, examples, tally);
     }

@@ -16,7 +16,6 @@ import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopStreams;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.PositionOutputStream;
@@ -105,7 +104,6 @@ final class ParquetRowWriter implements Closeable {
     }
 
     private final Layout layout;
-    private final CodecFactory codecs;
     private final CodecFactory.BytesCompressor compressor;
     private final FSDataOutputStream out;
     private final ParquetFileWriter file;
@@ -167,17 +165,17 @@ final class ParquetRowWriter implements Closeable {
     }
 
     /**
-     * A new file {@code path} (which must not exist) laid out by {@code layout}, compressed by
-     * {@code codec}, in row groups of about {@code rowGroupBytes}.
+     * A new file {@code path} (which must not exist) laid out by {@code layout}, its pages
+     * compressed by {@code compressor} (the task's, {@link PageCompressor}; the writer does not
+     * release it), in row groups of about {@code rowGroupBytes}.
      */
-    ParquetRowWriter(FileSystem fs, Path path, Layout layout, CompressionCodecName codec, long rowGroupBytes)
+    ParquetRowWriter(FileSystem fs, Path path, Layout layout, CodecFactory.BytesCompressor compressor, long rowGroupBytes)
             throws IOException {
         this.layout = layout;
         this.rowGroupBytes = rowGroupBytes;
         this.lastStrings = new String[layout.leaves];
         this.lastBinaries = new Binary[layout.leaves];
-        this.codecs = new CodecFactory(fs.getConf(), layout.properties.getPageSizeThreshold());
-        this.compressor = codecs.getCompressor(codec);
+        this.compressor = compressor;
         this.out = fs.create(path, false);
         this.file = new ParquetFileWriter(outputFile(out), layout.parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
                 MAX_PADDING_BYTES);
@@ -439,18 +437,13 @@ final class ParquetRowWriter implements Closeable {
     /** Writes the last row group and the footer (with Spark's schema of the columns), and closes the file. */
     @Override
     public void close() throws IOException {
-        try {
-            flushGroup();
-            file.end(Map.of(SPARK_ROW_METADATA, layout.sparkSchema, SPARK_VERSION_METADATA,
-                    org.apache.spark.package$.MODULE$.SPARK_VERSION_SHORT()));
-        } finally {
-            codecs.release();
-        }
+        flushGroup();
+        file.end(Map.of(SPARK_ROW_METADATA, layout.sparkSchema, SPARK_VERSION_METADATA,
+                org.apache.spark.package$.MODULE$.SPARK_VERSION_SHORT()));
     }
 
-    /** Abandons the file (a failed task): releases the codecs and closes the stream; the caller deletes the file. */
+    /** Abandons the file (a failed task): closes the stream; the caller deletes the file. */
     void abandon() {
-        codecs.release();
         try {
             out.close();
         } catch (IOException e) {

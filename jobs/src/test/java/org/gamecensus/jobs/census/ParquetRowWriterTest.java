@@ -24,6 +24,8 @@ import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The direct Parquet writer against Spark itself: random rows of every type the censuses write
@@ -116,13 +118,15 @@ class ParquetRowWriterTest extends SparkCensusTest {
 
     private static final int[] DATA = java.util.stream.IntStream.range(0, SCHEMA.size() - 1).toArray();
 
-    @Test
-    void sparkReadsBackTheRowsWritten() throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = CompressionCodecName.class, names = {"SNAPPY", "GZIP", "ZSTD", "UNCOMPRESSED"})
+    void sparkReadsBackTheRowsWritten(CompressionCodecName codec) throws Exception {
         final List<Row> rows = rows(10_000, 7);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
         final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
         // Small row groups: a group is closed at a size check every 4,096 rows.
-        try (ParquetRowWriter w = new ParquetRowWriter(fs, file, new ParquetRowWriter.Layout(SCHEMA, DATA), CompressionCodecName.SNAPPY, 64 << 10)) {
+        try (PageCompressor pages = new PageCompressor(codec, fs.getConf());
+             ParquetRowWriter w = new ParquetRowWriter(fs, file, new ParquetRowWriter.Layout(SCHEMA, DATA), pages.compressor(), 64 << 10)) {
             for (Row row : rows) {
                 w.write(row);
             }
@@ -130,6 +134,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         }
         try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, new Configuration()))) {
             assertEquals(3, reader.getRowGroups().size(), "row groups of 4,096, 4,096 and 1,808 rows");
+            assertEquals(codec, reader.getRowGroups().get(0).getColumns().get(0).getCodec());
         }
         final Column[] written = Arrays.stream(SCHEMA.fieldNames()).limit(DATA.length).map(functions::col)
                 .toArray(Column[]::new);
@@ -152,8 +157,9 @@ class ParquetRowWriterTest extends SparkCensusTest {
         final List<Row> rows = rows(5_000, 11);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
         final long[] hashes = new long[rows.size()];
-        try (ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("h.parquet").toUri()),
-                new ParquetRowWriter.Layout(SCHEMA, DATA), CompressionCodecName.SNAPPY, 1 << 20)) {
+        try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
+             ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("h.parquet").toUri()),
+                new ParquetRowWriter.Layout(SCHEMA, DATA), pages.compressor(), 1 << 20)) {
             for (int i = 0; i < rows.size(); i++) {
                 hashes[i] = w.write(rows.get(i));
             }
@@ -181,11 +187,51 @@ class ParquetRowWriterTest extends SparkCensusTest {
             values[i] = row.get(i);
         }
         values[SCHEMA.fieldIndex("outcome")] = null;
-        final ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("x.parquet").toUri()),
-                new ParquetRowWriter.Layout(SCHEMA, DATA), CompressionCodecName.UNCOMPRESSED, 1 << 20);
-        final IllegalStateException e = Assertions.assertThrows(IllegalStateException.class,
-                () -> w.write(RowFactory.create(values)));
-        assertEquals("column outcome is null but not nullable", e.getMessage());
-        w.abandon();
+        try (PageCompressor pages = new PageCompressor(CompressionCodecName.UNCOMPRESSED, fs.getConf())) {
+            final ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("x.parquet").toUri()),
+                    new ParquetRowWriter.Layout(SCHEMA, DATA), pages.compressor(), 1 << 20);
+            final IllegalStateException e = Assertions.assertThrows(IllegalStateException.class,
+                    () -> w.write(RowFactory.create(values)));
+            assertEquals("column outcome is null but not nullable", e.getMessage());
+            w.abandon();
+        }
+    }
+
+    /**
+     * A task's files share its compressor, written a row to one and a row to the other, as a task
+     * whose rows alternate between partitions writes them; and its Snappy pages are parquet-mr's
+     * own to the byte, so the files are the very files parquet-mr's Snappy compressor makes.
+     */
+    @Test
+    void filesSharingOneSnappyCompressorAreParquetMrsOwnByteForByte() throws Exception {
+        final List<Row> rows = rows(9_000, 13);
+        final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
+        final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(SCHEMA, DATA);
+        final org.apache.hadoop.fs.Path[] shared = {path("shared-0.parquet"), path("shared-1.parquet")};
+        try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
+             ParquetRowWriter a = new ParquetRowWriter(fs, shared[0], layout, pages.compressor(), 64 << 10);
+             ParquetRowWriter b = new ParquetRowWriter(fs, shared[1], layout, pages.compressor(), 64 << 10)) {
+            for (int i = 0; i < rows.size(); i++) {
+                (i % 2 == 0 ? a : b).write(rows.get(i));
+            }
+        }
+        for (int f = 0; f < 2; f++) {
+            final org.apache.hadoop.fs.Path own = path("own-" + f + ".parquet");
+            final org.apache.parquet.hadoop.CodecFactory codecs = new org.apache.parquet.hadoop.CodecFactory(fs.getConf(), 1 << 20);
+            try (ParquetRowWriter w = new ParquetRowWriter(fs, own, layout, codecs.getCompressor(CompressionCodecName.SNAPPY), 64 << 10)) {
+                for (int i = f; i < rows.size(); i += 2) {
+                    w.write(rows.get(i));
+                }
+            } finally {
+                codecs.release();
+            }
+            Assertions.assertArrayEquals(java.nio.file.Files.readAllBytes(Path.of(own.toUri())),
+                    java.nio.file.Files.readAllBytes(Path.of(shared[f].toUri())), "file " + f);
+            assertEquals(rows.size() / 2, spark().read().parquet(shared[f].toString()).count());
+        }
+    }
+
+    private org.apache.hadoop.fs.Path path(String name) {
+        return new org.apache.hadoop.fs.Path(tmp.resolve(name).toUri());
     }
 }

@@ -14,7 +14,7 @@ import org.xerial.snappy.Snappy;
  * takes it and does not own it). parquet-mr's own, made per file, allocates a page-sized output
  * buffer (1 MiB) for each file and, through Hadoop's stream API, a fresh input buffer
  * ({@code io.file.buffer.size}, 64 KiB under Spark) for each page of each column: Cram to 11
- * squares writes 44 files of 35 columns a census on {@code local[1]}. Snappy, Spark's default
+ * squares writes 26 files of 24 columns a census on {@code local[1]}. Snappy, Spark's default
  * codec, is compressed here directly, into buffers kept across pages and files, to the same raw
  * Snappy blocks parquet-mr's {@code SnappyCompressor} writes; every other codec goes through one
  * parquet-mr compressor for the task.

@@ -118,9 +118,9 @@ class ParquetRowWriterTest extends SparkCensusTest {
 
     private static final int[] DATA = java.util.stream.IntStream.range(0, SCHEMA.size() - 1).toArray();
 
-    @ParameterizedTest
-    @EnumSource(value = CompressionCodecName.class, names = {"SNAPPY", "GZIP", "ZSTD", "UNCOMPRESSED"})
-    void sparkReadsBackTheRowsWritten(CompressionCodecName codec) throws Exception {
+    @Test
+    void sparkReadsBackTheRowsWritten() throws Exception {
+        final CompressionCodecName codec = CompressionCodecName.SNAPPY;
         final List<Row> rows = rows(10_000, 7);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
         final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
@@ -149,6 +149,34 @@ class ParquetRowWriterTest extends SparkCensusTest {
         final List<Row> out = back.collectAsList();
         for (int i = 0; i < in.size(); i++) {
             assertEquals(in.get(i).toString(), out.get(i).toString(), "row " + i);
+        }
+    }
+
+    /** The codecs other than Snappy go through parquet-mr's compressor, one for the task's files. */
+    @ParameterizedTest
+    @EnumSource(value = CompressionCodecName.class, names = {"GZIP", "ZSTD", "UNCOMPRESSED"})
+    void sparkReadsBackTheRowsWrittenWithEachCodec(CompressionCodecName codec) throws Exception {
+        final List<Row> rows = rows(1_500, 17);
+        final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
+        final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(SCHEMA, DATA);
+        try (PageCompressor pages = new PageCompressor(codec, fs.getConf());
+             ParquetRowWriter a = new ParquetRowWriter(fs, path("a.parquet"), layout, pages.compressor(), 16 << 10);
+             ParquetRowWriter b = new ParquetRowWriter(fs, path("b.parquet"), layout, pages.compressor(), 16 << 10)) {
+            for (int i = 0; i < rows.size(); i++) {
+                (i < rows.size() / 2 ? a : b).write(rows.get(i));
+            }
+        }
+        final Column[] written = Arrays.stream(SCHEMA.fieldNames()).limit(DATA.length).map(functions::col)
+                .toArray(Column[]::new);
+        final List<Row> in = spark().createDataFrame(rows, SCHEMA).select(written).collectAsList();
+        final List<Row> out = new ArrayList<>(spark().read().parquet(path("a.parquet").toString()).collectAsList());
+        out.addAll(spark().read().parquet(path("b.parquet").toString()).collectAsList());
+        assertEquals(in.size(), out.size());
+        for (int i = 0; i < in.size(); i++) {
+            assertEquals(in.get(i).toString(), out.get(i).toString(), "row " + i);
+        }
+        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path("b.parquet"), new Configuration()))) {
+            assertEquals(codec, reader.getRowGroups().get(0).getColumns().get(0).getCodec());
         }
     }
 

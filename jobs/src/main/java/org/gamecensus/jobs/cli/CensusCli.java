@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -86,7 +87,8 @@ public final class CensusCli {
             "  verify [--out DIR]",
             "      check every committed partition against its manifest (files, row count, content checksum)",
             "  bench [--out DIR] [--repeat N] [--warm-up N] [--warm-up-seconds S] [--censuses LIST] [--masters URL,URL...]",
-            "      each census at a benchmark size on each master (default local[1],local[2]): DIR/bench/report.md",
+            "        [--host NAME] [--max-squares N] [--board RxC] [--max-edges N]",
+            "      each census at a benchmark size (or the size named) on each master (default local[1],local[2]): DIR/bench/report.md",
             "      and report.csv; --baseline FILE [--tolerance PCT]: compare with an earlier report.csv, exit 1 on a slide",
             "",
             "exit codes: 0 done, 1 the census failed (disagreement; nothing published) or the bench slid from its baseline,",
@@ -597,14 +599,17 @@ public final class CensusCli {
 
     private static int bench(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("bench", args, Set.of("--out", "--repeat", "--warm-up", "--warm-up-seconds",
-                "--censuses", "--masters", "--profile", "--baseline", "--tolerance"));
+                "--censuses", "--masters", "--profile", "--baseline", "--tolerance", "--host", "--max-squares", "--board",
+                "--max-edges"));
         if (cl.help()) {
             out.println(String.join("\n",
                     "usage: census bench [--out DIR] [--repeat N] [--warm-up N] [--warm-up-seconds S]",
                     "                    [--censuses switching,cram,hex,lumberjack] [--masters URL,URL...] [--profile NAME]",
-                    "                    [--baseline FILE [--tolerance PCT]]",
+                    "                    [--baseline FILE [--tolerance PCT]] [--host NAME] [--max-squares N] [--board RxC]",
+                    "                    [--max-edges N]",
                     "Runs each census at its benchmark size (settings bench.*: K7, Cram to 11 squares, Hex 4x4, trees to",
-                    "15 edges) untimed at least --warm-up times (default 1) and until those runs have taken",
+                    "15 edges; --host, --max-squares, --board and --max-edges name another, within the run command's size",
+                    "limits) untimed at least --warm-up times (default 1) and until those runs have taken",
                     "--warm-up-seconds (default 15, setting bench.warm-up-seconds; at most 100 runs), then timed once, in",
                     "each of --repeat rounds (default 3), on each master in turn (default local[1],local[2]; a cluster's",
                     "URL times it on its executors), and writes",
@@ -648,13 +653,7 @@ public final class CensusCli {
                 throw new UsageException("unknown census '" + c + "' for 'bench': known are " + CensusBench.known());
             }
         }
-        final CensusBench.Sizes sizes = new CensusBench.Sizes(config.get("bench.switching.host", "K7"),
-                (int) config.getLong("bench.cram.max-squares", 11), config.get("bench.hex.board", "4x4"),
-                (int) config.getLong("bench.lumberjack.max-edges", 15));
-        host(sizes.switchingHost());
-        CramJob.checkMaxSquares(sizes.cramSquares());
-        HexJob.board(sizes.hexBoard());
-        LumberjackJob.checkMaxEdges(sizes.lumberjackEdges());
+        final CensusBench.Sizes sizes = benchSizes(cl, config, censuses);
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
         final java.nio.file.Path dir = warehouse.out().resolve("bench");
         final CensusBench.Result result = CensusBench.run(sizes, censuses, masters,
@@ -671,6 +670,44 @@ public final class CensusCli {
                     + "); see " + dir.resolve("report.md"));
         }
         return 0;
+    }
+
+    /** A size option of the bench and the census it sizes. */
+    private static final Map<String, String> BENCH_SIZE_OPTIONS = Map.of("--host", "switching", "--max-squares", "cram",
+            "--board", "hex", "--max-edges", "lumberjack");
+
+    /**
+     * The bench's sizes: the profile's bench.* settings, or the options naming another size of a
+     * census the bench runs; each census it runs is sized and refused as the run command sizes and
+     * refuses it (size limits included).
+     */
+    private static CensusBench.Sizes benchSizes(CommandLine cl, CensusConfig config, List<String> censuses) {
+        for (Map.Entry<String, String> o : new java.util.TreeMap<>(BENCH_SIZE_OPTIONS).entrySet()) {
+            if (cl.has(o.getKey()) && !censuses.contains(o.getValue())) {
+                throw new UsageException(o.getKey() + " sizes the " + o.getValue() + " census, which --censuses "
+                        + String.join(",", censuses) + " leaves out");
+            }
+        }
+        final String host = cl.get("--host", config.get("bench.switching.host", "K7"));
+        final long squares = cl.getLong("--max-squares", config.getLong("bench.cram.max-squares", 11),
+                Long.MIN_VALUE, Long.MAX_VALUE);
+        final String board = cl.get("--board", config.get("bench.hex.board", "4x4"));
+        final long edges = cl.getLong("--max-edges", config.getLong("bench.lumberjack.max-edges", 15),
+                Long.MIN_VALUE, Long.MAX_VALUE);
+        if (censuses.contains("switching")) {
+            SwitchingJob.checkSize(host(host), config.getLong("switching.max-subgraphs", SwitchingJob.DEFAULT_MAX_SUBGRAPHS));
+        }
+        if (censuses.contains("cram")) {
+            CramJob.checkSize(squares, config.getLong("cram.max-shapes", CramJob.DEFAULT_MAX_SHAPES));
+        }
+        if (censuses.contains("hex")) {
+            HexJob.checkSize(HexJob.board(board), config.getLong("hex.max-table-entries", HexJob.DEFAULT_MAX_TABLE_ENTRIES));
+        }
+        if (censuses.contains("lumberjack")) {
+            LumberjackJob.checkSize(edges, config.getLong("lumberjack.max-trees", LumberjackJob.DEFAULT_MAX_TREES));
+        }
+        // A census not run keeps whatever size the profile gives; it is never read.
+        return new CensusBench.Sizes(host, (int) squares, board, (int) edges);
     }
 
     private static int publish(List<String> args, PrintStream out) {

@@ -63,6 +63,24 @@ class BenchCommandTest {
         }
     }
 
+    @Test
+    void aSizeOnTheCommandLineReplacesTheProfilesBenchSize() throws Exception {
+        final Path conf = Files.createDirectories(tmp.resolve("bench-conf"));
+        Files.writeString(conf.resolve("census-tinybench.properties"), "bench.lumberjack.max-edges = 6\n");
+        System.setProperty("census.conf.dir", conf.toString());
+        try {
+            final Path out = tmp.resolve("sized");
+            final CliRun r = CliRun.census("bench", "--profile", "tinybench", "--censuses", "lumberjack", "--max-edges", "4",
+                    "--masters", "local[1]", "--warm-up", "0", "--warm-up-seconds", "0", "--repeat", "1", "--out", out.toString());
+            assertEquals(0, r.code(), r.err());
+            final List<String> csv = Files.readAllLines(out.resolve("bench/report.csv"));
+            // Rooted trees of 0..4 edges: 1 + 1 + 2 + 4 + 9, not the profile's 85 to 6 edges.
+            Assertions.assertTrue(csv.get(1).startsWith("lumberjack,to 4 edges,17,local[1],1,1,"), csv.get(1));
+        } finally {
+            System.clearProperty("census.conf.dir");
+        }
+    }
+
     private static String[] concat(String[] a, String... b) {
         final String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);

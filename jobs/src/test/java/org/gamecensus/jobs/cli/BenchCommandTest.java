@@ -23,10 +23,7 @@ class BenchCommandTest {
 
     @Test
     void aBenchAgainstABaselineExitsOneWhenACensusSlidAndZeroWhenItDidNot() throws Exception {
-        final Path conf = Files.createDirectories(tmp.resolve("bench-conf"));
-        Files.writeString(conf.resolve("census-tinybench.properties"), "bench.lumberjack.max-edges = 6\nbench.target.overhead = 1\nbench.target.speed-up = 1.8\n");
-        System.setProperty("census.conf.dir", conf.toString());
-        try {
+        withProfile("tinybench", "bench.lumberjack.max-edges = 6\nbench.target.overhead = 1\nbench.target.speed-up = 1.8\n", () -> {
             final Path first = tmp.resolve("first");
             final String[] bench = {"bench", "--profile", "tinybench", "--censuses", "lumberjack", "--masters", "local[1]",
                 "--warm-up", "0", "--warm-up-seconds", "0", "--repeat", "1"};
@@ -58,17 +55,12 @@ class BenchCommandTest {
                             && again.err().contains("lumberjack on local[1]: "), again.err());
                 }
             }
-        } finally {
-            System.clearProperty("census.conf.dir");
-        }
+        });
     }
 
     @Test
     void aSizeOnTheCommandLineReplacesTheProfilesBenchSize() throws Exception {
-        final Path conf = Files.createDirectories(tmp.resolve("bench-conf"));
-        Files.writeString(conf.resolve("census-tinybench.properties"), "bench.lumberjack.max-edges = 6\n");
-        System.setProperty("census.conf.dir", conf.toString());
-        try {
+        withProfile("tinybench", "bench.lumberjack.max-edges = 6\n", () -> {
             final Path out = tmp.resolve("sized");
             final CliRun r = CliRun.census("bench", "--profile", "tinybench", "--censuses", "lumberjack", "--max-edges", "4",
                     "--masters", "local[1]", "--warm-up", "0", "--warm-up-seconds", "0", "--repeat", "1", "--out", out.toString());
@@ -76,6 +68,20 @@ class BenchCommandTest {
             final List<String> csv = Files.readAllLines(out.resolve("bench/report.csv"));
             // Rooted trees of 0..4 edges: 1 + 1 + 2 + 4 + 9, not the profile's 85 to 6 edges.
             Assertions.assertTrue(csv.get(1).startsWith("lumberjack,to 4 edges,17,local[1],1,1,"), csv.get(1));
+        });
+    }
+
+    private interface Body {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code body} with a profile {@code name} of {@code settings} in a configuration directory of its own. */
+    private void withProfile(String name, String settings, Body body) throws Exception {
+        final Path conf = Files.createDirectories(tmp.resolve("bench-conf"));
+        Files.writeString(conf.resolve("census-" + name + ".properties"), settings);
+        System.setProperty("census.conf.dir", conf.toString());
+        try {
+            body.run();
         } finally {
             System.clearProperty("census.conf.dir");
         }

@@ -264,19 +264,31 @@ public final class CensusBench {
             b.append("\n| census |");
             masters.forEach(m -> b.append(' ').append(m).append(" (s) |"));
             masters.subList(1, masters.size()).forEach(m -> b.append(" speed-up, ").append(m).append(" |"));
-            b.append("\n|---|").append("---|".repeat(2 * masters.size() - 1)).append('\n');
+            masters.subList(1, masters.size()).forEach(m -> b.append(" kernels' speed-up, ").append(m).append(" |"));
+            b.append("\n|---|").append("---|".repeat(3 * masters.size() - 2)).append('\n');
             for (var e : runs.entrySet()) {
                 b.append("| ").append(e.getKey()).append(" |");
                 final double[] walls = masters.stream()
                         .mapToDouble(m -> BenchTiming.median(e.getValue().get(m), BenchTiming::wallSeconds)).toArray();
+                // Kernel time per core: what the wall would be if nothing but the kernels ran, spread evenly.
+                final double[] kernels = masters.stream().mapToDouble(m -> BenchTiming.median(e.getValue().get(m),
+                        BenchTiming::kernelSeconds) / BenchTiming.median(e.getValue().get(m), BenchTiming::cores)).toArray();
                 for (double w : walls) {
                     b.append(String.format(Locale.ROOT, " %.3f |", w));
                 }
                 for (int m = 1; m < walls.length; m++) {
                     b.append(String.format(Locale.ROOT, " %.2f |", walls[0] / walls[m]));
                 }
+                for (int m = 1; m < walls.length; m++) {
+                    b.append(String.format(Locale.ROOT, " %.2f |", kernels[0] / kernels[m]));
+                }
                 b.append('\n');
             }
+            b.append("\nThe kernels' speed-up is the kernel time per core on the first master over the same on the")
+                    .append(" other: the speed-up the kernels allow if nothing else ran. The speed-up is it times the")
+                    .append(" first master's overhead over the other's, so a shortfall below it is the other costs'")
+                    .append(" (Spark, the commit, the compiler and collector sharing the cores), and one within it the")
+                    .append(" kernels' own (on one machine, tasks side by side running slower than one alone).\n");
         }
         b.append("\nDriver: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, ")
                 .append(Runtime.getRuntime().maxMemory() / (1 << 20)).append(" MiB heap; Java ")

@@ -33,7 +33,8 @@ class CensusBenchTest {
                 CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 1, tmp, Map.of());
         final String report = result.report();
         assertTrue(report.contains("after 0 untimed run(s)"), report);
-        assertTrue(report.contains("| census | local[1] (s) | local[2] (s) | speed-up, local[2] |"), report);
+        assertTrue(report.contains("| census | local[1] (s) | local[2] (s) | speed-up, local[2] | kernels' speed-up, local[2] |"),
+                report);
         final Map<String, List<String[]>> rows = new HashMap<>();
         final Map<String, String[]> speedUps = new HashMap<>();
         for (String line : report.split("\n")) {
@@ -41,7 +42,7 @@ class CensusBenchTest {
             // c[0] is the text before the first bar; a detail row has 14 cells, a speed-up row 4.
             if (c.length == 16 && c[4].contains("local[")) {
                 rows.computeIfAbsent(c[1].strip(), k -> new ArrayList<>()).add(c);
-            } else if (c.length == 6 && CensusBench.known().contains(c[1].strip())) {
+            } else if (c.length == 7 && CensusBench.known().contains(c[1].strip())) {
                 speedUps.put(c[1].strip(), c);
             }
         }
@@ -65,6 +66,8 @@ class CensusBenchTest {
             }
             final String[] s = speedUps.get(census);
             assertRatio(cell(s, 2), cell(s, 3), cell(s, 4), census + ": speed-up " + line(s));
+            // The kernels' speed-up: kernel per core on local[1] over kernel per core on local[2].
+            assertRatio(cell(r.get(0), 8), cell(r.get(1), 8) / 2, cell(s, 5), census + ": kernels' speed-up " + line(s));
             assertEquals(cell(r.get(0), 6), cell(s, 2), 0.0005, census + ": local[1] wall");
             assertEquals(cell(r.get(1), 6), cell(s, 3), 0.0005, census + ": local[2] wall");
         }

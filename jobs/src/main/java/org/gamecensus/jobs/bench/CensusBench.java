@@ -288,7 +288,7 @@ public final class CensusBench {
                     .append(" other: the speed-up the kernels allow if nothing else ran. The speed-up is it times the")
                     .append(" first master's overhead over the other's, so a shortfall below it is the other costs'")
                     .append(" (Spark, the commit, the compiler and collector sharing the cores), and one within it the")
-                    .append(" kernels' own (on one machine, tasks side by side running slower than one alone).\n");
+                    .append(" kernels' own (tasks side by side running slower than one alone, or their cores taken mid-kernel).\n");
         }
         b.append("\nDriver: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, ")
                 .append(Runtime.getRuntime().maxMemory() / (1 << 20)).append(" MiB heap; Java ")

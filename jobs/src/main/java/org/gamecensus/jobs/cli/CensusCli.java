@@ -598,9 +598,10 @@ public final class CensusCli {
     }
 
     private static int bench(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("bench", args, Set.of("--out", "--repeat", "--warm-up", "--warm-up-seconds",
-                "--censuses", "--masters", "--profile", "--baseline", "--tolerance", "--host", "--max-squares", "--board",
-                "--max-edges"));
+        final Set<String> options = new java.util.HashSet<>(Set.of("--out", "--repeat", "--warm-up", "--warm-up-seconds",
+                "--censuses", "--masters", "--profile", "--baseline", "--tolerance"));
+        options.addAll(BENCH_SIZE_OPTIONS.keySet());
+        final CommandLine cl = new CommandLine("bench", args, options);
         if (cl.help()) {
             out.println(String.join("\n",
                     "usage: census bench [--out DIR] [--repeat N] [--warm-up N] [--warm-up-seconds S]",

@@ -6,8 +6,10 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.FileSystem;
@@ -95,13 +97,16 @@ final class CensusWriteTask implements Serializable {
         final long[] tally = new long[counted.length];
         final List<Row> examples = new ArrayList<>();
         long failures = 0;
-        // The partition of the last row: census rows come grouped by partition, so one comparison a row usually finds it.
+        // The partition of the last row: most censuses' rows come grouped by partition, so one
+        // comparison a row usually finds it; Cram's come in every size at once, looked up by value.
+        final Map<Object, Integer> index = partitionIndex(keys.length);
         int last = -1;
         boolean done = false;
         try {
             while (rows.hasNext()) {
                 final Row row = rows.next();
-                final int p = last >= 0 && sameKeys(row, keys, partitions.get(last)) ? last : partitionOf(row, keys);
+                final int p = last >= 0 && sameKeys(row, keys, partitions.get(last)) ? last
+                        : index.getOrDefault(key(row, keys), -1);
                 if (p < 0) {
                     checksums.record(p, 0L); // counted outside, and the commit fails
                     continue;
@@ -168,14 +173,26 @@ final class CensusWriteTask implements Serializable {
         return true;
     }
 
-    /** The index of the listed partition holding {@code row}, or −1. */
-    private int partitionOf(Row row, int[] keys) {
+    /** Each listed partition's index by its {@link #key}. */
+    private Map<Object, Integer> partitionIndex(int columns) {
+        final Map<Object, Integer> index = new HashMap<>();
+        final int[] all = java.util.stream.IntStream.range(0, columns).toArray();
         for (int p = 0; p < partitions.size(); p++) {
-            if (sameKeys(row, keys, partitions.get(p))) {
-                return p;
-            }
+            index.putIfAbsent(key(partitions.get(p), all), p);
         }
-        return -1;
+        return index;
+    }
+
+    /** The partition values of {@code row} at {@code keys} as a map key: the value itself for one column, else their list. */
+    private static Object key(Row row, int[] keys) {
+        if (keys.length == 1) {
+            return row.get(keys[0]);
+        }
+        final Object[] values = new Object[keys.length];
+        for (int k = 0; k < keys.length; k++) {
+            values[k] = row.get(keys[k]);
+        }
+        return Arrays.asList(values);
     }
 
     private static Row project(Row row, int[] shown) {

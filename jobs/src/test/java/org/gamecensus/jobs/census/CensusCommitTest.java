@@ -17,7 +17,10 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -304,6 +307,43 @@ class CensusCommitTest extends SparkCensusTest {
         } finally {
             spark().conf().unset("spark.hadoop.gamecensus.test.setting");
         }
+    }
+
+    /**
+     * Rows of a table partitioned by two columns, every partition's rows interleaved with the
+     * others' in each task, each land in their own partition's directory; a row whose values
+     * match no listed pair (though each value alone is listed) fails the commit.
+     */
+    @Test
+    void rowsInterleavedOverTwoPartitionColumnsLandInTheirOwnPartitions() {
+        final DatasetSchema pairs = new DatasetSchema("pairs", 1, new StructType()
+                .add("x", DataTypes.IntegerType, false).add("a", DataTypes.IntegerType, false)
+                .add("b", DataTypes.StringType, false), List.of("a", "b"), "x by x mod 3 and parity");
+        final SliceKernel byResidue = ids -> {
+            final List<Row> rows = new ArrayList<>();
+            ids.forEachRemaining(id -> rows.add(RowFactory.create(id.intValue(), id.intValue() % 3,
+                    id % 2 == 0 ? "even" : "odd")));
+            return rows.iterator();
+        };
+        final List<Row> partitions = new ArrayList<>();
+        for (int a = 0; a < 3; a++) {
+            for (String b : List.of("even", "odd")) {
+                partitions.add(RowFactory.create(a, b));
+            }
+        }
+        final Warehouse w = new Warehouse(tmp.resolve("pairs"));
+        final Row tally = CensusCommit.commit(spark(), SliceCensus.of(60, 3, byResidue, pairs), w, partitions,
+                CensusCommit.Check.none());
+        assertEquals(60, tally.getLong(0));
+        final Dataset<Row> back = spark().read().parquet(w.tablePath("pairs"));
+        assertEquals(60, back.filter("x % 3 = a AND (x % 2 = 0) = (b = 'even')").count(), "every row in its own partition");
+        assertEquals(6, back.select("a", "b").distinct().count());
+
+        final Warehouse other = new Warehouse(tmp.resolve("other"));
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(spark(),
+                SliceCensus.of(60, 3, byResidue, pairs), other, partitions.subList(0, 5), CensusCommit.Check.none()));
+        Assertions.assertTrue(e.getMessage().startsWith("10 of 60 rows of pairs lie outside"), e.getMessage());
+        Assertions.assertFalse(other.exists(), "nothing written");
     }
 
     @Test

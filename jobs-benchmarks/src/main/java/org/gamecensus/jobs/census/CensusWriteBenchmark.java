@@ -1,0 +1,153 @@
+package org.gamecensus.jobs.census;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.util.SerializableConfiguration;
+import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.schemas.cram.CramSchemas;
+import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * What a census's tasks do besides their kernels: one operation is the whole census's rows
+ * (computed once, at set-up, and cut into four tasks' runs of slices as Spark cuts them) written
+ * by {@link CensusWriteTask} as the commit's tasks write them — each row's partition found, the
+ * check and tally tested, the row hashed for the manifests, and its columns encoded into a
+ * Snappy-compressed Parquet file per partition and task. Cram to 11 squares (46,924 rows of 24
+ * leaf columns, interleaved over 11 partitions: 26 files) and Lumberjack to 15 edges (376,464
+ * rows of 8 columns, 16 partitions). A local Spark session serves only the shipped Hadoop
+ * configuration and the checksums' accumulator.
+ *
+ * <p>The rows are held in memory for the whole trial, so each is read from memory rather than from
+ * the cache a kernel just filled: a census's tasks write each row as it comes.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx3g", "-XX:+IgnoreUnrecognizedVMOptions",
+    "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+    "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED", "--add-opens=java.base/java.io=ALL-UNNAMED",
+    "--add-opens=java.base/java.net=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+    "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+    "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED", "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED",
+    "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED", "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
+    "--add-opens=java.base/sun.security.action=ALL-UNNAMED", "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
+    "-Djdk.reflect.useDirectMethodHandle=false", "-Dio.netty.tryReflectionSetAccessible=true"})
+public class CensusWriteBenchmark {
+
+    /** Tasks a census of this size runs on a 2-core machine ({@link CensusDatasets#defaultPartitions}). */
+    private static final int TASKS = 4;
+
+    @State(Scope.Benchmark)
+    public static class Census {
+        @Param({"cram", "lumberjack"})
+        public String census;
+
+        private SparkSession spark;
+        private Broadcast<SerializableConfiguration> hadoop;
+        private final List<List<Row>> tasks = new ArrayList<>();
+        private List<Row> partitions;
+        private CensusCommit.Check check;
+        private RowCondition tally;
+        private org.gamecensus.schemas.DatasetSchema schema;
+        private Path dir;
+        private int write;
+
+        @Setup(Level.Trial)
+        public void rows() throws IOException {
+            spark = CensusSession.create("local[1]", "census write benchmark", Map.of());
+            hadoop = CensusCommit.hadoopConfiguration(spark);
+            final SliceCensus slices;
+            switch (census) {
+                case "cram" -> {
+                    slices = CramJob.slices(11, TASKS);
+                    schema = CramSchemas.SHAPES;
+                    partitions = CensusCommit.partitionRange(1, 11);
+                    check = CramJob.CHECK;
+                    tally = RowCondition.equalTo("outcome", "N");
+                }
+                case "lumberjack" -> {
+                    slices = LumberjackJob.slices(spark, 15, TASKS);
+                    schema = LumberjackSchemas.TREES;
+                    partitions = CensusCommit.partitionRange(0, 15);
+                    check = LumberjackJob.CHECK;
+                    tally = RowCondition.equalTo("grundy", 0);
+                }
+                default -> throw new IllegalArgumentException("census " + census);
+            }
+            final List<Long> ids = slices.ids();
+            for (int t = 0; t < TASKS; t++) {
+                final List<Row> rows = new ArrayList<>();
+                slices.kernel().decide(ids.subList(ids.size() * t / TASKS, ids.size() * (t + 1) / TASKS).iterator())
+                        .forEachRemaining(rows::add);
+                tasks.add(rows);
+            }
+            dir = Files.createTempDirectory("census-write-benchmark");
+        }
+
+        @TearDown(Level.Trial)
+        public void stop() throws IOException {
+            spark.stop();
+            deleteTree(dir);
+        }
+
+        /** A fresh directory and accumulator for the next write (the last write's files deleted). */
+        @Setup(Level.Invocation)
+        public void freshWrite() throws IOException {
+            deleteTree(dir.resolve("w" + write));
+            write++;
+            task = new CensusWriteTask(schema, partitions, check.bad(), check.show(), List.of(tally),
+                    WarehouseFiles.uri(dir.resolve("w" + write).toString()), "bench", "snappy", hadoop,
+                    PartitionChecksums.register(spark, partitions.size()));
+        }
+
+        private CensusWriteTask task;
+
+        /** The census's rows written as its tasks write them; the tally summed over them. */
+        long writeAll() {
+            long tallied = 0;
+            for (int t = 0; t < TASKS; t++) {
+                tallied += task.write(tasks.get(t).iterator(), t, 0).tallies()[0];
+            }
+            return tallied;
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(root)) {
+            final Iterator<Path> it = all.sorted(Comparator.reverseOrder()).iterator();
+            while (it.hasNext()) {
+                Files.delete(it.next());
+            }
+        }
+    }
+
+    @Benchmark
+    public long writeCensusRows(Census census) {
+        return census.writeAll();
+    }
+}

@@ -4,12 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -107,15 +104,15 @@ public class CensusWriteBenchmark {
         }
 
         @TearDown(Level.Trial)
-        public void stop() throws IOException {
+        public void stop() {
             spark.stop();
-            deleteTree(dir);
+            WarehouseFiles.deleteRecursively(WarehouseFiles.uri(dir.toString()));
         }
 
         /** A fresh directory and accumulator for the next write (the last write's files deleted). */
         @Setup(Level.Invocation)
-        public void freshWrite() throws IOException {
-            deleteTree(dir.resolve("w" + write));
+        public void freshWrite() {
+            WarehouseFiles.deleteRecursively(WarehouseFiles.uri(dir.resolve("w" + write).toString()));
             write++;
             task = new CensusWriteTask(schema, partitions, check.bad(), check.show(), List.of(tally),
                     WarehouseFiles.uri(dir.resolve("w" + write).toString()), "bench", "snappy", hadoop,
@@ -131,18 +128,6 @@ public class CensusWriteBenchmark {
                 tallied += task.write(tasks.get(t).iterator(), t, 0).tallies()[0];
             }
             return tallied;
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(root)) {
-            final Iterator<Path> it = all.sorted(Comparator.reverseOrder()).iterator();
-            while (it.hasNext()) {
-                Files.delete(it.next());
-            }
         }
     }
 

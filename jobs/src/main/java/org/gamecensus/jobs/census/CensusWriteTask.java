@@ -87,7 +87,8 @@ final class CensusWriteTask implements Serializable {
         final Predicate<Row>[] counted = tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
         final int[] shown = show.length == 1 && show[0].equals("*") ? java.util.stream.IntStream.range(0, struct.size())
                 .toArray() : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
-        final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(struct, data);
+        final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(struct, data,
+                java.util.Set.copyOf(schema.distinctColumns()));
         final FileSystem fs = WarehouseFiles.fs(staging, hadoop.value().value());
         final CompressionCodecName compression = compression(codec);
         final PageCompressor compressor = new PageCompressor(compression, fs.getConf());

@@ -152,6 +152,40 @@ class ParquetRowWriterTest extends SparkCensusTest {
         }
     }
 
+    /**
+     * A string column declared distinct is written without a dictionary, the other string
+     * columns with one, and Spark reads the same rows either way.
+     */
+    @Test
+    void aDistinctColumnIsWrittenWithoutADictionaryTheOtherStringsWithOne() throws Exception {
+        final List<Row> rows = rows(3_000, 29);
+        final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
+        final java.util.Map<String, Boolean> dictionaryPages = new java.util.HashMap<>();
+        final List<List<Row>> back = new ArrayList<>();
+        for (java.util.Set<String> distinct : List.of(java.util.Set.<String>of(), java.util.Set.of("outcome"))) {
+            final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(
+                    tmp.resolve("distinct-" + distinct.size() + ".parquet").toUri());
+            try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
+                 ParquetRowWriter w = new ParquetRowWriter(fs, file, new ParquetRowWriter.Layout(SCHEMA, DATA, distinct),
+                         pages.compressor(), 1 << 20)) {
+                for (Row row : rows) {
+                    w.write(row);
+                }
+            }
+            try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, new Configuration()))) {
+                for (var column : reader.getRowGroups().get(0).getColumns()) {
+                    dictionaryPages.put(distinct.size() + ":" + column.getPath().toDotString(), column.hasDictionaryPage());
+                }
+            }
+            back.add(spark().read().parquet(file.toString()).collectAsList());
+        }
+        // Three outcomes among 3,000 rows: a dictionary pays, so parquet-mr keeps it unless told not to make one.
+        assertEquals(Boolean.TRUE, dictionaryPages.get("0:outcome"), "outcome through a dictionary by default");
+        assertEquals(Boolean.FALSE, dictionaryPages.get("1:outcome"), "outcome declared distinct: no dictionary");
+        assertEquals(Boolean.TRUE, dictionaryPages.get("1:symmetries.list.element"), "the other strings keep theirs");
+        assertEquals(back.get(0).toString(), back.get(1).toString(), "the same rows read back");
+    }
+
     /** The codecs other than Snappy go through parquet-mr's compressor, one for the task's files. */
     @ParameterizedTest
     @EnumSource(value = CompressionCodecName.class, names = {"GZIP", "ZSTD", "UNCOMPRESSED"})

@@ -52,7 +52,8 @@ public final class CramSchemas {
         field("nodes_hybrid", DataTypes.LongType, false, "win/loss search nodes with the pairing check first"),
         field("violations", DataTypes.StringType, true, "broken invariants (null in a published warehouse)"),
         field("squares", DataTypes.IntegerType, false, "number of squares (partition key)"),
-    }), List.of("squares"), "every Cram shape: Grundy value, symmetries, pairings and routes to a pairing");
+    }), List.of("squares"), "every Cram shape: Grundy value, symmetries, pairings and routes to a pairing")
+            .withDistinctColumns("picture");
 
     /** Every Cram dataset. */
     public static final List<DatasetSchema> ALL = List.of(SHAPES);

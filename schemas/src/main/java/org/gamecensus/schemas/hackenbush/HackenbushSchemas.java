@@ -23,7 +23,8 @@ public final class HackenbushSchemas {
         field("fusion_value", DataTypes.IntegerType, false, "value by the fusion and colon principles"),
         field("agree", DataTypes.BooleanType, false, "the two values agree"),
         field("edges", DataTypes.IntegerType, false, "number of edges (partition key)"),
-    }), List.of("edges"), "every small multigraph on the ground: brute force against the fusion principle");
+    }), List.of("edges"), "every small multigraph on the ground: brute force against the fusion principle")
+            .withDistinctColumns("edge_list");
 
     public static final List<DatasetSchema> ALL = List.of(GRAPHS);
 }

@@ -26,7 +26,8 @@ public final class LumberjackSchemas {
         field("winning_hacks", DataTypes.IntegerType, false, "hacks that leave value 0"),
         field("agree", DataTypes.BooleanType, false, "brute force and Tuft principle agree"),
         field("edges", DataTypes.IntegerType, false, "number of edges (partition key)"),
-    }), List.of("edges"), "every rooted tree: brute-force Grundy value against the Tuft principle");
+    }), List.of("edges"), "every rooted tree: brute-force Grundy value against the Tuft principle")
+            .withDistinctColumns("encoding");
 
     public static final List<DatasetSchema> ALL = List.of(TREES);
 }

@@ -135,11 +135,6 @@ final class ParquetRowWriter implements Closeable {
         final ParquetProperties properties;
         final String sparkSchema;
 
-        /** The layout of the columns {@code fields} of rows of {@code schema}, no column declared distinct. */
-        Layout(StructType schema, int[] fields) {
-            this(schema, fields, java.util.Set.of());
-        }
-
         /**
          * The layout of the columns {@code fields} of rows of {@code schema}; the string columns
          * named in {@code distinct} (each value different: {@link

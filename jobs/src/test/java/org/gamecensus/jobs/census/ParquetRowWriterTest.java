@@ -118,6 +118,11 @@ class ParquetRowWriterTest extends SparkCensusTest {
 
     private static final int[] DATA = java.util.stream.IntStream.range(0, SCHEMA.size() - 1).toArray();
 
+    /** The layout of the written columns, none declared distinct. */
+    private static ParquetRowWriter.Layout layout() {
+        return new ParquetRowWriter.Layout(SCHEMA, DATA, java.util.Set.of());
+    }
+
     @Test
     void sparkReadsBackTheRowsWritten() throws Exception {
         final CompressionCodecName codec = CompressionCodecName.SNAPPY;
@@ -126,7 +131,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
         // Small row groups: a group is closed at a size check every 4,096 rows.
         try (PageCompressor pages = new PageCompressor(codec, fs.getConf());
-             ParquetRowWriter w = new ParquetRowWriter(fs, file, new ParquetRowWriter.Layout(SCHEMA, DATA), pages.compressor(), 64 << 10)) {
+             ParquetRowWriter w = new ParquetRowWriter(fs, file, layout(), pages.compressor(), 64 << 10)) {
             for (Row row : rows) {
                 w.write(row);
             }
@@ -192,7 +197,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
     void sparkReadsBackTheRowsWrittenWithEachCodec(CompressionCodecName codec) throws Exception {
         final List<Row> rows = rows(1_500, 17);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
-        final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(SCHEMA, DATA);
+        final ParquetRowWriter.Layout layout = layout();
         try (PageCompressor pages = new PageCompressor(codec, fs.getConf());
              ParquetRowWriter a = new ParquetRowWriter(fs, path("a.parquet"), layout, pages.compressor(), 16 << 10);
              ParquetRowWriter b = new ParquetRowWriter(fs, path("b.parquet"), layout, pages.compressor(), 16 << 10)) {
@@ -221,7 +226,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         final long[] hashes = new long[rows.size()];
         try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
              ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("h.parquet").toUri()),
-                new ParquetRowWriter.Layout(SCHEMA, DATA), pages.compressor(), 1 << 20)) {
+                layout(), pages.compressor(), 1 << 20)) {
             for (int i = 0; i < rows.size(); i++) {
                 hashes[i] = w.write(rows.get(i));
             }
@@ -251,7 +256,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         values[SCHEMA.fieldIndex("outcome")] = null;
         try (PageCompressor pages = new PageCompressor(CompressionCodecName.UNCOMPRESSED, fs.getConf())) {
             final ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("x.parquet").toUri()),
-                    new ParquetRowWriter.Layout(SCHEMA, DATA), pages.compressor(), 1 << 20);
+                    layout(), pages.compressor(), 1 << 20);
             final IllegalStateException e = Assertions.assertThrows(IllegalStateException.class,
                     () -> w.write(RowFactory.create(values)));
             assertEquals("column outcome is null but not nullable", e.getMessage());
@@ -268,7 +273,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
     void filesSharingOneSnappyCompressorAreParquetMrsOwnByteForByte() throws Exception {
         final List<Row> rows = rows(9_000, 13);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
-        final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(SCHEMA, DATA);
+        final ParquetRowWriter.Layout layout = layout();
         final org.apache.hadoop.fs.Path[] shared = {path("shared-0.parquet"), path("shared-1.parquet")};
         try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
              ParquetRowWriter a = new ParquetRowWriter(fs, shared[0], layout, pages.compressor(), 64 << 10);

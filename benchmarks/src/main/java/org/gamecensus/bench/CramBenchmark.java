@@ -84,4 +84,29 @@ public class CramBenchmark {
     public int decidePerShape(Shapes shapes, Kernel kernel) {
         return kernel.kernel.decide(shapes.next()).grundy();
     }
+
+    /** A partition's share of the census to 11 squares: one of four, as the bench's census deals them. */
+    @State(Scope.Thread)
+    public static class Partition {
+        @Param({"11"})
+        public int maxSquares;
+    }
+
+    /**
+     * What one task of the census to {@code maxSquares} squares asks of its kernel: build it (its
+     * tables allocated) and decide every 4th of the 64 slices. Run with {@code -t 2} to see two
+     * partitions side by side, as on {@code local[2]}.
+     */
+    @Benchmark
+    @OutputTimeUnit(TimeUnit.MILLISECONDS)
+    public long censusPartition(Partition p) {
+        final CramCensusKernel kernel = new CramCensusKernel(p.maxSquares, SLICES);
+        final long[] sum = new long[1];
+        for (int slice = 0; slice < SLICES; slice += 4) {
+            kernel.decideSlice(slice, v -> sum[0] += v.grundy());
+        }
+        return sum[0];
+    }
+
+    private static final int SLICES = 64;
 }

@@ -12,6 +12,7 @@ import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.kernel.cram.RedelmeierEnumerator;
 import org.gamecensus.kernel.cram.Region;
 import org.gamecensus.schemas.cram.CramSchemas;
 
@@ -33,13 +34,13 @@ public final class CramJob {
 
     /**
      * The estimated number of catalogue shapes of 1..maxSquares squares: fixed polyominoes by
-     * their asymptotic count 0.3169 · 4.0626^n / n (Jensen's series), a quarter of them up to the
-     * catalogue's four symmetries. The formula runs 8 % over the true count at 8 squares, 5 % at 12.
+     * their asymptotic count ({@link RedelmeierEnumerator#estimatedCount}), a quarter of them up to
+     * the catalogue's four symmetries. The formula runs 8 % over the true count at 8 squares, 5 % at 12.
      */
     public static double estimatedShapes(long maxSquares) {
         double sum = 0;
         for (int n = 1; n <= maxSquares; n++) {
-            sum += Math.max(1, 0.3169 * Math.pow(4.0626, n) / n / 4);
+            sum += Math.max(1, RedelmeierEnumerator.estimatedCount(n) / 4);
         }
         return sum;
     }

@@ -53,6 +53,15 @@ public final class RedelmeierEnumerator {
         this.untried = new int[n + 1][4 * n + 4];
     }
 
+    /**
+     * The estimated number of fixed polyominoes of {@code squares} squares: the asymptotic count
+     * 0.3169 · 4.0626^n / n (I. Jensen, "Enumerations of lattice animals and trees", J. Stat. Phys.
+     * 102, 2001), at least one. It runs 1–8 % over the true count from 8 to 14 squares.
+     */
+    public static double estimatedCount(int squares) {
+        return Math.max(1, 0.3169 * Math.pow(4.0626, squares) / squares);
+    }
+
     /** Emits every fixed polyomino of slice {@code slice} of {@code sliceCount}. */
     public void enumerate(int slice, int sliceCount, Sink sink) {
         if (sliceCount < 1 || slice < 0 || slice >= sliceCount) {

@@ -57,6 +57,30 @@ class CramKernelTest {
     }
 
     @Test
+    void estimatedCountStaysWithinTenPercentOfTheFixedPolyominoesFromEightSquares() {
+        for (int n = 8; n <= 11; n++) {
+            final double ratio = RedelmeierEnumerator.estimatedCount(n) / FIXED[n];
+            assertTrue(ratio > 1.0 && ratio < 1.1, n + " squares: estimate / count = " + ratio);
+        }
+    }
+
+    @Test
+    void grundyTableHoldsEveryComponentClassAtMostHalfFull() {
+        // The classes a census reaches: those the Grundy search evaluates with a table too large to forget any.
+        for (int n = 2; n <= 10; n++) {
+            final CramGrundy grundy = new CramGrundy(20);
+            new RedelmeierEnumerator(n, 7).enumerate(0, 1, grundy::grundy);
+            final long slots = 1L << CramCensusKernel.grundyTableBits(n);
+            assertTrue(2 * grundy.evaluations() <= slots, n + " squares: " + grundy.evaluations() + " classes, " + slots
+                    + " slots");
+            assertTrue(slots == 1 << 12 || 8 * grundy.evaluations() > slots, n + " squares: " + slots
+                    + " slots for " + grundy.evaluations() + " classes, oversized");
+        }
+        assertEquals(16, CramCensusKernel.grundyTableBits(11), "23,545 classes to 11 squares");
+        assertEquals(22, CramCensusKernel.grundyTableBits(Region.MAX_SQUARES), "the largest census's table");
+    }
+
+    @Test
     void grundyMatchesThePlainRecursionOnShapesAndTheirSubsets() {
         final CramGrundy grundy = new CramGrundy(12);
         final Random random = new Random(7);

@@ -52,7 +52,7 @@ public final class CramCensusKernel {
      * squares (an eighth of the fixed ones; 23,545 to 11 squares, 325,736 to 13), so the table is
      * at most half full. A table sized for the largest census instead (2^21 slots, 18 MB) was
      * allocated by every partition of a small one: to 11 squares, G1 started a concurrent cycle
-     * for each census, and two tasks side by side then took 10–40 % longer.
+     * for nearly every census, and two tasks side by side then took 5–40 % longer.
      */
     static int grundyTableBits(int maxSquares) {
         double classes = 0;

@@ -2,6 +2,7 @@ package org.gamecensus.schemas;
 
 import java.util.List;
 import java.util.Objects;
+import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -48,7 +49,7 @@ public final class DatasetSchema implements java.io.Serializable {
         this.description = Objects.requireNonNull(description);
         for (String column : distinctColumns) {
             if (!List.of(struct.fieldNames()).contains(column)
-                    || !(struct.apply(column).dataType() instanceof org.apache.spark.sql.types.StringType)) {
+                    || !(struct.apply(column).dataType() instanceof StringType)) {
                 throw new IllegalArgumentException("distinct column " + column + " is not a string column of " + table);
             }
             if (partitionColumns.contains(column)) {

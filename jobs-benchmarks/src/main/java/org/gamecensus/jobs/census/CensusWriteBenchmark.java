@@ -13,6 +13,7 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.SerializableConfiguration;
 import org.gamecensus.jobs.cram.CramJob;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.cram.CramSchemas;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -73,7 +74,7 @@ public class CensusWriteBenchmark {
         private List<Row> partitions;
         private CensusCommit.Check check;
         private RowCondition tally;
-        private org.gamecensus.schemas.DatasetSchema schema;
+        private DatasetSchema schema;
         private Path dir;
         private int write;
 
@@ -100,7 +101,7 @@ public class CensusWriteBenchmark {
                 default -> throw new IllegalArgumentException("census " + census);
             }
             if (distinct.equals("undeclared")) {
-                schema = new org.gamecensus.schemas.DatasetSchema(schema.table(), schema.version(), schema.struct(),
+                schema = new DatasetSchema(schema.table(), schema.version(), schema.struct(),
                         schema.partitionColumns(), schema.description());
             }
             final List<Long> ids = slices.ids();

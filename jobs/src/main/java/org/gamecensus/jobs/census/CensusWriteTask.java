@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -88,7 +89,7 @@ final class CensusWriteTask implements Serializable {
         final int[] shown = show.length == 1 && show[0].equals("*") ? java.util.stream.IntStream.range(0, struct.size())
                 .toArray() : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
         final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(struct, data,
-                java.util.Set.copyOf(schema.distinctColumns()));
+                Set.copyOf(schema.distinctColumns()));
         final FileSystem fs = WarehouseFiles.fs(staging, hadoop.value().value());
         final CompressionCodecName compression = compression(codec);
         final PageCompressor compressor = new PageCompressor(compression, fs.getConf());

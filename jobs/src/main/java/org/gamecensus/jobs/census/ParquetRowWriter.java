@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -141,7 +142,7 @@ final class ParquetRowWriter implements Closeable {
          * org.gamecensus.schemas.DatasetSchema#distinctColumns}) without a dictionary, the others
          * through one while it stays small.
          */
-        Layout(StructType schema, int[] fields, java.util.Set<String> distinct) {
+        Layout(StructType schema, int[] fields, Set<String> distinct) {
             final StructField[] data = new StructField[fields.length];
             for (int i = 0; i < fields.length; i++) {
                 data[i] = schema.fields()[fields[i]];

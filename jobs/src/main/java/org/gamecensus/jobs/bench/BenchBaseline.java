@@ -14,12 +14,18 @@ import java.util.Map;
  * <ul>
  *   <li>not in the baseline: reported, not judged;</li>
  *   <li>another size or another number of cores there: not comparable, not judged;</li>
- *   <li>the same size but other items: the census itself changed — a failure, whatever the times;</li>
+ *   <li>the same size but other items: the census itself changed — a failure, whatever the times
+ *       and wherever they were taken;</li>
+ *   <li>the same size and items on another processor (both recorded, {@link BenchMachine}): not
+ *       comparable, not judged — the same commit ran 10–40 % slower on one 2-core machine than on
+ *       another;</li>
  *   <li>otherwise the median wall time now against the baseline's runs: <em>slower</em> when it
  *       exceeds the baseline's slowest run by more than the tolerance, <em>faster</em> when it is
  *       below its fastest by more than the tolerance, else within noise. Comparing with the
  *       baseline's extreme runs rather than its median keeps run-to-run noise (on two cores about
- *       ±10 % for the long censuses, up to a half for the small ones) from raising false alarms.</li>
+ *       ±10 % for the long censuses, up to a half for the small ones) from raising false alarms.
+ *       A baseline that does not name its processor (benches before 2026-12-03) is judged so too,
+ *       and the verdict says that the processor was not recorded.</li>
  * </ul>
  */
 public final class BenchBaseline {
@@ -58,7 +64,8 @@ public final class BenchBaseline {
         public String markdown() {
             final StringBuilder b = new StringBuilder("\n## Against the baseline\n\n")
                     .append(String.format(Locale.ROOT, "Median wall time now against the baseline's timed runs; slower or faster "
-                            + "means beyond its slowest or fastest run by more than %.0f %%.%n%n", 100 * tolerance))
+                            + "means beyond its slowest or fastest run by more than %.0f %%. Runs on another processor are not judged.%n%n",
+                            100 * tolerance))
                     .append("| census | master | now, median (s) | baseline, median (s) | baseline, fastest–slowest (s) "
                             + "| now ÷ baseline | verdict |\n|---|---|---|---|---|---|---|\n");
             for (Line l : lines) {
@@ -102,6 +109,13 @@ public final class BenchBaseline {
                         + was.size() + " on " + was.cores() + " in the baseline"));
                 continue;
             }
+            if (was.items() == first.items() && !was.processor().isEmpty() && !was.processor().equals(first.processor())) {
+                lines.add(new Line(first.census(), first.master(), Verdict.NOT_COMPARABLE, median, Double.NaN, Double.NaN,
+                        Double.NaN, "not comparable: another processor (" + first.processor() + " now, " + was.processor()
+                        + " in the baseline)"));
+                continue;
+            }
+            final String unknown = was.processor().isEmpty() ? " (the baseline's processor not recorded)" : "";
             final double fastest = base.stream().mapToDouble(BenchTiming::wallSeconds).min().orElseThrow();
             final double slowest = base.stream().mapToDouble(BenchTiming::wallSeconds).max().orElseThrow();
             final double baseMedian = BenchTiming.median(base, BenchTiming::wallSeconds);
@@ -112,13 +126,13 @@ public final class BenchBaseline {
                 why = "ITEMS DIFFER: " + first.items() + " now, " + was.items() + " in the baseline";
             } else if (median > slowest * (1 + tolerance)) {
                 v = Verdict.SLOWER;
-                why = "SLOWER";
+                why = "SLOWER" + unknown;
             } else if (median < fastest * (1 - tolerance)) {
                 v = Verdict.FASTER;
-                why = "faster";
+                why = "faster" + unknown;
             } else {
                 v = Verdict.SAME;
-                why = "within noise";
+                why = "within noise" + unknown;
             }
             lines.add(new Line(first.census(), first.master(), v, median, baseMedian, fastest, slowest, why));
         }

@@ -18,19 +18,24 @@ import org.gamecensus.jobs.census.UsageException;
  * round), the wall time of the census call, the time its Spark jobs ran, the kernel time summed
  * over tasks, the JIT's compile time meanwhile (NaN when the JVM does not time it), when it
  * started (to the millisecond, so runs can be set beside what else the machine did), and how many
- * untimed runs of it came first in its session (−1 when not recorded: a file of an older bench).
+ * untimed runs of it came first in its session (−1 when not recorded: a file of an older bench),
+ * and the driver's processor ({@link BenchMachine#processor}; "" when not recorded, before 2026-12-03).
  * The bench keeps every run as a line of {@code report.csv}, so a later bench can be compared
  * with it ({@link BenchBaseline}) and anyone can aggregate the raw times differently.
  */
 public record BenchTiming(String census, String size, long items, String master, int cores, int run,
                           double wallSeconds, double jobSeconds, double kernelSeconds, double jitSeconds,
-                          Instant started, int warmUps) {
+                          Instant started, int warmUps, String processor) {
 
     /** The header of {@code report.csv}, in column order. */
-    public static final String CSV_HEADER = "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s,started,warm_ups";
+    public static final String CSV_HEADER =
+            "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s,started,warm_ups,processor";
+    /** The header of benches before the processor was recorded (to 2026-12-03): read, with the processor "". */
+    static final String CSV_HEADER_WITHOUT_PROCESSOR = CSV_HEADER.substring(0, CSV_HEADER.lastIndexOf(','));
     /** The header of benches before warm-ups were recorded (2026-12-01): read, with warm-ups −1. */
-    static final String CSV_HEADER_WITHOUT_WARM_UPS = CSV_HEADER.substring(0, CSV_HEADER.lastIndexOf(','));
-    private static final int COLUMNS = CSV_HEADER.split(",").length;
+    static final String CSV_HEADER_WITHOUT_WARM_UPS =
+            CSV_HEADER_WITHOUT_PROCESSOR.substring(0, CSV_HEADER_WITHOUT_PROCESSOR.lastIndexOf(','));
+    private static final List<String> HEADERS = List.of(CSV_HEADER, CSV_HEADER_WITHOUT_PROCESSOR, CSV_HEADER_WITHOUT_WARM_UPS);
 
     /** Every timing as CSV (RFC 4180: a field holding a comma or a quote is quoted), header first. */
     public static String csv(List<BenchTiming> timings) {
@@ -39,7 +44,8 @@ public record BenchTiming(String census, String size, long items, String master,
             b.append(String.join(",", quoted(t.census()), quoted(t.size()), Long.toString(t.items()), quoted(t.master()),
                     Integer.toString(t.cores()), Integer.toString(t.run()), seconds(t.wallSeconds()),
                     seconds(t.jobSeconds()), seconds(t.kernelSeconds()), seconds(t.jitSeconds()),
-                    t.started().truncatedTo(ChronoUnit.MILLIS).toString(), Integer.toString(t.warmUps()))).append('\n');
+                    t.started().truncatedTo(ChronoUnit.MILLIS).toString(), Integer.toString(t.warmUps()),
+                    quoted(t.processor()))).append('\n');
         }
         return b.toString();
     }
@@ -57,7 +63,7 @@ public record BenchTiming(String census, String size, long items, String master,
             throw new UsageException("--baseline " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
         }
         final String header = lines.isEmpty() ? "" : lines.get(0).strip();
-        if (!header.equals(CSV_HEADER) && !header.equals(CSV_HEADER_WITHOUT_WARM_UPS)) {
+        if (!HEADERS.contains(header)) {
             throw new UsageException("--baseline " + file + ": not a bench report.csv (its first line is not '"
                     + CSV_HEADER + "')");
         }
@@ -67,7 +73,7 @@ public record BenchTiming(String census, String size, long items, String master,
                 continue;
             }
             try {
-                timings.add(parse(lines.get(n), header.equals(CSV_HEADER)));
+                timings.add(parse(lines.get(n), header.split(",").length));
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--baseline " + file + ", line " + (n + 1) + ": " + e.getMessage());
             }
@@ -78,10 +84,14 @@ public record BenchTiming(String census, String size, long items, String master,
         return timings;
     }
 
-    /** One CSV line as a timing; an empty JIT field is NaN; without a warm-ups column, warm-ups are −1. */
-    static BenchTiming parse(String line, boolean withWarmUps) {
+    /**
+     * One CSV line of a file of {@code columns} columns (a header of {@link #HEADERS}) as a timing;
+     * an empty JIT field is NaN; without a warm-ups column, warm-ups are −1; without a processor
+     * column, the processor is "".
+     */
+    static BenchTiming parse(String line, int columns) {
         final List<String> f = fields(line);
-        final int columns = withWarmUps ? COLUMNS : COLUMNS - 1;
+        final boolean withWarmUps = columns > 11;
         if (f.size() != columns) {
             throw new IllegalArgumentException(f.size() + " fields, expected " + columns);
         }
@@ -90,7 +100,7 @@ public record BenchTiming(String census, String size, long items, String master,
                     Integer.parseInt(f.get(4)), Integer.parseInt(f.get(5)), Double.parseDouble(f.get(6)),
                     Double.parseDouble(f.get(7)), Double.parseDouble(f.get(8)),
                     f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)), Instant.parse(f.get(10)),
-                    withWarmUps ? Integer.parseInt(f.get(11)) : -1);
+                    withWarmUps ? Integer.parseInt(f.get(11)) : -1, columns > 12 ? f.get(12) : "");
             if (t.items() < 0 || t.cores() < 1 || !(t.wallSeconds() >= 0) || !(t.kernelSeconds() >= 0)
                     || t.warmUps() < (withWarmUps ? 0 : -1)) {
                 throw new IllegalArgumentException("negative or missing counts or times");

@@ -39,6 +39,9 @@ public final class CensusBench {
     /** The masters timed when none are named: one core, then two. */
     public static final List<String> DEFAULT_MASTERS = List.of("local[1]", "local[2]");
 
+    /** The driver's processor, recorded with every run ({@link BenchBaseline} compares runs on one processor only). */
+    private static final String PROCESSOR = BenchMachine.processor();
+
     /** What to run: census name → its size, as the profile's bench.* settings give it. */
     public record Sizes(String switchingHost, int cramSquares, String hexBoard, int lumberjackEdges) {
     }
@@ -208,7 +211,7 @@ public final class CensusBench {
         final double wall = (System.nanoTime() - start) / 1e9;
         final double jitSeconds = jitTimed ? (jit.getTotalCompilationTime() - jit0) / 1e3 : Double.NaN;
         return new BenchTiming(census, size, count, master, cores, run, wall, (jobs.millis(spark) - jobs0) / 1e3,
-                CensusDatasets.kernelNanos() / 1e9, jitSeconds, started, warmUps);
+                CensusDatasets.kernelNanos() / 1e9, jitSeconds, started, warmUps, PROCESSOR);
     }
 
     private static String size(String census, Sizes s) {
@@ -290,7 +293,7 @@ public final class CensusBench {
                     .append(" (Spark, the commit, the compiler and collector sharing the cores), and one within it the")
                     .append(" kernels' own (tasks side by side running slower than one alone, or their cores taken mid-kernel).\n");
         }
-        b.append("\nDriver: ").append(Runtime.getRuntime().availableProcessors()).append(" cores, ")
+        b.append("\nDriver: ").append(PROCESSOR).append(", ").append(Runtime.getRuntime().availableProcessors()).append(" cores, ")
                 .append(Runtime.getRuntime().maxMemory() / (1 << 20)).append(" MiB heap; Java ")
                 .append(System.getProperty("java.version")).append(jvmOptions()).append(".\n");
         return b.toString();

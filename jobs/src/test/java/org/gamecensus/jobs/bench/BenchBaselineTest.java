@@ -21,12 +21,20 @@ class BenchBaselineTest {
     @TempDir
     Path tmp;
 
-    /** Timed runs of one census on one master with the given wall times. */
+    private static final String XEON = "Intel(R) Xeon(R) Processor";
+
+    /** Timed runs of one census on one master with the given wall times, on {@link #XEON}. */
     private static List<BenchTiming> runs(String census, String size, long items, String master, int cores, double... walls) {
+        return runsOn(XEON, census, size, items, master, cores, walls);
+    }
+
+    /** Timed runs of one census on one master with the given wall times, on {@code processor}. */
+    private static List<BenchTiming> runsOn(String processor, String census, String size, long items, String master, int cores,
+                                            double... walls) {
         final List<BenchTiming> t = new ArrayList<>();
         for (int i = 0; i < walls.length; i++) {
             t.add(new BenchTiming(census, size, items, master, cores, i + 1, walls[i], walls[i] * 0.9, walls[i] * 0.8 * cores,
-                    i == 0 ? Double.NaN : 0.5, Instant.parse("2026-12-01T20:00:00Z").plusSeconds(100 * i), 1));
+                    i == 0 ? Double.NaN : 0.5, Instant.parse("2026-12-01T20:00:00Z").plusSeconds(100 * i), 1, processor));
         }
         return t;
     }
@@ -107,15 +115,62 @@ class BenchBaselineTest {
     }
 
     @Test
+    void runsOnAnotherProcessorAreNotJudgedButOtherItemsStillFail() {
+        final String epyc = "AMD EPYC 7B13 64-Core Processor";
+        final List<BenchTiming> before = runsOn(epyc, "cram", "to 11 squares", 46924, "local[2]", 2, 0.233, 0.240, 0.243);
+        // Three times slower on another processor: not a slide of the code.
+        final BenchBaseline.Comparison other = BenchBaseline.compare(before,
+                runs("cram", "to 11 squares", 46924, "local[2]", 2, 0.7, 0.8, 0.9), 0.25);
+        assertEquals(BenchBaseline.Verdict.NOT_COMPARABLE, only(other));
+        assertFalse(other.failed(), other.markdown());
+        assertTrue(other.markdown().contains("not comparable: another processor (" + XEON + " now, " + epyc
+                + " in the baseline)"), other.markdown());
+        // The same slowdown on the same processor is one.
+        assertEquals(BenchBaseline.Verdict.SLOWER, only(BenchBaseline.compare(runs("cram", "to 11 squares", 46924,
+                "local[2]", 2, 0.233, 0.240, 0.243), runs("cram", "to 11 squares", 46924, "local[2]", 2, 0.7, 0.8, 0.9), 0.25)));
+        // Other items are a changed census wherever it ran.
+        final BenchBaseline.Comparison items = BenchBaseline.compare(before,
+                runs("cram", "to 11 squares", 46925, "local[2]", 2, 0.24), 0.25);
+        assertEquals(BenchBaseline.Verdict.ITEMS_DIFFER, only(items));
+        assertTrue(items.failed());
+    }
+
+    @Test
+    void aBaselineWithoutItsProcessorIsJudgedAndSaysSo() {
+        final List<BenchTiming> before = runsOn("", "lumberjack", "to 15 edges", 376464, "local[1]", 1, 2.27, 2.29, 2.34);
+        final BenchBaseline.Comparison slower = BenchBaseline.compare(before,
+                runs("lumberjack", "to 15 edges", 376464, "local[1]", 1, 3.0, 3.1), 0.25);
+        assertEquals(BenchBaseline.Verdict.SLOWER, only(slower));
+        assertTrue(slower.failed());
+        assertTrue(slower.markdown().contains("| SLOWER (the baseline's processor not recorded) |"), slower.markdown());
+        final BenchBaseline.Comparison same = BenchBaseline.compare(before,
+                runs("lumberjack", "to 15 edges", 376464, "local[1]", 1, 2.3), 0.25);
+        assertEquals(BenchBaseline.Verdict.SAME, only(same));
+        assertTrue(same.markdown().contains("| within noise (the baseline's processor not recorded) |"), same.markdown());
+    }
+
+    @Test
+    void theProcessorIsTheCpuinfoModelName() {
+        assertEquals("Intel(R) Xeon(R) Processor", BenchMachine.processor(List.of("processor\t: 0",
+                "vendor_id\t: GenuineIntel", "cpu family\t: 6", "model\t\t: 85", "model name\t: Intel(R) Xeon(R)   Processor",
+                "processor\t: 1", "model name\t: Intel(R) Xeon(R) Processor")));
+        // ARM boards name the board on a line of its own; a bare model number is no name.
+        assertEquals("Raspberry Pi 4 Model B Rev 1.4", BenchMachine.processor(List.of("processor\t: 0",
+                "CPU part\t: 0xd08", "model\t: 3", "", "Model\t\t: Raspberry Pi 4 Model B Rev 1.4")));
+        assertEquals("", BenchMachine.processor(List.of("processor\t: 0", "model\t: 85")));
+        assertFalse(BenchMachine.processor().isBlank());
+    }
+
+    @Test
     void theCsvReadsBackWithQuotedFieldsAndAMissingJitTime() throws IOException {
         // Times with at most six decimals, as the CSV keeps them.
         final List<BenchTiming> t = List.of(
                 new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 1, 63.5, 63.25, 99.557, Double.NaN,
-                        Instant.parse("2026-12-01T20:14:39.123Z"), 1),
+                        Instant.parse("2026-12-01T20:14:39.123Z"), 1, XEON),
                 new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 2, 64.25, 64.0, 100.125, 1.086,
-                        Instant.parse("2026-12-01T20:15:42Z"), 12),
+                        Instant.parse("2026-12-01T20:15:42Z"), 12, "AMD EPYC 7B13, \"64\"-Core Processor"),
                 new BenchTiming("switching", "host \"my,host\"", 7, "spark://h:7077", 3, 1, 0.000001, 0, 0.000002, 0,
-                        Instant.parse("2027-01-01T00:00:00.001Z"), 0));
+                        Instant.parse("2027-01-01T00:00:00.001Z"), 0, ""));
         final Path f = Files.writeString(tmp.resolve("report.csv"), BenchTiming.csv(t));
         assertEquals(t, BenchTiming.read(f));
         assertTrue(Files.readString(f).contains("\"4x4, Down first\""), Files.readString(f));
@@ -127,12 +182,26 @@ class BenchBaselineTest {
         final Path f = Files.writeString(tmp.resolve("late.csv"), BenchTiming.CSV_HEADER_WITHOUT_WARM_UPS + "\n"
                 + "switching,host K7,2097152,local[1],1,1,20.811000,20.394000,14.212000,1.449000,2026-12-01T20:40:03.215Z\n");
         assertEquals(List.of(new BenchTiming("switching", "host K7", 2097152, "local[1]", 1, 1, 20.811, 20.394, 14.212, 1.449,
-                Instant.parse("2026-12-01T20:40:03.215Z"), -1)), BenchTiming.read(f));
+                Instant.parse("2026-12-01T20:40:03.215Z"), -1, "")), BenchTiming.read(f));
         // A file with the column must give a count for it.
         final Path negative = Files.writeString(tmp.resolve("negative.csv"), BenchTiming.CSV_HEADER + "\n"
-                + "cram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z,-1\n");
+                + "cram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z,-1,Intel(R) Xeon(R) Processor\n");
         final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read(negative));
         assertTrue(e.getMessage().contains("line 2: negative or missing"), e.getMessage());
+    }
+
+    @Test
+    void aReportOfABenchBeforeTheProcessorWasRecordedReadsWithItUnknown() throws IOException {
+        // The first line of bench/report-2026-12-03-grundy-table-second.csv, the last such baseline kept in the project.
+        final Path f = Files.writeString(tmp.resolve("second.csv"), BenchTiming.CSV_HEADER_WITHOUT_PROCESSOR + "\n"
+                + "switching,host K7,2097152,local[1],1,1,6.914967,6.863000,6.228186,0.397000,2026-12-03T10:48:31.864Z,3\n");
+        assertEquals(List.of(new BenchTiming("switching", "host K7", 2097152, "local[1]", 1, 1, 6.914967, 6.863, 6.228186, 0.397,
+                Instant.parse("2026-12-03T10:48:31.864Z"), 3, "")), BenchTiming.read(f));
+        // Its lines must not carry a processor its header does not name.
+        final Path longer = Files.writeString(tmp.resolve("longer.csv"), BenchTiming.CSV_HEADER_WITHOUT_PROCESSOR + "\n"
+                + "switching,host K7,2097152,local[1],1,1,6.8,6.7,6.1,0.08,2026-12-03T10:36:55.120Z,2,Xeon\n");
+        final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read(longer));
+        assertTrue(e.getMessage().contains("line 2: 13 fields, expected 12"), e.getMessage());
     }
 
     @Test
@@ -153,7 +222,7 @@ class BenchBaselineTest {
                 + "\ncram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,yesterday\n");
         for (Object[] c : new Object[][] {{missing, "cannot read it"}, {md, "not a bench report.csv"},
             {when, "line 2: not an instant: 'yesterday'"},
-            {header, "no timed runs"}, {shortLine, "line 2: 3 fields, expected 12"}, {word, "line 2: not a number"},
+            {header, "no timed runs"}, {shortLine, "line 2: 3 fields, expected 13"}, {word, "line 2: not a number"},
             {open, "line 2: a quoted field is not closed"}, {noCores, "line 2: negative or missing"}}) {
             final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read((Path) c[0]));
             assertTrue(e.getMessage().startsWith("--baseline " + c[0]) && e.getMessage().contains((String) c[1])

@@ -35,6 +35,10 @@ class CensusBenchTest {
         assertTrue(report.contains("after 0 untimed run(s)"), report);
         // The test JVM runs with -ea and -Xmx (surefire's argLine): the heap is named, the assertion switch is not.
         assertTrue(report.matches("(?s).*\nDriver: .*; JVM options (\\S+ )*-Xmx[0-9]+[gm]\\b.*"), report);
+        // It names the processor the CSV records with each run.
+        assertTrue(report.contains("\nDriver: " + BenchMachine.processor() + ", "
+                + Runtime.getRuntime().availableProcessors() + " cores, "), report);
+        assertTrue(result.timings().stream().allMatch(t -> t.processor().equals(BenchMachine.processor())), report);
         assertTrue(!report.contains(" -ea"), report);
         assertTrue(report.contains("| census | local[1] (s) | local[2] (s) | speed-up, local[2] | kernels' speed-up, local[2] |"),
                 report);

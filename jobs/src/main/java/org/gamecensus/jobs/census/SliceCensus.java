@@ -31,9 +31,15 @@ public record SliceCensus(List<Long> ids, int partitions, SliceKernel kernel, Da
 
     /**
      * The slices {@code ids} dealt out: Spark cuts a list into even runs, one a partition, so the
-     * ids are reordered for run j to hold the j-th, (j + p)-th, (j + 2p)-th, … (p partitions). For
-     * censuses whose work drifts along their slices: K7's four tasks on contiguous runs of masks
-     * took 1.4 to 2.8 s, dealt 2.1 to 2.5 s, so two cores no longer wait on the slowest pair.
+     * ids are reordered for each run to hold a mixture of the whole census. For censuses whose
+     * work drifts along their slices: K7's four tasks on contiguous runs of masks took 1.4 to 2.8 s.
+     * The i-th id goes to run (sum of the base-p digits of i) mod p (p partitions), the next run
+     * with room when that one is full. Dealing every p-th id to a run instead (tasks of 2.1 to
+     * 2.5 s) fixed the low digits of a run's ids: K7's slice ids are link masks, so partition 0 had
+     * links 9 and 10 in none of its subgraphs and partition 3 in all, and on one core its task took
+     * 1.72 s against 2.04 s. With the digit sum every partition holds every value of every digit
+     * equally often (when the count is a power of p): tasks of 1.82–1.91 s, the same kernel time in
+     * all, and two cores wait 0.13 s at the end instead of 0.28 s.
      */
     public static SliceCensus dealt(List<Long> ids, int partitions, SliceKernel kernel, DatasetSchema schema) {
         final int n = ids.size();
@@ -46,15 +52,26 @@ public record SliceCensus(List<Long> ids, int partitions, SliceKernel kernel, Da
             end[i] = (int) ((long) (i + 1) * n / p);
         }
         final Long[] dealt = new Long[n];
-        int run = 0;
+        int i = 0;
         for (Long id : ids) {
+            int run = p == 1 ? 0 : digitSum(i, p) % p;
             while (next[run] == end[run]) {
                 run = (run + 1) % p;
             }
             dealt[next[run]++] = id;
-            run = (run + 1) % p;
+            i++;
         }
         return new SliceCensus(List.of(dealt), p, kernel, schema);
+    }
+
+    /** The sum of the base-{@code p} digits of {@code i} (p ≥ 2). */
+    static int digitSum(int i, int p) {
+        assert p >= 2 && i >= 0;
+        int sum = 0;
+        for (int r = i; r > 0; r /= p) {
+            sum += r % p;
+        }
+        return sum;
     }
 
     /** The rows as a dataset, computed on the executors whenever it is evaluated. */

@@ -10,6 +10,16 @@ import org.apache.spark.sql.Row;
 /** Turns a kernel that fills one slice at a time into a lazy iterator over a partition's rows. */
 public final class SliceRows {
 
+    /**
+     * An iterator of a kernel's rows that can tell whether its next row is already made (held in
+     * its buffer), so that {@code hasNext} will not compute. The kernel clock
+     * ({@link CensusDatasets#timed}) reads the time only around the calls that may compute.
+     */
+    public interface Buffered {
+        /** Whether the next row is made and {@code hasNext} would return true without computing. */
+        boolean rowReady();
+    }
+
     /** Decides one slice, handing each row to {@code out}. */
     @FunctionalInterface
     public interface SliceDecider {
@@ -22,8 +32,13 @@ public final class SliceRows {
     /** Rows of every slice in {@code ids}, one slice held in memory at a time. */
     public static Iterator<Row> of(Iterator<Long> ids, SliceDecider decider) {
         final List<Row> buffer = new ArrayList<>();
-        return new Iterator<>() {
+        return new BufferedIterator() {
             private int at = 0;
+
+            @Override
+            public boolean rowReady() {
+                return at < buffer.size();
+            }
 
             @Override
             public boolean hasNext() {
@@ -43,5 +58,9 @@ public final class SliceRows {
                 return buffer.get(at++);
             }
         };
+    }
+
+    /** A {@link Buffered} iterator of rows. */
+    public interface BufferedIterator extends Iterator<Row>, Buffered {
     }
 }

@@ -7,6 +7,7 @@ import java.util.NoSuchElementException;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.kernel.switching.SwitchingCensusKernel;
 import org.gamecensus.kernel.switching.SwitchingHost;
 import org.gamecensus.kernel.switching.SwitchingVerdict;
@@ -41,10 +42,15 @@ public final class SwitchingSlices implements SliceKernel {
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final SwitchingCensusKernel kernel = new SwitchingCensusKernel(host);
         final List<Row> orbit = new ArrayList<>();
-        return new Iterator<>() {
+        return new SliceRows.BufferedIterator() {
             private long next = 0L;
             private long end = 0L;
             private int at = 0;
+
+            @Override
+            public boolean rowReady() {
+                return at < orbit.size();
+            }
 
             @Override
             public boolean hasNext() {

@@ -40,37 +40,39 @@ class KernelClockTest extends SparkCensusTest {
                     out.accept(RowFactory.create(id, r));
                 }
             });
-            if (buffered) {
-                return new SliceRows.BufferedIterator() {
-                    @Override
-                    public boolean rowReady() {
-                        return ((SliceRows.Buffered) rows).rowReady();
-                    }
+            return buffered ? new CountedBuffered(rows) : new Counted(rows);
+        }
 
-                    @Override
-                    public boolean hasNext() {
-                        hasNextCalls++;
-                        return rows.hasNext();
-                    }
+        /** The kernel's rows, each {@code hasNext} counted. */
+        private class Counted implements Iterator<Row> {
+            final Iterator<Row> rows;
 
-                    @Override
-                    public Row next() {
-                        return rows.next();
-                    }
-                };
+            Counted(Iterator<Row> rows) {
+                this.rows = rows;
             }
-            return new Iterator<>() {
-                @Override
-                public boolean hasNext() {
-                    hasNextCalls++;
-                    return rows.hasNext();
-                }
 
-                @Override
-                public Row next() {
-                    return rows.next();
-                }
-            };
+            @Override
+            public boolean hasNext() {
+                hasNextCalls++;
+                return rows.hasNext();
+            }
+
+            @Override
+            public Row next() {
+                return rows.next();
+            }
+        }
+
+        /** As {@link Counted}, saying when the next row is already made. */
+        private final class CountedBuffered extends Counted implements SliceRows.Buffered {
+            CountedBuffered(Iterator<Row> rows) {
+                super(rows);
+            }
+
+            @Override
+            public boolean rowReady() {
+                return ((SliceRows.Buffered) rows).rowReady();
+            }
         }
     }
 

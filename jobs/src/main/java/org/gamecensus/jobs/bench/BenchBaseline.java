@@ -17,7 +17,7 @@ import java.util.Map;
  *   <li>the same size but other items: the census itself changed — a failure, whatever the times
  *       and wherever they were taken;</li>
  *   <li>the same size and items on another processor (both recorded, {@link BenchMachine}): not
- *       comparable, not judged — the same commit ran 10–40 % slower on one 2-core machine than on
+ *       comparable, not judged — the same commit ran 9–39 % slower on one 2-core machine than on
  *       another;</li>
  *   <li>otherwise the median wall time now against the baseline's runs: <em>slower</em> when it
  *       exceeds the baseline's slowest run by more than the tolerance, <em>faster</em> when it is

@@ -91,7 +91,8 @@ public record BenchTiming(String census, String size, long items, String master,
      */
     static BenchTiming parse(String line, int columns) {
         final List<String> f = fields(line);
-        final boolean withWarmUps = columns > 11;
+        final boolean withWarmUps = columns > CSV_HEADER_WITHOUT_WARM_UPS.split(",").length;
+        final boolean withProcessor = columns > CSV_HEADER_WITHOUT_PROCESSOR.split(",").length;
         if (f.size() != columns) {
             throw new IllegalArgumentException(f.size() + " fields, expected " + columns);
         }
@@ -100,7 +101,7 @@ public record BenchTiming(String census, String size, long items, String master,
                     Integer.parseInt(f.get(4)), Integer.parseInt(f.get(5)), Double.parseDouble(f.get(6)),
                     Double.parseDouble(f.get(7)), Double.parseDouble(f.get(8)),
                     f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)), Instant.parse(f.get(10)),
-                    withWarmUps ? Integer.parseInt(f.get(11)) : -1, columns > 12 ? f.get(12) : "");
+                    withWarmUps ? Integer.parseInt(f.get(11)) : -1, withProcessor ? f.get(12) : "");
             if (t.items() < 0 || t.cores() < 1 || !(t.wallSeconds() >= 0) || !(t.kernelSeconds() >= 0)
                     || t.warmUps() < (withWarmUps ? 0 : -1)) {
                 throw new IllegalArgumentException("negative or missing counts or times");

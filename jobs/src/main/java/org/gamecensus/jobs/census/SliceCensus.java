@@ -36,8 +36,8 @@ public record SliceCensus(List<Long> ids, int partitions, SliceKernel kernel, Da
      * The i-th id goes to run (sum of the base-p digits of i) mod p (p partitions), the next run
      * with room when that one is full. Dealing every p-th id to a run instead (tasks of 2.1 to
      * 2.5 s) fixed the low digits of a run's ids: K7's slice ids are link masks, so partition 0 had
-     * links 9 and 10 in none of its subgraphs and partition 3 in all, and on one core its task took
-     * 1.72 s against 2.04 s. With the digit sum every partition holds every value of every digit
+     * links 9 and 10 in none of its subgraphs and partition 3 in all, and on one core partition 0's
+     * task took 1.72 s and partition 3's 2.04 s. With the digit sum every partition holds every value of every digit
      * equally often (when the count is a power of p): tasks of 1.82–1.91 s, the same kernel time in
      * all. On {@code local[2]}, 23 censuses each way in alternated JVMs: overhead (wall ÷ kernel per
      * core) median 1.15 against 1.17–1.18, wall times alike (means 4.15 and 4.23 s, within noise).

@@ -33,9 +33,13 @@ public final class BenchBaseline {
     /** The verdict on one census on one master. */
     public enum Verdict { FASTER, SAME, SLOWER, ITEMS_DIFFER, NOT_COMPARABLE, NO_BASELINE }
 
-    /** One compared census on one master; the times are NaN when nothing was compared. */
+    /**
+     * One compared census on one master; the times are NaN when nothing was compared. {@code
+     * kernelRatio} is the kernels' summed time now over the baseline's (medians): it tells a slide
+     * of the kernels, or of the machine's speed, from one of the rest of the census.
+     */
     public record Line(String census, String master, Verdict verdict, double medianNow, double medianBefore,
-                       double fastestBefore, double slowestBefore, String why) {
+                       double fastestBefore, double slowestBefore, double kernelRatio, String why) {
     }
 
     /** The comparison: one line per census and master timed now, in their order. */
@@ -64,16 +68,19 @@ public final class BenchBaseline {
         public String markdown() {
             final StringBuilder b = new StringBuilder("\n## Against the baseline\n\n")
                     .append(String.format(Locale.ROOT, "Median wall time now against the baseline's timed runs; slower or faster "
-                            + "means beyond its slowest or fastest run by more than %.0f %%. Runs on another processor are not judged.%n%n",
-                            100 * tolerance))
+                            + "means beyond its slowest or fastest run by more than %.0f %%. Runs on another processor are not judged. "
+                            + "Beside the walls' ratio, the kernels' (their summed time, medians): when the two move together, the "
+                            + "kernels or the machine's speed moved; when the walls' moves alone, the rest of the census did "
+                            + "(Spark, the writer, the commit).%n%n", 100 * tolerance))
                     .append("| census | master | now, median (s) | baseline, median (s) | baseline, fastest–slowest (s) "
-                            + "| now ÷ baseline | verdict |\n|---|---|---|---|---|---|---|\n");
+                            + "| now ÷ baseline | kernels now ÷ baseline | verdict |\n|---|---|---|---|---|---|---|---|\n");
             for (Line l : lines) {
                 final boolean timed = !Double.isNaN(l.medianBefore());
-                b.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %s | %s | %s | %s |%n", l.census(), l.master(),
+                b.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %s | %s | %s | %s | %s |%n", l.census(), l.master(),
                         l.medianNow(), timed ? String.format(Locale.ROOT, "%.3f", l.medianBefore()) : "–",
                         timed ? String.format(Locale.ROOT, "%.3f–%.3f", l.fastestBefore(), l.slowestBefore()) : "–",
-                        timed ? String.format(Locale.ROOT, "%.2f", l.medianNow() / l.medianBefore()) : "–", l.why()));
+                        timed ? String.format(Locale.ROOT, "%.2f", l.medianNow() / l.medianBefore()) : "–",
+                        Double.isFinite(l.kernelRatio()) ? String.format(Locale.ROOT, "%.2f", l.kernelRatio()) : "–", l.why()));
             }
             return b.toString();
         }
@@ -99,19 +106,19 @@ public final class BenchBaseline {
             final List<BenchTiming> base = then.get(e.getKey());
             if (base == null) {
                 lines.add(new Line(first.census(), first.master(), Verdict.NO_BASELINE, median, Double.NaN, Double.NaN,
-                        Double.NaN, "not in the baseline"));
+                        Double.NaN, Double.NaN, "not in the baseline"));
                 continue;
             }
             final BenchTiming was = base.get(0);
             if (!was.size().equals(first.size()) || was.cores() != first.cores()) {
                 lines.add(new Line(first.census(), first.master(), Verdict.NOT_COMPARABLE, median, Double.NaN, Double.NaN,
-                        Double.NaN, "not comparable: " + first.size() + " on " + first.cores() + " core(s) now, "
+                        Double.NaN, Double.NaN, "not comparable: " + first.size() + " on " + first.cores() + " core(s) now, "
                         + was.size() + " on " + was.cores() + " in the baseline"));
                 continue;
             }
             if (was.items() == first.items() && !was.processor().isEmpty() && !was.processor().equals(first.processor())) {
                 lines.add(new Line(first.census(), first.master(), Verdict.NOT_COMPARABLE, median, Double.NaN, Double.NaN,
-                        Double.NaN, "not comparable: another processor (" + first.processor() + " now, " + was.processor()
+                        Double.NaN, Double.NaN, "not comparable: another processor (" + first.processor() + " now, " + was.processor()
                         + " in the baseline)"));
                 continue;
             }
@@ -134,7 +141,9 @@ public final class BenchBaseline {
                 v = Verdict.SAME;
                 why = "within noise" + unknown;
             }
-            lines.add(new Line(first.census(), first.master(), v, median, baseMedian, fastest, slowest, why));
+            final double kernels = BenchTiming.median(runs, BenchTiming::kernelSeconds)
+                    / BenchTiming.median(base, BenchTiming::kernelSeconds);
+            lines.add(new Line(first.census(), first.master(), v, median, baseMedian, fastest, slowest, kernels, why));
         }
         return new Comparison(lines, tolerance);
     }

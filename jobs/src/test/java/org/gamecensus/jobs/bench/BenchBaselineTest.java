@@ -63,8 +63,10 @@ class BenchBaselineTest {
         assertEquals(List.of("cram on local[1]: 3.010 s, the baseline's slowest 2.400 s"), slower.failures());
         assertEquals(3.01, slower.lines().get(0).medianNow(), 1e-12);
         assertEquals(2.2, slower.lines().get(0).medianBefore(), 1e-12);
-        assertTrue(slower.markdown().contains("| cram | local[1] | 3.010 | 2.200 | 2.000–2.400 | 1.37 | SLOWER |"),
+        // The kernels' ratio beside it: here they slowed as much as the walls (the runs' kernels are 0.8 of their walls).
+        assertTrue(slower.markdown().contains("| cram | local[1] | 3.010 | 2.200 | 2.000–2.400 | 1.37 | 1.37 | SLOWER |"),
                 slower.markdown());
+        assertEquals(2.408 / 1.76, slower.lines().get(0).kernelRatio(), 1e-12);
         // Faster: below the fastest run (2.0) by more than a quarter, i.e. under 1.5.
         final BenchBaseline.Comparison faster = BenchBaseline.compare(before,
                 runs("cram", "to 11 squares", 46924, "local[1]", 1, 1.4, 1.49), 0.25);
@@ -75,6 +77,30 @@ class BenchBaselineTest {
         // With no tolerance, anything beyond the slowest run is a slide.
         assertEquals(BenchBaseline.Verdict.SLOWER, only(BenchBaseline.compare(before,
                 runs("cram", "to 11 squares", 46924, "local[1]", 1, 2.41), 0)));
+    }
+
+    @Test
+    void theKernelsRatioTellsASlideOfTheRestFromOneOfTheKernels() {
+        final List<BenchTiming> before = new ArrayList<>();
+        final List<BenchTiming> now = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            before.add(new BenchTiming("switching", "host K7", 2097152, "local[2]", 2, i + 1, 3.5 + 0.1 * i, 3.4, 6.0,
+                    0.1, Instant.EPOCH, 4, XEON));
+            // Walls 40 % longer with the kernels as before: Spark, the writer or the commit slid.
+            now.add(new BenchTiming("switching", "host K7", 2097152, "local[2]", 2, i + 1, 4.9 + 0.1 * i, 4.8, 6.0 + 0.06 * i,
+                    0.1, Instant.EPOCH, 4, XEON));
+        }
+        final BenchBaseline.Comparison c = BenchBaseline.compare(before, now, 0.25);
+        assertEquals(BenchBaseline.Verdict.SLOWER, only(c));
+        assertEquals(6.06 / 6.0, c.lines().get(0).kernelRatio(), 1e-12);
+        assertTrue(c.markdown().contains("| switching | local[2] | 5.000 | 3.600 | 3.500–3.700 | 1.39 | 1.01 | SLOWER |"),
+                c.markdown());
+        // Not compared, no ratio.
+        final BenchBaseline.Comparison missing = BenchBaseline.compare(before,
+                runs("cram", "to 11 squares", 46924, "local[1]", 1, 0.5), 0.25);
+        assertTrue(Double.isNaN(missing.lines().get(0).kernelRatio()));
+        assertTrue(missing.markdown().contains("| cram | local[1] | 0.500 | – | – | – | – | not in the baseline |"),
+                missing.markdown());
     }
 
     @Test

@@ -621,7 +621,7 @@ public final class CensusCli {
                     "master's speed-up over the first in the report. With --baseline (an earlier bench's report.csv) the",
                     "report compares each census's median wall time with the baseline's runs and the command exits 1 when",
                     "one is slower than the baseline's slowest run by more than PCT per cent (default 25) or gives other",
-                    "items at the same size."));
+                    "items at the same size; runs on another processor than the baseline's are reported, not judged."));
             return 0;
         }
         if (!cl.words().isEmpty()) {

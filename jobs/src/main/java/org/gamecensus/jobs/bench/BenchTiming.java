@@ -35,6 +35,8 @@ public record BenchTiming(String census, String size, long items, String master,
     /** The header of benches before warm-ups were recorded (2026-12-01): read, with warm-ups −1. */
     static final String CSV_HEADER_WITHOUT_WARM_UPS =
             CSV_HEADER_WITHOUT_PROCESSOR.substring(0, CSV_HEADER_WITHOUT_PROCESSOR.lastIndexOf(','));
+    private static final int COLUMNS_WITHOUT_PROCESSOR = CSV_HEADER_WITHOUT_PROCESSOR.split(",").length;
+    private static final int COLUMNS_WITHOUT_WARM_UPS = CSV_HEADER_WITHOUT_WARM_UPS.split(",").length;
     private static final List<String> HEADERS = List.of(CSV_HEADER, CSV_HEADER_WITHOUT_PROCESSOR, CSV_HEADER_WITHOUT_WARM_UPS);
 
     /** Every timing as CSV (RFC 4180: a field holding a comma or a quote is quoted), header first. */
@@ -91,8 +93,8 @@ public record BenchTiming(String census, String size, long items, String master,
      */
     static BenchTiming parse(String line, int columns) {
         final List<String> f = fields(line);
-        final boolean withWarmUps = columns > CSV_HEADER_WITHOUT_WARM_UPS.split(",").length;
-        final boolean withProcessor = columns > CSV_HEADER_WITHOUT_PROCESSOR.split(",").length;
+        final boolean withWarmUps = columns > COLUMNS_WITHOUT_WARM_UPS;
+        final boolean withProcessor = columns > COLUMNS_WITHOUT_PROCESSOR;
         if (f.size() != columns) {
             throw new IllegalArgumentException(f.size() + " fields, expected " + columns);
         }

@@ -79,11 +79,11 @@ public final class CensusDatasets {
         final long start = System.nanoTime();
         final Iterator<Row> rows = kernel.decide(ids);
         clock.add(System.nanoTime() - start);
-        final SliceRows.Buffered buffered = rows instanceof SliceRows.Buffered b ? b : () -> false;
+        final SliceRows.Buffered buffered = rows instanceof SliceRows.Buffered b ? b : null;
         return new Iterator<>() {
             @Override
             public boolean hasNext() {
-                if (buffered.rowReady()) {
+                if (buffered != null && buffered.rowReady()) {
                     return true;
                 }
                 final long t = System.nanoTime();

@@ -15,7 +15,7 @@ public final class SliceRows {
      * its buffer), so that {@code hasNext} will not compute. The kernel clock
      * ({@link CensusDatasets#timed}) reads the time only around the calls that may compute.
      */
-    public interface Buffered {
+    public interface Buffered extends Iterator<Row> {
         /** Whether the next row is made and {@code hasNext} would return true without computing. */
         boolean rowReady();
     }
@@ -32,7 +32,7 @@ public final class SliceRows {
     /** Rows of every slice in {@code ids}, one slice held in memory at a time. */
     public static Iterator<Row> of(Iterator<Long> ids, SliceDecider decider) {
         final List<Row> buffer = new ArrayList<>();
-        return new BufferedIterator() {
+        return new Buffered() {
             private int at = 0;
 
             @Override
@@ -58,9 +58,5 @@ public final class SliceRows {
                 return buffer.get(at++);
             }
         };
-    }
-
-    /** A {@link Buffered} iterator of rows. */
-    public interface BufferedIterator extends Iterator<Row>, Buffered {
     }
 }

@@ -42,7 +42,7 @@ public final class SwitchingSlices implements SliceKernel {
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final SwitchingCensusKernel kernel = new SwitchingCensusKernel(host);
         final List<Row> orbit = new ArrayList<>();
-        return new SliceRows.BufferedIterator() {
+        return new SliceRows.Buffered() {
             private long next = 0L;
             private long end = 0L;
             private int at = 0;

@@ -2,7 +2,6 @@ package org.gamecensus.jobs.census;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -104,13 +103,14 @@ public final class CensusCommit {
         final FaultInjection faults = FaultInjection.of(spark);
         final SliceKernel kernel = census.kernel();
         return writeWith(spark, census.schema(), dir, partitions, check, tallies,
-                write -> CensusDatasets.sliceIds(spark, census.ids(), census.partitions()).mapPartitions(ids -> {
-                    faults.beforePartition();
-                    faults.haltIfWriting();
-                    final int[] task = CensusWriteTask.taskAndAttempt();
-                    return Collections.singletonList(write.write(CensusDatasets.timed(kernel, ids, clock), task[0],
-                            task[1])).iterator();
-                }).collect());
+                write -> CensusDatasets.runOnSlices(spark, census.ids(), census.partitions(),
+                        "census " + census.schema().table() + ": " + census.ids().size() + " slices",
+                        CensusWriteTask.Outcome.class, ids -> {
+                            faults.beforePartition();
+                            faults.haltIfWriting();
+                            final int[] task = CensusWriteTask.taskAndAttempt();
+                            return write.write(CensusDatasets.timed(kernel, ids, clock), task[0], task[1]);
+                        }));
     }
 
     /** Runs {@code tasks} with a write into {@code dir}, then checks what they wrote. */

@@ -40,6 +40,75 @@ public final class CensusDatasets {
         return JavaSparkContext.fromSparkContext(spark.sparkContext()).parallelize(ids, p);
     }
 
+    /** What a job does with the slice ids of one Spark partition, on the executor: one result a partition. */
+    @FunctionalInterface
+    public interface PartitionTask<U> extends java.io.Serializable {
+        U run(Iterator<Long> sliceIds);
+    }
+
+    /**
+     * Runs {@code task} on each partition of the slice ids {@code ids} (cut as {@link #sliceIds}
+     * cuts them) as one Spark job named {@code name}, and returns the results in partition order.
+     *
+     * <p>The job is submitted as {@code SparkContext.runJob} with a function of a named class,
+     * not as {@code mapPartitions(...).collect()}. Spark's closure cleaner takes each Scala lambda
+     * it is given (the Java API's wrapper around a {@code mapPartitions} function, {@code
+     * collect}'s {@code iter.toArray}) apart with ASM, reading and parsing the class file that
+     * defines it — {@code JavaRDDLike}, {@code RDD}, two of Spark's largest — anew at every job;
+     * a function that is not a closure it leaves alone. The call site is given as the job's name,
+     * so Spark does not walk the stack for it, and the web UI lists the job by what it does. Cram
+     * to 11 squares on {@code local[1]}: from the census call to the job's start, 13.0–13.5 ms a
+     * census before, 4.0 ms after (medians of 40 censuses in each of two JVMs each way).
+     */
+    static <U> List<U> runOnSlices(SparkSession spark, List<Long> ids, int partitions, String name, Class<U> type,
+                                   PartitionTask<U> task) {
+        final org.apache.spark.SparkContext sc = spark.sparkContext();
+        final org.apache.spark.rdd.RDD<Long> rdd = sliceIds(spark, ids, partitions).rdd();
+        final String shortForm = sc.getLocalProperty(CALL_SITE_SHORT);
+        final String longForm = sc.getLocalProperty(CALL_SITE_LONG);
+        sc.setLocalProperty(CALL_SITE_SHORT, name);
+        sc.setLocalProperty(CALL_SITE_LONG, name);
+        try {
+            final Object results = sc.runJob(rdd, new OnePartition<>(task), partitionIndices(rdd.getNumPartitions()),
+                    scala.reflect.ClassTag$.MODULE$.apply(type));
+            @SuppressWarnings("unchecked")
+            final U[] array = (U[]) results;
+            return java.util.Arrays.asList(array);
+        } finally {
+            sc.setLocalProperty(CALL_SITE_SHORT, shortForm);
+            sc.setLocalProperty(CALL_SITE_LONG, longForm);
+        }
+    }
+
+    /** The local properties Spark takes a job's call site from before it walks the stack (Spark's {@code CallSite}). */
+    private static final String CALL_SITE_SHORT = "callSite.short";
+    private static final String CALL_SITE_LONG = "callSite.long";
+
+    /** 0..n−1 as the Scala sequence {@code runJob} takes. */
+    private static scala.collection.Seq<Object> partitionIndices(int n) {
+        final List<Object> indices = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            indices.add(i);
+        }
+        return scala.collection.JavaConverters.asScalaBuffer(indices);
+    }
+
+    /** A {@link PartitionTask} as the function {@code runJob} takes: a class of its own, which the closure cleaner passes over. */
+    private static final class OnePartition<U> extends scala.runtime.AbstractFunction2<org.apache.spark.TaskContext,
+            scala.collection.Iterator<Long>, U> implements java.io.Serializable {
+        private static final long serialVersionUID = 1L;
+        private final PartitionTask<U> task;
+
+        OnePartition(PartitionTask<U> task) {
+            this.task = task;
+        }
+
+        @Override
+        public U apply(org.apache.spark.TaskContext context, scala.collection.Iterator<Long> ids) {
+            return task.run(scala.collection.JavaConverters.asJavaIterator(ids));
+        }
+    }
+
     /** A new clock of the kernels of {@code schema}'s census, summed into {@link #kernelNanos()}. */
     static LongAccumulator kernelClock(SparkSession spark, DatasetSchema schema) {
         final LongAccumulator clock = spark.sparkContext().longAccumulator("kernel nanos: " + schema.table());

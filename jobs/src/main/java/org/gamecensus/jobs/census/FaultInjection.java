@@ -80,11 +80,16 @@ public final class FaultInjection implements Serializable {
     }
 
     /** Called by a task that writes a commit's rows, before it writes: halts the JVM if it writes {@value #HALT_WRITING}. */
-    void haltIfWriting() throws InterruptedException {
+    void haltIfWriting() {
         final TaskContext task = TaskContext.get();
         if (task != null && task.partitionId() == haltWriting) {
             // Let the other tasks of the write get going first, so the write is truly midway.
-            Thread.sleep(2_000);
+            try {
+                Thread.sleep(2_000);
+            } catch (InterruptedException e) {
+                // Halted all the same, only sooner.
+                Thread.currentThread().interrupt();
+            }
             Runtime.getRuntime().halt(137);
         }
     }

@@ -68,6 +68,42 @@ class SliceCensusTest extends SparkCensusTest {
         assertEquals(Integer.bitCount(4095), SliceCensus.digitSum(4095, 2));
     }
 
+    @Test
+    void aJobOnTheSlicesGivesOneResultAPartitionInOrderUnderItsNameAndLeavesTheCallSiteAsItWas() throws Exception {
+        final List<String> names = Collections.synchronizedList(new ArrayList<>());
+        final org.apache.spark.scheduler.SparkListener listener = new org.apache.spark.scheduler.SparkListener() {
+            @Override
+            public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
+                names.add(start.properties().getProperty("callSite.short"));
+            }
+        };
+        final SliceCensus c = SliceCensus.dealt(CensusDatasets.ids(10), 3, NONE, LumberjackSchemas.TREES);
+        final org.apache.spark.SparkContext sc = spark().sparkContext();
+        sc.addSparkListener(listener);
+        try {
+            sc.setLocalProperty("callSite.short", "the caller's");
+            final List<String> results = CensusDatasets.runOnSlices(spark(), c.ids(), c.partitions(), "ten slices",
+                    String.class, ids -> {
+                        final StringBuilder b = new StringBuilder();
+                        ids.forEachRemaining(id -> b.append(id).append(' '));
+                        return b.toString().strip();
+                    });
+            // Each partition's ids as Spark cut them, in partition order.
+            final List<String> expected = new ArrayList<>();
+            for (List<Long> part : partitions(10, 3)) {
+                expected.add(String.join(" ", part.stream().map(String::valueOf).toList()));
+            }
+            assertEquals(expected, results);
+            assertEquals("the caller's", sc.getLocalProperty("callSite.short"));
+            Assertions.assertNull(sc.getLocalProperty("callSite.long"));
+            sc.listenerBus().waitUntilEmpty();
+            Assertions.assertTrue(names.contains("ten slices"), "jobs seen: " + names);
+        } finally {
+            sc.setLocalProperty("callSite.short", null);
+            sc.removeSparkListener(listener);
+        }
+    }
+
     private List<List<Long>> partitions(int n, int p) {
         final SliceCensus c = SliceCensus.dealt(CensusDatasets.ids(n), p, NONE, LumberjackSchemas.TREES);
         return CensusDatasets.sliceIds(spark(), c.ids(), c.partitions()).glom().collect();

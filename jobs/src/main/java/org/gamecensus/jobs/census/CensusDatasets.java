@@ -1,17 +1,23 @@
 package org.gamecensus.jobs.census;
 
+import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.spark.SparkContext;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.rdd.RDD;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.LongAccumulator;
 import org.gamecensus.schemas.DatasetSchema;
+import scala.runtime.AbstractFunction2;
 
-/** Turns a census space, cut into slices, into a dataset of rows computed on the executors. */
+/** Turns a census space, cut into slices, into a dataset of rows computed on the executors, or runs a job of one task a partition of the slices. */
 public final class CensusDatasets {
 
     private CensusDatasets() {
@@ -42,7 +48,7 @@ public final class CensusDatasets {
 
     /** What a job does with the slice ids of one Spark partition, on the executor: one result a partition. */
     @FunctionalInterface
-    public interface PartitionTask<U> extends java.io.Serializable {
+    interface PartitionTask<U> extends Serializable {
         U run(Iterator<Long> sliceIds);
     }
 
@@ -62,8 +68,8 @@ public final class CensusDatasets {
      */
     static <U> List<U> runOnSlices(SparkSession spark, List<Long> ids, int partitions, String name, Class<U> type,
                                    PartitionTask<U> task) {
-        final org.apache.spark.SparkContext sc = spark.sparkContext();
-        final org.apache.spark.rdd.RDD<Long> rdd = sliceIds(spark, ids, partitions).rdd();
+        final SparkContext sc = spark.sparkContext();
+        final RDD<Long> rdd = sliceIds(spark, ids, partitions).rdd();
         final String shortForm = sc.getLocalProperty(CALL_SITE_SHORT);
         final String longForm = sc.getLocalProperty(CALL_SITE_LONG);
         sc.setLocalProperty(CALL_SITE_SHORT, name);
@@ -73,7 +79,7 @@ public final class CensusDatasets {
                     scala.reflect.ClassTag$.MODULE$.apply(type));
             @SuppressWarnings("unchecked")
             final U[] array = (U[]) results;
-            return java.util.Arrays.asList(array);
+            return Arrays.asList(array);
         } finally {
             sc.setLocalProperty(CALL_SITE_SHORT, shortForm);
             sc.setLocalProperty(CALL_SITE_LONG, longForm);
@@ -94,8 +100,8 @@ public final class CensusDatasets {
     }
 
     /** A {@link PartitionTask} as the function {@code runJob} takes: a class of its own, which the closure cleaner passes over. */
-    private static final class OnePartition<U> extends scala.runtime.AbstractFunction2<org.apache.spark.TaskContext,
-            scala.collection.Iterator<Long>, U> implements java.io.Serializable {
+    private static final class OnePartition<U> extends AbstractFunction2<TaskContext,
+            scala.collection.Iterator<Long>, U> implements Serializable {
         private static final long serialVersionUID = 1L;
         private final PartitionTask<U> task;
 
@@ -104,7 +110,7 @@ public final class CensusDatasets {
         }
 
         @Override
-        public U apply(org.apache.spark.TaskContext context, scala.collection.Iterator<Long> ids) {
+        public U apply(TaskContext context, scala.collection.Iterator<Long> ids) {
             return task.run(scala.collection.JavaConverters.asJavaIterator(ids));
         }
     }

@@ -40,6 +40,12 @@ public final class BenchBaseline {
      */
     public record Line(String census, String master, Verdict verdict, double medianNow, double medianBefore,
                        double fastestBefore, double slowestBefore, double kernelRatio, String why) {
+
+        /** A line on which nothing was compared (no baseline, or none comparable): its times NaN. */
+        static Line notCompared(BenchTiming now, Verdict verdict, double medianNow, String why) {
+            return new Line(now.census(), now.master(), verdict, medianNow, Double.NaN, Double.NaN, Double.NaN,
+                    Double.NaN, why);
+        }
     }
 
     /** The comparison: one line per census and master timed now, in their order. */
@@ -105,21 +111,18 @@ public final class BenchBaseline {
             final double median = BenchTiming.median(runs, BenchTiming::wallSeconds);
             final List<BenchTiming> base = then.get(e.getKey());
             if (base == null) {
-                lines.add(new Line(first.census(), first.master(), Verdict.NO_BASELINE, median, Double.NaN, Double.NaN,
-                        Double.NaN, Double.NaN, "not in the baseline"));
+                lines.add(Line.notCompared(first, Verdict.NO_BASELINE, median, "not in the baseline"));
                 continue;
             }
             final BenchTiming was = base.get(0);
             if (!was.size().equals(first.size()) || was.cores() != first.cores()) {
-                lines.add(new Line(first.census(), first.master(), Verdict.NOT_COMPARABLE, median, Double.NaN, Double.NaN,
-                        Double.NaN, Double.NaN, "not comparable: " + first.size() + " on " + first.cores() + " core(s) now, "
-                        + was.size() + " on " + was.cores() + " in the baseline"));
+                lines.add(Line.notCompared(first, Verdict.NOT_COMPARABLE, median, "not comparable: " + first.size() + " on "
+                        + first.cores() + " core(s) now, " + was.size() + " on " + was.cores() + " in the baseline"));
                 continue;
             }
             if (was.items() == first.items() && !was.processor().isEmpty() && !was.processor().equals(first.processor())) {
-                lines.add(new Line(first.census(), first.master(), Verdict.NOT_COMPARABLE, median, Double.NaN, Double.NaN,
-                        Double.NaN, Double.NaN, "not comparable: another processor (" + first.processor() + " now, " + was.processor()
-                        + " in the baseline)"));
+                lines.add(Line.notCompared(first, Verdict.NOT_COMPARABLE, median, "not comparable: another processor ("
+                        + first.processor() + " now, " + was.processor() + " in the baseline)"));
                 continue;
             }
             final String unknown = was.processor().isEmpty() ? " (the baseline's processor not recorded)" : "";

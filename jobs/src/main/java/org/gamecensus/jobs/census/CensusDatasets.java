@@ -17,7 +17,10 @@ import org.apache.spark.util.LongAccumulator;
 import org.gamecensus.schemas.DatasetSchema;
 import scala.runtime.AbstractFunction2;
 
-/** Turns a census space, cut into slices, into a dataset of rows computed on the executors, or runs a job of one task a partition of the slices. */
+/**
+ * Turns a census space, cut into slices, into a dataset of rows computed on the executors, or runs
+ * a job of one task a partition of the slices.
+ */
 public final class CensusDatasets {
 
     private CensusDatasets() {

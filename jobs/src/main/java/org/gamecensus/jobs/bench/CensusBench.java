@@ -91,10 +91,23 @@ public final class CensusBench {
      * before the next, lets a drift in the machine's speed (seen on 2026-12-01: K7's summed kernel
      * time 15.6 s on {@code local[1]}, then 12.7 s on {@code local[2]}) touch every master alike,
      * so it does not pass for a speed-up; the warm-ups are per session because on a cluster each
-     * session brings fresh executors. Returns every timed run and the report.
+     * session brings fresh executors. Returns every timed run and the report. The censuses are
+     * written to scratch warehouses in {@code dir}, one per master.
      */
     public static Result run(Sizes sizes, List<String> censuses, List<String> masters, WarmUp warmUp, int repeat, Path dir,
                              Map<String, String> settings) {
+        return run(sizes, censuses, masters, warmUp, repeat, dir, null, settings);
+    }
+
+    /**
+     * As {@link #run(Sizes, List, List, WarmUp, int, Path, Map)}, with the scratch warehouses under
+     * {@code scratch} ({@code bench-0}, {@code bench-1}, … one per master) instead of {@code dir}: on
+     * a cluster of several machines the executors write the census's files and the driver moves
+     * them in, so the warehouse must be one every executor and the driver see (HDFS, S3). Null
+     * keeps them in {@code dir}.
+     */
+    public static Result run(Sizes sizes, List<String> censuses, List<String> masters, WarmUp warmUp, int repeat, Path dir,
+                             Warehouse scratch, Map<String, String> settings) {
         if (repeat < 1) {
             throw new IllegalArgumentException("timed runs must be ≥ 1, got " + repeat);
         }
@@ -119,18 +132,20 @@ public final class CensusBench {
                 final JobClock jobs = new JobClock();
                 spark.sparkContext().addSparkListener(jobs);
                 try {
-                    final Warehouse scratch = new Warehouse(dir.resolve("warehouse-" + at));
+                    final Path local = dir.resolve("warehouse-" + at);
+                    final Warehouse scratchWarehouse = scratch == null ? new Warehouse(local)
+                            : scratch.nested("bench-" + at, local);
                     for (String census : censuses) {
                         // Untimed runs at the benchmark size first: Spark's first jobs pay for class loading
                         // and code generation, and the kernel's code is compiled while it runs.
                         int done = 0;
                         final long warmStart = System.nanoTime();
                         while (warmUp.due(done, (System.nanoTime() - warmStart) / 1e9)) {
-                            items(census, sizes, spark, scratch);
+                            items(census, sizes, spark, scratchWarehouse);
                             done++;
                         }
                         runs.get(census).get(master).add(time(spark, census, size(census, sizes), master, round, jobs,
-                                done, () -> items(census, sizes, spark, scratch)));
+                                done, () -> items(census, sizes, spark, scratchWarehouse)));
                     }
                 } finally {
                     spark.sparkContext().removeSparkListener(jobs);

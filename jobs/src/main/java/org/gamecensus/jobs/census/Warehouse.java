@@ -90,6 +90,14 @@ public final class Warehouse {
         return root;
     }
 
+    /**
+     * A warehouse of its own in the directory {@code name} of this one, publishing to {@code out}:
+     * scratch space on the same file system (the bench's censuses on a cluster).
+     */
+    public Warehouse nested(String name, Path out) {
+        return new Warehouse(out, WarehouseFiles.child(root, name));
+    }
+
     /** Whether the warehouse directory exists. */
     public boolean exists() {
         return WarehouseFiles.isDirectory(root);

@@ -598,13 +598,13 @@ public final class CensusCli {
     }
 
     private static int bench(List<String> args, PrintStream out) {
-        final Set<String> options = new java.util.HashSet<>(Set.of("--out", "--repeat", "--warm-up", "--warm-up-seconds",
-                "--censuses", "--masters", "--profile", "--baseline", "--tolerance"));
+        final Set<String> options = new java.util.HashSet<>(Set.of("--out", "--warehouse", "--repeat", "--warm-up",
+                "--warm-up-seconds", "--censuses", "--masters", "--profile", "--baseline", "--tolerance"));
         options.addAll(BENCH_SIZE_OPTIONS.keySet());
         final CommandLine cl = new CommandLine("bench", args, options);
         if (cl.help()) {
             out.println(String.join("\n",
-                    "usage: census bench [--out DIR] [--repeat N] [--warm-up N] [--warm-up-seconds S]",
+                    "usage: census bench [--out DIR] [--warehouse URI] [--repeat N] [--warm-up N] [--warm-up-seconds S]",
                     "                    [--censuses switching,cram,hex,lumberjack] [--masters URL,URL...] [--profile NAME]",
                     "                    [--baseline FILE [--tolerance PCT]] [--host NAME] [--max-squares N] [--board RxC]",
                     "                    [--max-edges N]",
@@ -621,7 +621,10 @@ public final class CensusCli {
                     "master's speed-up over the first in the report. With --baseline (an earlier bench's report.csv) the",
                     "report compares each census's median wall time with the baseline's runs and the command exits 1 when",
                     "one is slower than the baseline's slowest run by more than PCT per cent (default 25) or gives other",
-                    "items at the same size; runs on another processor than the baseline's are reported, not judged."));
+                    "items at the same size; runs on another processor than the baseline's are reported, not judged.",
+                    "The censuses are written to scratch warehouses, one per master: DIR/bench/warehouse-N, or with",
+                    "--warehouse URI/bench-N, which on a cluster of several machines must be a file system every",
+                    "executor and the driver see (hdfs:, s3a:)."));
             return 0;
         }
         if (!cl.words().isEmpty()) {
@@ -655,10 +658,12 @@ public final class CensusCli {
             }
         }
         final CensusBench.Sizes sizes = benchSizes(cl, config, censuses);
-        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"));
+        // Not the profile's warehouse setting: the bench's tables are scratch, kept out of a real warehouse unless asked.
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"), cl.get("--warehouse", null));
         final java.nio.file.Path dir = warehouse.out().resolve("bench");
         final CensusBench.Result result = CensusBench.run(sizes, censuses, masters,
-                new CensusBench.WarmUp(warmUp, warmUpSeconds), repeat, dir, config.sparkSettings());
+                new CensusBench.WarmUp(warmUp, warmUpSeconds), repeat, dir, cl.has("--warehouse") ? warehouse : null,
+                config.sparkSettings());
         final BenchBaseline.Comparison comparison = baseline == null ? null
                 : BenchBaseline.compare(baseline, result.timings(), tolerance);
         final String report = result.report() + BenchTargets.markdown(result.timings(), masters, targets)

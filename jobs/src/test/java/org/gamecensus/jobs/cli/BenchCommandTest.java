@@ -68,6 +68,26 @@ class BenchCommandTest {
             final List<String> csv = Files.readAllLines(out.resolve("bench/report.csv"));
             // Rooted trees of 0..4 edges: 1 + 1 + 2 + 4 + 9, not the profile's 85 to 6 edges.
             Assertions.assertTrue(csv.get(1).startsWith("lumberjack,to 4 edges,17,local[1],1,1,"), csv.get(1));
+            // Without --warehouse the scratch tables stay under the out directory.
+            Assertions.assertTrue(Files.isRegularFile(out.resolve("bench/warehouse-0/warehouse/lumberjack/_schema.json")));
+        });
+    }
+
+    @Test
+    void aWarehouseOnTheCommandLineHoldsTheScratchTablesOneDirectoryPerMaster() throws Exception {
+        withProfile("tinybench", "bench.lumberjack.max-edges = 4\n", () -> {
+            final Path out = tmp.resolve("out");
+            final Path shared = tmp.resolve("shared");
+            final CliRun r = CliRun.census("bench", "--profile", "tinybench", "--censuses", "lumberjack",
+                    "--masters", "local[1],local[2]", "--warm-up", "0", "--warm-up-seconds", "0", "--repeat", "1",
+                    "--out", out.toString(), "--warehouse", shared.toUri().toString());
+            assertEquals(0, r.code(), r.err());
+            for (int master = 0; master < 2; master++) {
+                final Path table = shared.resolve("bench-" + master + "/lumberjack");
+                Assertions.assertTrue(Files.isRegularFile(table.resolve("_schema.json")), table + " committed");
+            }
+            Assertions.assertFalse(Files.exists(out.resolve("bench/warehouse-0/warehouse")), "no scratch tables in --out");
+            assertEquals(3, Files.readAllLines(out.resolve("bench/report.csv")).size(), "a header and a run a master");
         });
     }
 

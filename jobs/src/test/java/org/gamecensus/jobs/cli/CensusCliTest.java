@@ -90,6 +90,7 @@ class CensusCliTest extends SparkCensusTest {
             "bench master twice|bench --masters local[1],local[1]|--masters takes distinct master URLs",
             "bench empty master|bench --masters local[1],|--masters takes distinct master URLs",
             "bench bad master|bench --masters local[1],foo|--masters foo: not a Spark master URL",
+            "bench warehouse a file|bench --warehouse pom.xml|--warehouse pom.xml is a file, not a directory",
             "run bad master|run lumberjack --master foo|--master foo: not a Spark master URL",
             "run no threads|run cram --master local[0]|--master local[0]: not a Spark master URL",
             "run hex bad master|run hex --board 2x2 --master localhost|--master localhost: not a Spark master URL",

@@ -175,9 +175,15 @@ class StandaloneClusterIT extends SparkCensusTest {
     @Test
     void theBenchTimesTheCensusesOnTheClusterItIsGiven() throws Exception {
         final Path out = dir.resolve("bench-cluster");
+        // As the bench runs on a cluster of several machines: its scratch tables in a warehouse every executor sees.
+        final Path shared = dir.resolve("bench-shared-warehouse");
         final List<Long> before = tasksPerWorker();
         submit("bench-cluster", masterUrl, "bench", "--profile", "ci", "--masters", masterUrl, "--warm-up", "0",
-                "--repeat", "1", "--out", out.toString());
+                "--repeat", "1", "--out", out.toString(), "--warehouse", shared.toUri().toString());
+        for (String table : List.of("switching", "cram", "hex", "lumberjack")) {
+            Assertions.assertTrue(Files.isRegularFile(shared.resolve("bench-0").resolve(table).resolve("_schema.json")),
+                    table + " committed to the shared warehouse");
+        }
         final List<Long> after = tasksPerWorker();
         for (int w = 0; w < after.size(); w++) {
             Assertions.assertTrue(after.get(w) > before.get(w), "worker " + (w + 1) + " ran bench tasks");

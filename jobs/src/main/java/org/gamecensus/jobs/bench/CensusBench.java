@@ -229,12 +229,17 @@ public final class CensusBench {
                 CensusDatasets.kernelNanos() / 1e9, jitSeconds, started, warmUps, PROCESSOR);
     }
 
+    /** Items a second: whole numbers from 100 up, three significant digits below (a census of one tree). */
+    static String rate(double perSecond) {
+        return perSecond >= 100 ? String.format(Locale.ROOT, "%.0f", perSecond) : String.format(Locale.ROOT, "%.3g", perSecond);
+    }
+
     private static String size(String census, Sizes s) {
         switch (census) {
             case "switching": return "host " + s.switchingHost();
-            case "cram": return "to " + s.cramSquares() + " squares";
+            case "cram": return "to " + s.cramSquares() + (s.cramSquares() == 1 ? " square" : " squares");
             case "hex": return s.hexBoard() + ", Down first";
-            default: return "to " + s.lumberjackEdges() + " edges";
+            default: return "to " + s.lumberjackEdges() + (s.lumberjackEdges() == 1 ? " edge" : " edges");
         }
     }
 
@@ -271,10 +276,10 @@ public final class CensusBench {
                         .append(String.format(Locale.ROOT, "%.3f", t.wallSeconds())));
                 final String warmUps = String.join(" ", r.stream().map(t -> String.valueOf(t.warmUps())).toList());
                 b.append(String.format(Locale.ROOT,
-                        "| %s | %s | %d | %s | %s | %.3f | %.3f | %.3f | %.0f | %.2f | %.2f | %.3f | %s | %s |%n",
+                        "| %s | %s | %d | %s | %s | %.3f | %.3f | %.3f | %s | %.2f | %.2f | %.3f | %s | %s |%n",
                         e.getKey(), r.get(0).size(), items, m.getKey(), cores == Math.rint(cores)
                                 ? String.valueOf((long) cores) : String.valueOf(cores),
-                        wall, jobs, kernel, items / wall / cores, wall / (kernel / cores), jobs / (kernel / cores),
+                        wall, jobs, kernel, rate(items / wall / cores), wall / (kernel / cores), jobs / (kernel / cores),
                         BenchTiming.median(r, BenchTiming::jitSeconds), walls, warmUps));
             }
         }

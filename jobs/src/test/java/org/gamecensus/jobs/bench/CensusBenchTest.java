@@ -124,6 +124,17 @@ class CensusBenchTest {
     }
 
     @Test
+    void aCensusOfOneItemReportsItsRateAndSizeReadably() {
+        // One tree: 0.49 items a second per core is not "0"; "to 1 edge", not "to 1 edges".
+        assertEquals(List.of("0.490", "12.3", "100", "290495"),
+                List.of(CensusBench.rate(0.49), CensusBench.rate(12.34), CensusBench.rate(99.96), CensusBench.rate(290_495.4)));
+        final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 1, "2x2", 1), List.of("cram", "lumberjack"),
+                List.of("local[1]"), CensusBench.WarmUp.runs(0), 1, tmp, Map.of());
+        assertTrue(result.report().contains("| cram | to 1 square | 1 | local[1] | 1 | ")
+                && result.report().contains("| lumberjack | to 1 edge | 2 | local[1] | 1 | "), result.report());
+    }
+
+    @Test
     void aWarmUpBySecondsRunsUntilTheTimeIsSpentAndRecordsHowManyRan() {
         final CensusBench.WarmUp byTime = new CensusBench.WarmUp(1, 5);
         assertTrue(byTime.due(0, 9) && byTime.due(1, 4.9) && !byTime.due(1, 5) && !byTime.due(CensusBench.MAX_WARM_UPS, 0),

@@ -19,25 +19,33 @@ import org.gamecensus.jobs.census.UsageException;
  * over tasks, the JIT's compile time meanwhile (NaN when the JVM does not time it), when it
  * started (to the millisecond, so runs can be set beside what else the machine did), and how many
  * untimed runs of it came first in its session (−1 when not recorded: a file of an older bench),
- * and the driver's processor ({@link BenchMachine#processor}; "" when not recorded, before 2026-12-03).
+ * the driver's processor ({@link BenchMachine#processor}; "" when not recorded, before 2026-12-03),
+ * and the tasks' run time summed (Spark's executor run time of each successful task: the kernel,
+ * and around it the writing and checking of the rows; NaN when not recorded, before 2026-12-03
+ * evening).
  * The bench keeps every run as a line of {@code report.csv}, so a later bench can be compared
  * with it ({@link BenchBaseline}) and anyone can aggregate the raw times differently.
  */
 public record BenchTiming(String census, String size, long items, String master, int cores, int run,
                           double wallSeconds, double jobSeconds, double kernelSeconds, double jitSeconds,
-                          Instant started, int warmUps, String processor) {
+                          Instant started, int warmUps, String processor, double taskSeconds) {
 
     /** The header of {@code report.csv}, in column order. */
     public static final String CSV_HEADER =
-            "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s,started,warm_ups,processor";
+            "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s,started,warm_ups,processor,tasks_s";
+    /** The header of benches before the tasks' time was recorded (to 2026-12-03): read, with that time NaN. */
+    static final String CSV_HEADER_WITHOUT_TASKS = CSV_HEADER.substring(0, CSV_HEADER.lastIndexOf(','));
     /** The header of benches before the processor was recorded (to 2026-12-03): read, with the processor "". */
-    static final String CSV_HEADER_WITHOUT_PROCESSOR = CSV_HEADER.substring(0, CSV_HEADER.lastIndexOf(','));
+    static final String CSV_HEADER_WITHOUT_PROCESSOR =
+            CSV_HEADER_WITHOUT_TASKS.substring(0, CSV_HEADER_WITHOUT_TASKS.lastIndexOf(','));
     /** The header of benches before warm-ups were recorded (2026-12-01): read, with warm-ups −1. */
     static final String CSV_HEADER_WITHOUT_WARM_UPS =
             CSV_HEADER_WITHOUT_PROCESSOR.substring(0, CSV_HEADER_WITHOUT_PROCESSOR.lastIndexOf(','));
+    private static final int COLUMNS_WITHOUT_TASKS = CSV_HEADER_WITHOUT_TASKS.split(",").length;
     private static final int COLUMNS_WITHOUT_PROCESSOR = CSV_HEADER_WITHOUT_PROCESSOR.split(",").length;
     private static final int COLUMNS_WITHOUT_WARM_UPS = CSV_HEADER_WITHOUT_WARM_UPS.split(",").length;
-    private static final List<String> HEADERS = List.of(CSV_HEADER, CSV_HEADER_WITHOUT_PROCESSOR, CSV_HEADER_WITHOUT_WARM_UPS);
+    private static final List<String> HEADERS = List.of(CSV_HEADER, CSV_HEADER_WITHOUT_TASKS, CSV_HEADER_WITHOUT_PROCESSOR,
+            CSV_HEADER_WITHOUT_WARM_UPS);
 
     /** Every timing as CSV (RFC 4180: a field holding a comma or a quote is quoted), header first. */
     public static String csv(List<BenchTiming> timings) {
@@ -47,7 +55,7 @@ public record BenchTiming(String census, String size, long items, String master,
                     Integer.toString(t.cores()), Integer.toString(t.run()), seconds(t.wallSeconds()),
                     seconds(t.jobSeconds()), seconds(t.kernelSeconds()), seconds(t.jitSeconds()),
                     t.started().truncatedTo(ChronoUnit.MILLIS).toString(), Integer.toString(t.warmUps()),
-                    quoted(t.processor()))).append('\n');
+                    quoted(t.processor()), seconds(t.taskSeconds()))).append('\n');
         }
         return b.toString();
     }
@@ -88,13 +96,14 @@ public record BenchTiming(String census, String size, long items, String master,
 
     /**
      * One CSV line of a file of {@code columns} columns (a header of {@link #HEADERS}) as a timing;
-     * an empty JIT field is NaN; without a warm-ups column, warm-ups are −1; without a processor
-     * column, the processor is "".
+     * an empty JIT or tasks field is NaN; without a warm-ups column, warm-ups are −1; without a
+     * processor column, the processor is ""; without a tasks column, the tasks' time is NaN.
      */
     static BenchTiming parse(String line, int columns) {
         final List<String> f = fields(line);
         final boolean withWarmUps = columns > COLUMNS_WITHOUT_WARM_UPS;
         final boolean withProcessor = columns > COLUMNS_WITHOUT_PROCESSOR;
+        final boolean withTasks = columns > COLUMNS_WITHOUT_TASKS;
         if (f.size() != columns) {
             throw new IllegalArgumentException(f.size() + " fields, expected " + columns);
         }
@@ -103,9 +112,10 @@ public record BenchTiming(String census, String size, long items, String master,
                     Integer.parseInt(f.get(4)), Integer.parseInt(f.get(5)), Double.parseDouble(f.get(6)),
                     Double.parseDouble(f.get(7)), Double.parseDouble(f.get(8)),
                     f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)), Instant.parse(f.get(10)),
-                    withWarmUps ? Integer.parseInt(f.get(11)) : -1, withProcessor ? f.get(12) : "");
+                    withWarmUps ? Integer.parseInt(f.get(11)) : -1, withProcessor ? f.get(12) : "",
+                    !withTasks || f.get(13).isEmpty() ? Double.NaN : Double.parseDouble(f.get(13)));
             if (t.items() < 0 || t.cores() < 1 || !(t.wallSeconds() >= 0) || !(t.kernelSeconds() >= 0)
-                    || t.warmUps() < (withWarmUps ? 0 : -1)) {
+                    || t.warmUps() < (withWarmUps ? 0 : -1) || t.taskSeconds() < 0) {
                 throw new IllegalArgumentException("negative or missing counts or times");
             }
             return t;

@@ -15,6 +15,7 @@ import java.util.function.Supplier;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusSession;
@@ -169,10 +170,23 @@ public final class CensusBench {
         return CensusSession.localThreads(master).orElseGet(() -> spark.sparkContext().defaultParallelism());
     }
 
-    /** Sums the wall time of Spark jobs, from each job's start event to its end event (driver clock). */
+    /**
+     * Sums the wall time of Spark jobs, from each job's start event to its end event (driver clock),
+     * and the run time of their successful tasks (Spark's executor run time: from the task's code
+     * deserialised to its result made, so without the launch, the deserialisation and the result's
+     * way back).
+     */
     private static final class JobClock extends SparkListener {
         private final Map<Integer, Long> started = new ConcurrentHashMap<>();
         private final AtomicLong millis = new AtomicLong();
+        private final AtomicLong taskMillis = new AtomicLong();
+
+        @Override
+        public void onTaskEnd(SparkListenerTaskEnd end) {
+            if (end.taskMetrics() != null && end.reason() == org.apache.spark.Success$.MODULE$) {
+                taskMillis.addAndGet(end.taskMetrics().executorRunTime());
+            }
+        }
 
         @Override
         public void onJobStart(SparkListenerJobStart start) {
@@ -185,6 +199,11 @@ public final class CensusBench {
             if (start != null) {
                 millis.addAndGet(end.time() - start);
             }
+        }
+
+        /** Milliseconds the successful tasks ran so far; read after {@link #millis}, which drains the bus. */
+        long taskMillis() {
+            return taskMillis.get();
         }
 
         /** Milliseconds of jobs ended so far, once the listener bus has delivered every event posted. */
@@ -219,14 +238,49 @@ public final class CensusBench {
         final int cores = cores(master, spark);
         CensusDatasets.resetKernelClock();
         final long jobs0 = jobs.millis(spark);
+        final long tasks0 = jobs.taskMillis();
         final long jit0 = jitTimed ? jit.getTotalCompilationTime() : 0;
         final java.time.Instant started = java.time.Instant.now();
         final long start = System.nanoTime();
         final long count = items.get();
         final double wall = (System.nanoTime() - start) / 1e9;
         final double jitSeconds = jitTimed ? (jit.getTotalCompilationTime() - jit0) / 1e3 : Double.NaN;
-        return new BenchTiming(census, size, count, master, cores, run, wall, (jobs.millis(spark) - jobs0) / 1e3,
-                CensusDatasets.kernelNanos() / 1e9, jitSeconds, started, warmUps, PROCESSOR);
+        final double jobSeconds = (jobs.millis(spark) - jobs0) / 1e3;
+        return new BenchTiming(census, size, count, master, cores, run, wall, jobSeconds,
+                CensusDatasets.kernelNanos() / 1e9, jitSeconds, started, warmUps, PROCESSOR,
+                (jobs.taskMillis() - tasks0) / 1e3);
+    }
+
+    /**
+     * The overhead of each census and master split in three, each as its share of the ratio (the
+     * overhead is 1 plus the three): the tasks' own code beyond the kernels, Spark's time in the
+     * jobs beyond the tasks', and the driver's outside the jobs. Medians of each run's parts.
+     */
+    static String overheadParts(Map<String, Map<String, List<BenchTiming>>> runs) {
+        final StringBuilder b = new StringBuilder("\n| census | master | overhead | in tasks, beyond the kernels "
+                + "| in jobs, beyond the tasks | on the driver, outside the jobs |\n|---|---|---|---|---|---|\n");
+        for (var e : runs.entrySet()) {
+            for (var m : e.getValue().entrySet()) {
+                final List<BenchTiming> r = m.getValue();
+                // Each part of a run over its kernel time per core, so that 1 + the three is its overhead.
+                final double inTasks = BenchTiming.median(r, t -> (t.taskSeconds() - t.kernelSeconds()) / t.kernelSeconds());
+                final double inJobs = BenchTiming.median(r,
+                        t -> (t.jobSeconds() - t.taskSeconds() / t.cores()) / (t.kernelSeconds() / t.cores()));
+                final double onDriver = BenchTiming.median(r,
+                        t -> (t.wallSeconds() - t.jobSeconds()) / (t.kernelSeconds() / t.cores()));
+                b.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %+.2f | %+.2f | %+.2f |%n", e.getKey(), m.getKey(),
+                        BenchTiming.median(r, t -> t.wallSeconds() / (t.kernelSeconds() / t.cores())), inTasks, inJobs,
+                        onDriver));
+            }
+        }
+        return b.append("\nThe overhead is 1 plus three parts, each a time over the kernel time per core (medians of ")
+                .append("each run's parts, so they add up to the median overhead only roughly): in tasks, beyond the ")
+                .append("kernels, the tasks' own work around their kernels (checking, hashing and writing the rows, ")
+                .append("opening and closing the Parquet files; Spark's run time of the tasks less the kernels'); in ")
+                .append("jobs, beyond the tasks, Spark launching the tasks, deserialising them and taking their results ")
+                .append("back, and cores idle while the last tasks finish (the jobs' time less the tasks' per core); ")
+                .append("on the driver, planning before the jobs and committing after them (the wall less the jobs).\n")
+                .toString();
     }
 
     /** Items a second: whole numbers from 100 up, three significant digits below (a census of one tree). */
@@ -283,6 +337,7 @@ public final class CensusBench {
                         BenchTiming.median(r, BenchTiming::jitSeconds), walls, warmUps));
             }
         }
+        b.append(overheadParts(runs));
         if (masters.size() > 1) {
             b.append("\n| census |");
             masters.forEach(m -> b.append(' ').append(m).append(" (s) |"));

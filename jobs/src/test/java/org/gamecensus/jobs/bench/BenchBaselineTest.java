@@ -34,7 +34,8 @@ class BenchBaselineTest {
         final List<BenchTiming> t = new ArrayList<>();
         for (int i = 0; i < walls.length; i++) {
             t.add(new BenchTiming(census, size, items, master, cores, i + 1, walls[i], walls[i] * 0.9, walls[i] * 0.8 * cores,
-                    i == 0 ? Double.NaN : 0.5, Instant.parse("2026-12-01T20:00:00Z").plusSeconds(100 * i), 1, processor));
+                    i == 0 ? Double.NaN : 0.5, Instant.parse("2026-12-01T20:00:00Z").plusSeconds(100 * i), 1, processor,
+                    walls[i] * 0.85 * cores));
         }
         return t;
     }
@@ -85,10 +86,10 @@ class BenchBaselineTest {
         final List<BenchTiming> now = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             before.add(new BenchTiming("switching", "host K7", 2097152, "local[2]", 2, i + 1, 3.5 + 0.1 * i, 3.4, 6.0,
-                    0.1, Instant.EPOCH, 4, XEON));
+                    0.1, Instant.EPOCH, 4, XEON, 6.5));
             // Walls 40 % longer with the kernels as before: Spark, the writer or the commit slid.
             now.add(new BenchTiming("switching", "host K7", 2097152, "local[2]", 2, i + 1, 4.9 + 0.1 * i, 4.8, 6.0 + 0.06 * i,
-                    0.1, Instant.EPOCH, 4, XEON));
+                    0.1, Instant.EPOCH, 4, XEON, 9.4));
         }
         final BenchBaseline.Comparison c = BenchBaseline.compare(before, now, 0.25);
         assertEquals(BenchBaseline.Verdict.SLOWER, only(c));
@@ -188,15 +189,15 @@ class BenchBaselineTest {
     }
 
     @Test
-    void theCsvReadsBackWithQuotedFieldsAndAMissingJitTime() throws IOException {
+    void theCsvReadsBackWithQuotedFieldsAndMissingJitAndTaskTimes() throws IOException {
         // Times with at most six decimals, as the CSV keeps them.
         final List<BenchTiming> t = List.of(
                 new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 1, 63.5, 63.25, 99.557, Double.NaN,
-                        Instant.parse("2026-12-01T20:14:39.123Z"), 1, XEON),
+                        Instant.parse("2026-12-01T20:14:39.123Z"), 1, XEON, 101.25),
                 new BenchTiming("hex", "4x4, Down first", 8188705, "local[2]", 2, 2, 64.25, 64.0, 100.125, 1.086,
-                        Instant.parse("2026-12-01T20:15:42Z"), 12, "AMD EPYC 7B13, \"64\"-Core Processor"),
+                        Instant.parse("2026-12-01T20:15:42Z"), 12, "AMD EPYC 7B13, \"64\"-Core Processor", Double.NaN),
                 new BenchTiming("switching", "host \"my,host\"", 7, "spark://h:7077", 3, 1, 0.000001, 0, 0.000002, 0,
-                        Instant.parse("2027-01-01T00:00:00.001Z"), 0, ""));
+                        Instant.parse("2027-01-01T00:00:00.001Z"), 0, "", 0.000003));
         final Path f = Files.writeString(tmp.resolve("report.csv"), BenchTiming.csv(t));
         assertEquals(t, BenchTiming.read(f));
         assertTrue(Files.readString(f).contains("\"4x4, Down first\""), Files.readString(f));
@@ -208,10 +209,10 @@ class BenchBaselineTest {
         final Path f = Files.writeString(tmp.resolve("late.csv"), BenchTiming.CSV_HEADER_WITHOUT_WARM_UPS + "\n"
                 + "switching,host K7,2097152,local[1],1,1,20.811000,20.394000,14.212000,1.449000,2026-12-01T20:40:03.215Z\n");
         assertEquals(List.of(new BenchTiming("switching", "host K7", 2097152, "local[1]", 1, 1, 20.811, 20.394, 14.212, 1.449,
-                Instant.parse("2026-12-01T20:40:03.215Z"), -1, "")), BenchTiming.read(f));
+                Instant.parse("2026-12-01T20:40:03.215Z"), -1, "", Double.NaN)), BenchTiming.read(f));
         // A file with the column must give a count for it.
         final Path negative = Files.writeString(tmp.resolve("negative.csv"), BenchTiming.CSV_HEADER + "\n"
-                + "cram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z,-1,Intel(R) Xeon(R) Processor\n");
+                + "cram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z,-1,Intel(R) Xeon(R) Processor,1.7\n");
         final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read(negative));
         assertTrue(e.getMessage().contains("line 2: negative or missing"), e.getMessage());
     }
@@ -222,12 +223,27 @@ class BenchBaselineTest {
         final Path f = Files.writeString(tmp.resolve("second.csv"), BenchTiming.CSV_HEADER_WITHOUT_PROCESSOR + "\n"
                 + "switching,host K7,2097152,local[1],1,1,6.914967,6.863000,6.228186,0.397000,2026-12-03T10:48:31.864Z,3\n");
         assertEquals(List.of(new BenchTiming("switching", "host K7", 2097152, "local[1]", 1, 1, 6.914967, 6.863, 6.228186, 0.397,
-                Instant.parse("2026-12-03T10:48:31.864Z"), 3, "")), BenchTiming.read(f));
+                Instant.parse("2026-12-03T10:48:31.864Z"), 3, "", Double.NaN)), BenchTiming.read(f));
         // Its lines must not carry a processor its header does not name.
         final Path longer = Files.writeString(tmp.resolve("longer.csv"), BenchTiming.CSV_HEADER_WITHOUT_PROCESSOR + "\n"
                 + "switching,host K7,2097152,local[1],1,1,6.8,6.7,6.1,0.08,2026-12-03T10:36:55.120Z,2,Xeon\n");
         final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read(longer));
         assertTrue(e.getMessage().contains("line 2: 13 fields, expected 12"), e.getMessage());
+    }
+
+    @Test
+    void aReportOfABenchBeforeTheTasksTimeWasRecordedReadsWithItUnknown() throws IOException {
+        // The first line of bench/report-2026-12-03-runjob-second.csv, the last such baseline kept in the project.
+        final Path f = Files.writeString(tmp.resolve("runjob.csv"), BenchTiming.CSV_HEADER_WITHOUT_TASKS + "\n"
+                + "switching,host K7,2097152,local[1],1,1,7.358270,7.314000,6.573503,0.627000,2026-12-03T16:37:07.339Z,2,"
+                + "Intel(R) Xeon(R) Processor\n");
+        assertEquals(List.of(new BenchTiming("switching", "host K7", 2097152, "local[1]", 1, 1, 7.35827, 7.314, 6.573503, 0.627,
+                Instant.parse("2026-12-03T16:37:07.339Z"), 2, XEON, Double.NaN)), BenchTiming.read(f));
+        // A file with the column must not give a negative time in it.
+        final Path negative = Files.writeString(tmp.resolve("negative.csv"), BenchTiming.CSV_HEADER + "\n"
+                + "cram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,2026-12-01T20:00:00Z,3,Intel(R) Xeon(R) Processor,-0.5\n");
+        final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read(negative));
+        assertTrue(e.getMessage().contains("line 2: negative or missing"), e.getMessage());
     }
 
     @Test
@@ -248,7 +264,7 @@ class BenchBaselineTest {
                 + "\ncram,to 11 squares,46924,local[1],1,1,2.0,1.9,1.5,,yesterday\n");
         for (Object[] c : new Object[][] {{missing, "cannot read it"}, {md, "not a bench report.csv"},
             {when, "line 2: not an instant: 'yesterday'"},
-            {header, "no timed runs"}, {shortLine, "line 2: 3 fields, expected 13"}, {word, "line 2: not a number"},
+            {header, "no timed runs"}, {shortLine, "line 2: 3 fields, expected 14"}, {word, "line 2: not a number"},
             {open, "line 2: a quoted field is not closed"}, {noCores, "line 2: negative or missing"}}) {
             final UsageException e = assertThrows(UsageException.class, () -> BenchTiming.read((Path) c[0]));
             assertTrue(e.getMessage().startsWith("--baseline " + c[0]) && e.getMessage().contains((String) c[1])

@@ -14,7 +14,7 @@ class BenchTargetsTest {
     private static final List<String> MASTERS = List.of("local[1]", "local[2]");
 
     private static BenchTiming run(String census, String master, int cores, int round, double wall, double kernel) {
-        return new BenchTiming(census, "size", 100, master, cores, round, wall, wall, kernel, 0.0, Instant.EPOCH, 1, "");
+        return new BenchTiming(census, "size", 100, master, cores, round, wall, wall, kernel, 0.0, Instant.EPOCH, 1, "", kernel);
     }
 
     /** Cram: overheads 1.10, 1.20, 1.30 on one core; 1.0526 on two; speed-ups 2.00, 1.67, 1.85, the rounds out of order. */

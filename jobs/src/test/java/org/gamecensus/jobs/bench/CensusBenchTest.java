@@ -44,8 +44,12 @@ class CensusBenchTest {
                 report);
         final Map<String, List<String[]>> rows = new HashMap<>();
         final Map<String, String[]> speedUps = new HashMap<>();
+        final Map<String, String[]> parts = new HashMap<>();
         for (String line : report.split("\n")) {
             final String[] c = line.split("\\|", -1);
+            if (c.length == 8 && c[2].contains("local[")) {
+                parts.put(c[1].strip() + " " + c[2].strip(), c);
+            }
             // c[0] is the text before the first bar; a detail row has 14 cells, a speed-up row 4.
             if (c.length == 16 && c[4].contains("local[")) {
                 rows.computeIfAbsent(c[1].strip(), k -> new ArrayList<>()).add(c);
@@ -90,6 +94,14 @@ class CensusBenchTest {
             assertEquals(cell(c, 6), t.wallSeconds(), 0.0005, t.toString());
             assertEquals(cell(c, 8), t.kernelSeconds(), 0.0005, t.toString());
             assertEquals(1, t.run(), t.toString());
+            // The tasks ran inside the jobs, on at most `cores` slots at once.
+            assertTrue(t.taskSeconds() > 0 && t.taskSeconds() <= t.jobSeconds() * t.cores() + 0.001, t.toString());
+            // The overhead's three parts: with one run each, 1 + the three is the overhead, up to rounding.
+            final String[] p = parts.get(t.census() + " " + t.master());
+            assertEquals(cell(c, 10), cell(p, 3), 0.006, "the same overhead in both tables: " + line(p));
+            assertEquals(cell(p, 3), 1 + cell(p, 4) + cell(p, 5) + cell(p, 6), 0.02, "1 + the parts: " + line(p));
+            assertEquals((t.jobSeconds() - t.taskSeconds() / t.cores()) / (t.kernelSeconds() / t.cores()), cell(p, 5), 0.006,
+                    "in jobs, beyond the tasks: " + line(p));
         }
         // report.csv reads back as the timings it was written from, to its six decimals.
         final List<BenchTiming> back = BenchTiming.read(write(BenchTiming.csv(result.timings())));
@@ -103,6 +115,7 @@ class CensusBenchTest {
             assertEquals(t.jobSeconds(), b.jobSeconds(), 1e-6);
             assertEquals(t.kernelSeconds(), b.kernelSeconds(), 1e-6);
             assertEquals(t.jitSeconds(), b.jitSeconds(), 1e-6);
+            assertEquals(t.taskSeconds(), b.taskSeconds(), 1e-6);
             assertEquals(t.started().truncatedTo(java.time.temporal.ChronoUnit.MILLIS), b.started());
         }
     }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import org.apache.spark.Success$;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
@@ -93,19 +94,10 @@ public final class CensusBench {
      * time 15.6 s on {@code local[1]}, then 12.7 s on {@code local[2]}) touch every master alike,
      * so it does not pass for a speed-up; the warm-ups are per session because on a cluster each
      * session brings fresh executors. Returns every timed run and the report. The censuses are
-     * written to scratch warehouses in {@code dir}, one per master.
-     */
-    public static Result run(Sizes sizes, List<String> censuses, List<String> masters, WarmUp warmUp, int repeat, Path dir,
-                             Map<String, String> settings) {
-        return run(sizes, censuses, masters, warmUp, repeat, dir, null, settings);
-    }
-
-    /**
-     * As {@link #run(Sizes, List, List, WarmUp, int, Path, Map)}, with the scratch warehouses under
-     * {@code scratch} ({@code bench-0}, {@code bench-1}, … one per master) instead of {@code dir}: on
-     * a cluster of several machines the executors write the census's files and the driver moves
-     * them in, so the warehouse must be one every executor and the driver see (HDFS, S3). Null
-     * keeps them in {@code dir}.
+     * written to scratch warehouses, one per master: under {@code scratch} ({@code bench-0},
+     * {@code bench-1}, …), or in {@code dir} when it is null. On a cluster of several machines the
+     * executors write the census's files and the driver moves them in, so the scratch warehouse
+     * must be one every executor and the driver see (HDFS, S3).
      */
     public static Result run(Sizes sizes, List<String> censuses, List<String> masters, WarmUp warmUp, int repeat, Path dir,
                              Warehouse scratch, Map<String, String> settings) {
@@ -183,7 +175,7 @@ public final class CensusBench {
 
         @Override
         public void onTaskEnd(SparkListenerTaskEnd end) {
-            if (end.taskMetrics() != null && end.reason() == org.apache.spark.Success$.MODULE$) {
+            if (end.taskMetrics() != null && end.reason() == Success$.MODULE$) {
                 taskMillis.addAndGet(end.taskMetrics().executorRunTime());
             }
         }

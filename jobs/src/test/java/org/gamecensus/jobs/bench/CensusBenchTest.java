@@ -30,7 +30,7 @@ class CensusBenchTest {
     void everyCensusHasARowPerMasterWhoseRatiosFollowFromItsTimes() throws java.io.IOException {
         // Sizes whose kernels take milliseconds at least, so the three-decimal times are not zero.
         final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 6, "3x3", 8), CensusBench.known(),
-                CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 1, tmp, Map.of());
+                CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 1, tmp, null, Map.of());
         final String report = result.report();
         assertTrue(report.contains("after 0 untimed run(s)"), report);
         // The test JVM runs with -ea and -Xmx (surefire's argLine): the heap is named, the assertion switch is not.
@@ -124,7 +124,7 @@ class CensusBenchTest {
     void theMastersTakeTurnsRoundByRound() {
         // So a drift in the machine's speed touches every master alike: local[1], local[2], local[1], local[2].
         final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"),
-                CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 2, tmp, Map.of());
+                CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 2, tmp, null, Map.of());
         final List<BenchTiming> byStart = result.timings().stream()
                 .sorted(java.util.Comparator.comparing(BenchTiming::started)).toList();
         assertEquals(List.of("local[1] 1", "local[2] 1", "local[1] 2", "local[2] 2"),
@@ -142,7 +142,7 @@ class CensusBenchTest {
         assertEquals(List.of("0.490", "12.3", "100", "290495"),
                 List.of(CensusBench.rate(0.49), CensusBench.rate(12.34), CensusBench.rate(99.96), CensusBench.rate(290_495.4)));
         final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 1, "2x2", 1), List.of("cram", "lumberjack"),
-                List.of("local[1]"), CensusBench.WarmUp.runs(0), 1, tmp, Map.of());
+                List.of("local[1]"), CensusBench.WarmUp.runs(0), 1, tmp, null, Map.of());
         assertTrue(result.report().contains("| cram | to 1 square | 1 | local[1] | 1 | ")
                 && result.report().contains("| lumberjack | to 1 edge | 2 | local[1] | 1 | "), result.report());
     }
@@ -156,7 +156,7 @@ class CensusBenchTest {
         // A census of a fraction of a second warmed up for 1.5 s runs untimed more than once once the JVM is warm
         // (the first round's first run, in a JVM that has not run Spark yet, may take the whole 1.5 s alone).
         final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"),
-                List.of("local[1]"), new CensusBench.WarmUp(1, 1.5), 2, tmp, Map.of());
+                List.of("local[1]"), new CensusBench.WarmUp(1, 1.5), 2, tmp, null, Map.of());
         for (BenchTiming t : result.timings()) {
             assertTrue(t.warmUps() >= 1 && t.warmUps() <= CensusBench.MAX_WARM_UPS, "untimed runs before " + t);
         }
@@ -197,7 +197,7 @@ class CensusBenchTest {
         try {
             final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusBench.run(
                     new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"), List.of("local[2]"), CensusBench.WarmUp.runs(0), 1, tmp,
-                    Map.of()));
+                    null, Map.of()));
             assertTrue(e.getMessage().contains("stop the running one"), e.getMessage());
             assertTrue(!running.sparkContext().isStopped(), "the running session is left alone");
         } finally {

@@ -32,7 +32,7 @@ public final class LongByteCache {
         for (int i = 0; i < PROBES; i++) {
             final int slot = (h + i) & mask;
             if (values[slot] != 0 && keys[slot] == key) {
-                return values[slot] - 1;
+                return (values[slot] & 0xFF) - 1; // unsigned: values 127..254 are stored as negative bytes
             }
         }
         return ABSENT;
@@ -52,6 +52,15 @@ public final class LongByteCache {
         }
         keys[at] = key;
         values[at] = (byte) (value + 1);
+    }
+
+    /**
+     * Forgets every value, keeping the slots: a benchmark or a long-lived kernel starts afresh
+     * without allocating the table again. Only the values are cleared, since a value of 0 marks a
+     * slot empty whatever its key.
+     */
+    public void clear() {
+        java.util.Arrays.fill(values, (byte) 0);
     }
 
     private static int hash(long key) {

@@ -31,6 +31,12 @@ public final class CramGrundy {
         return evaluations;
     }
 
+    /** Forgets every memoised value and the evaluation count, keeping the table (no allocation). */
+    public void clear() {
+        table.clear();
+        evaluations = 0;
+    }
+
     /** The Grundy value of a packed region (any set of squares, connected or not). */
     public int grundy(long packed) {
         return grundy(Region.width(packed), Region.mask(packed));

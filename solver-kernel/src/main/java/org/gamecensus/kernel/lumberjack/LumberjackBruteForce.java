@@ -42,6 +42,13 @@ public final class LumberjackBruteForce {
         this(21);
     }
 
+    /** Forgets every memoised value, keeping the table (no allocation); the loaded tree is searched again when asked. */
+    public void clear() {
+        table.clear();
+        value = -1;
+        wins = -1;
+    }
+
     /** Loads a tree (parent array in preorder). */
     public void load(RootedTree tree) {
         if (tree.edges() > MAX_EDGES) {

@@ -99,6 +99,22 @@ class CramKernelTest {
     }
 
     @Test
+    void aClearedGrundyTableEvaluatesEveryClassAgainToTheSameValues() {
+        final List<Long> shapes = new ArrayList<>();
+        new RedelmeierEnumerator(8, 7).enumerate(0, 1, shapes::add);
+        final CramGrundy grundy = new CramGrundy(16);
+        final int[] first = shapes.stream().mapToInt(grundy::grundy).toArray();
+        final long classes = grundy.evaluations();
+        assertTrue(classes > 0);
+        assertArrayEquals(first, shapes.stream().mapToInt(grundy::grundy).toArray());
+        assertEquals(classes, grundy.evaluations(), "every class remembered");
+        grundy.clear();
+        assertEquals(0, grundy.evaluations());
+        assertArrayEquals(first, shapes.stream().mapToInt(grundy::grundy).toArray());
+        assertEquals(classes, grundy.evaluations(), "every class evaluated again, once");
+    }
+
+    @Test
     void stripsFollowDawsonsKayles() {
         // Cram on a 1 × n strip is the octal game 0.07.
         final int[] expected = {0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3, 2, 2, 4};

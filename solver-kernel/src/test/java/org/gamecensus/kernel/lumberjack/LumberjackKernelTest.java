@@ -90,6 +90,25 @@ class LumberjackKernelTest {
     }
 
     @Test
+    void aClearedSearchDecidesEveryTreeAgainByTheTuftPrinciple() {
+        final LumberjackBruteForce brute = new LumberjackBruteForce(16);
+        final List<RootedTree> trees = new ArrayList<>();
+        RootedTreeGenerator.generate(10, 0, 1, l -> trees.add(RootedTree.fromLevels(l, l.length)));
+        for (RootedTree t : trees) {
+            brute.load(t);
+            brute.decide();
+        }
+        // The last tree stays loaded: cleared, it is searched again rather than answered from before.
+        brute.clear();
+        final RootedTree last = trees.get(trees.size() - 1);
+        assertEquals(TuftPrinciple.value(last), brute.grundy(), last.parens());
+        for (RootedTree t : trees) {
+            brute.load(t);
+            assertEquals(TuftPrinciple.value(t), brute.grundy(), t.parens());
+        }
+    }
+
+    @Test
     void winningHacksAreTheHacksTheTuftPrincipleValuesZeroOnEveryTreeToElevenEdges() {
         // A table of 2^12 slots for the 7,813 trees to eleven edges: it must forget, and recompute right.
         final LumberjackBruteForce decided = new LumberjackBruteForce(12);

@@ -83,7 +83,7 @@ public final class BenchTargets {
                         continue;
                     }
                     final List<Double> values = new ArrayList<>();
-                    byRound.values().forEach(t -> values.add(t.wallSeconds() / (t.kernelSeconds() / t.cores())));
+                    byRound.values().forEach(t -> values.add(t.overhead()));
                     lines.add(line(c.getKey(), master, Measure.OVERHEAD, targets.maxOverhead(), values));
                 }
             }

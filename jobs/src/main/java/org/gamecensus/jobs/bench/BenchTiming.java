@@ -47,6 +47,16 @@ public record BenchTiming(String census, String size, long items, String master,
     private static final List<String> HEADERS = List.of(CSV_HEADER, CSV_HEADER_WITHOUT_TASKS, CSV_HEADER_WITHOUT_PROCESSOR,
             CSV_HEADER_WITHOUT_WARM_UPS);
 
+    /** The kernels' time per core: the least wall time the census could take on its cores. */
+    public double kernelPerCore() {
+        return kernelSeconds / cores;
+    }
+
+    /** The Spark overhead of this run: its wall time over {@link #kernelPerCore}. */
+    public double overhead() {
+        return wallSeconds / kernelPerCore();
+    }
+
     /** Every timing as CSV (RFC 4180: a field holding a comma or a quote is quoted), header first. */
     public static String csv(List<BenchTiming> timings) {
         final StringBuilder b = new StringBuilder(CSV_HEADER).append('\n');

@@ -257,11 +257,11 @@ public final class CensusBench {
                 // Each part of a run over its kernel time per core, so that 1 + the three is its overhead.
                 final double inTasks = BenchTiming.median(r, t -> (t.taskSeconds() - t.kernelSeconds()) / t.kernelSeconds());
                 final double inJobs = BenchTiming.median(r,
-                        t -> (t.jobSeconds() - t.taskSeconds() / t.cores()) / (t.kernelSeconds() / t.cores()));
+                        t -> (t.jobSeconds() - t.taskSeconds() / t.cores()) / t.kernelPerCore());
                 final double onDriver = BenchTiming.median(r,
-                        t -> (t.wallSeconds() - t.jobSeconds()) / (t.kernelSeconds() / t.cores()));
+                        t -> (t.wallSeconds() - t.jobSeconds()) / t.kernelPerCore());
                 b.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %+.2f | %+.2f | %+.2f |%n", e.getKey(), m.getKey(),
-                        BenchTiming.median(r, t -> t.wallSeconds() / (t.kernelSeconds() / t.cores())), inTasks, inJobs,
+                        BenchTiming.median(r, BenchTiming::overhead), inTasks, inJobs,
                         onDriver));
             }
         }

@@ -2,6 +2,7 @@ package org.gamecensus.jobs.census;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +61,8 @@ public final class CensusCommit {
         final String dir = warehouse.newStaging(census.schema());
         try {
             final Written written = write(spark, census, dir, partitions, check, tallies);
-            warehouse.publish(new Warehouse.Staged(dir, census.schema(), written.stats(), RowFactory.create()));
+            warehouse.publish(new Warehouse.Staged(dir, census.schema(), written.stats(), RowFactory.create(),
+                    written.files()));
             return tallyRow(census.schema(), written.stats(), written.tallies());
         } finally {
             Warehouse.removeStaging(dir);
@@ -77,7 +79,7 @@ public final class CensusCommit {
         try {
             final Written written = writeWith(spark, schema, dir, partitions, Check.none(), new RowCondition[0],
                     write -> List.of(write.write(rows.iterator(), 0, 0)));
-            warehouse.publish(new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create()));
+            warehouse.publish(new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create(), written.files()));
             return tallyRow(schema, written.stats(), written.tallies());
         } finally {
             Warehouse.removeStaging(dir);
@@ -87,9 +89,9 @@ public final class CensusCommit {
     /**
      * What a write left in its directory: the stats row (partition values, n, h as
      * {@link Manifests#countAndChecksum} gives them) of each listed partition that received rows,
-     * and the tallies.
+     * the tallies, and the manifest entry of each file taken (partition key → file name → entry).
      */
-    record Written(List<Row> stats, long[] tallies) {
+    record Written(List<Row> stats, long[] tallies, Map<String, Map<String, String>> files) {
     }
 
     /**
@@ -127,6 +129,7 @@ public final class CensusCommit {
         final List<Row> examples = new ArrayList<>();
         final long[] tally = new long[tallies.length];
         final Set<String> written = new HashSet<>();
+        final Map<String, Map<String, String>> entries = new HashMap<>();
         for (CensusWriteTask.Outcome o : outcomes) {
             failing += o.failing();
             o.examples().forEach(e -> CensusWriteTask.keepExample(examples, e));
@@ -135,7 +138,9 @@ public final class CensusCommit {
             }
             for (int p = 0; p < partitions.size(); p++) {
                 if (o.files()[p] != null) {
-                    written.add(Manifests.key(schema, partitions.get(p)) + "/" + o.files()[p]);
+                    final String key = Manifests.key(schema, partitions.get(p));
+                    written.add(key + "/" + o.files()[p]);
+                    entries.computeIfAbsent(key, k -> new HashMap<>()).put(o.files()[p], o.entries()[p]);
                 }
             }
         }
@@ -145,7 +150,7 @@ public final class CensusCommit {
         }
         // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
         Warehouse.keepOnly(dir, schema, stats, written);
-        return new Written(stats, tally);
+        return new Written(stats, tally, entries);
     }
 
     /** The last Hadoop configuration shipped to the tasks, with the context and the settings it was made from. */

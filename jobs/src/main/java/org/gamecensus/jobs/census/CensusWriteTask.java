@@ -73,8 +73,12 @@ final class CensusWriteTask implements Serializable {
         this.checksums = checksums;
     }
 
-    /** What one task wrote: the file of each listed partition (null where it had no rows), failing rows, tallies. */
-    record Outcome(String[] files, long failing, List<Row> examples, long[] tallies) implements Serializable {
+    /**
+     * What one task wrote: the file of each listed partition (null where it had no rows) with its
+     * manifest entry as the writer saw it pass ({@link Manifests#entry}), failing rows, tallies.
+     */
+    record Outcome(String[] files, String[] entries, long failing, List<Row> examples, long[] tallies)
+            implements Serializable {
     }
 
     /** Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code attempt}). */
@@ -96,6 +100,7 @@ final class CensusWriteTask implements Serializable {
 
         final ParquetRowWriter[] writers = new ParquetRowWriter[partitions.size()];
         final String[] files = new String[partitions.size()];
+        final String[] entries = new String[partitions.size()];
         final long[] tally = new long[counted.length];
         final List<Row> examples = new ArrayList<>();
         long failures = 0;
@@ -131,9 +136,10 @@ final class CensusWriteTask implements Serializable {
                 }
                 checksums.record(p, writers[p].write(row));
             }
-            for (ParquetRowWriter w : writers) {
-                if (w != null) {
-                    w.close();
+            for (int p = 0; p < writers.length; p++) {
+                if (writers[p] != null) {
+                    writers[p].close();
+                    entries[p] = writers[p].manifestEntry(files[p]);
                 }
             }
             done = true;
@@ -145,7 +151,7 @@ final class CensusWriteTask implements Serializable {
             }
             compressor.close();
         }
-        return new Outcome(files, failures, examples, tally);
+        return new Outcome(files, entries, failures, examples, tally);
     }
 
     /** The file's URI: under its partition's directory, as Spark names it. */

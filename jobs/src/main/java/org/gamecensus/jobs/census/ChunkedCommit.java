@@ -6,7 +6,9 @@ import java.io.StringWriter;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.function.IntFunction;
 import org.apache.spark.sql.Row;
@@ -94,7 +96,8 @@ public final class ChunkedCommit {
                 final String key = Manifests.key(schema, stats);
                 final int n = schema.partitionColumns().size();
                 p.setProperty(PARTITION + key, stats.getLong(n) + " " + stats.getString(n + 1));
-                p.setProperty(FILES + key, Manifests.files(WarehouseFiles.child(dir, key)));
+                p.setProperty(FILES + key, Manifests.files(WarehouseFiles.child(dir, key),
+                        written.files().getOrDefault(key, Map.of())));
             }
             final StringWriter text = new StringWriter();
             try {
@@ -112,6 +115,8 @@ public final class ChunkedCommit {
         try {
             final long[] sums = new long[tallies.length];
             final List<Row> stats = new ArrayList<>();
+            // The chunks' manifests hold every file's entry, checked against the files on resuming.
+            final Map<String, Map<String, String>> entries = new HashMap<>();
             for (Row values : partitions) {
                 final String key = Manifests.key(schema, values);
                 long n = 0;
@@ -125,6 +130,7 @@ public final class ChunkedCommit {
                     h = h.add(new BigInteger(figures.split(" ")[1]));
                     for (String file : manifests.get(i).getProperty(FILES + key).split(",")) {
                         final String name = file.split(":")[0];
+                        entries.computeIfAbsent(key, k -> new HashMap<>()).put(name, file);
                         WarehouseFiles.move(WarehouseFiles.child(WarehouseFiles.child(chunkDir(base, i), key), name),
                                 WarehouseFiles.child(WarehouseFiles.child(staging, key), name));
                     }
@@ -139,7 +145,7 @@ public final class ChunkedCommit {
                     sums[k] += Long.parseLong(t[k]);
                 }
             }
-            warehouse.publish(new Warehouse.Staged(staging, schema, stats, RowFactory.create()));
+            warehouse.publish(new Warehouse.Staged(staging, schema, stats, RowFactory.create(), entries));
             tally = CensusCommit.tallyRow(schema, stats, sums);
         } finally {
             Warehouse.removeStaging(staging);

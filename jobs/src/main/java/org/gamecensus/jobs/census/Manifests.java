@@ -6,6 +6,7 @@ import java.io.StringWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -71,9 +72,11 @@ public final class Manifests {
     /**
      * Writes the manifests of freshly committed partitions from their counts and checksums taken
      * before the write ({@code stats}: partition values, then n and h, as {@link #countAndChecksum}
-     * makes them), with the files as they now are on disk.
+     * makes them), with the files as they now are on disk: each file's entry taken from
+     * {@code written} (partition key → file name → entry, as its writer made it) when it is there
+     * and the size on disk matches, else read.
      */
-    public static void record(String table, DatasetSchema schema, List<Row> stats) {
+    public static void record(String table, DatasetSchema schema, List<Row> stats, Map<String, Map<String, String>> written) {
         for (Row r : stats) {
             final String key = key(schema, r);
             final Properties p = new Properties();
@@ -84,7 +87,7 @@ public final class Manifests {
             p.setProperty("partition", key);
             p.setProperty("rows", String.valueOf(r.getLong(schema.partitionColumns().size())));
             p.setProperty("checksum", r.getString(schema.partitionColumns().size() + 1));
-            p.setProperty("files", files(WarehouseFiles.child(table, key)));
+            p.setProperty("files", files(WarehouseFiles.child(table, key), written.getOrDefault(key, Map.of())));
             final StringWriter text = new StringWriter();
             try {
                 p.store(text, "gamecensus manifest");
@@ -120,11 +123,29 @@ public final class Manifests {
 
     /** "name:size:crc32" for every Parquet file of a partition directory, sorted by name. */
     static String files(String partition) {
+        return files(partition, Map.of());
+    }
+
+    /**
+     * As {@link #files(String)}, taking a file's entry from {@code written} (by file name: what its
+     * writer saw pass, {@link #entry}) instead of reading the file back, when the size listed
+     * matches; any other file is read.
+     */
+    static String files(String partition, Map<String, String> written) {
         return WarehouseFiles.list(partition).stream()
                 .filter(f -> f.isFile() && f.getPath().getName().endsWith(".parquet"))
-                .map(f -> f.getPath().getName() + ":" + f.getLen() + ":"
-                        + WarehouseFiles.crc(WarehouseFiles.child(partition, f.getPath().getName())))
+                .map(f -> {
+                    final String name = f.getPath().getName();
+                    final String known = written.get(name);
+                    return known != null && known.startsWith(name + ":" + f.getLen() + ":") ? known
+                            : entry(name, f.getLen(), WarehouseFiles.crc(WarehouseFiles.child(partition, name)));
+                })
                 .collect(Collectors.joining(","));
+    }
+
+    /** A file's entry in a manifest: "name:size:crc32". */
+    static String entry(String name, long size, long crc32) {
+        return name + ":" + size + ":" + crc32;
     }
 
     /** The manifest, read once, when it is there and the files of {@code dir} match it; else null. */

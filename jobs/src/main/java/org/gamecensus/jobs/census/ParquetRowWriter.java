@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.zip.CRC32;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -18,7 +19,6 @@ import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.hadoop.util.HadoopStreams;
 import org.apache.parquet.io.OutputFile;
 import org.apache.parquet.io.PositionOutputStream;
 import org.apache.parquet.io.api.Binary;
@@ -110,6 +110,7 @@ final class ParquetRowWriter implements Closeable {
     private final Layout layout;
     private final CodecFactory.BytesCompressor compressor;
     private final FSDataOutputStream out;
+    private final ChecksummedStream stream;
     private final ParquetFileWriter file;
     private final long rowGroupBytes;
     private ColumnChunkPageWriteStore pages;
@@ -119,6 +120,8 @@ final class ParquetRowWriter implements Closeable {
     private final Binary[] lastBinaries;
     private long rowsInGroup;
     private long rows;
+    /** Whether the footer is written and the file closed. */
+    private boolean closed;
 
     /**
      * What every file of one schema shares, derived once per task rather than once per file (a
@@ -187,23 +190,24 @@ final class ParquetRowWriter implements Closeable {
         this.lastBinaries = new Binary[layout.leaves];
         this.compressor = compressor;
         this.out = fs.create(path, false);
-        this.file = new ParquetFileWriter(outputFile(out), layout.parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
+        this.stream = new ChecksummedStream(out);
+        this.file = new ParquetFileWriter(outputFile(stream), layout.parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
                 MAX_PADDING_BYTES);
         file.start();
         startGroup();
     }
 
     /** The open stream {@code out} as parquet-mr's output file (which it "creates" once, at the start). */
-    private static OutputFile outputFile(FSDataOutputStream out) {
+    private static OutputFile outputFile(PositionOutputStream out) {
         return new OutputFile() {
             @Override
             public PositionOutputStream create(long blockSizeHint) {
-                return HadoopStreams.wrap(out);
+                return out;
             }
 
             @Override
             public PositionOutputStream createOrOverwrite(long blockSizeHint) {
-                return HadoopStreams.wrap(out);
+                return out;
             }
 
             @Override
@@ -216,6 +220,51 @@ final class ParquetRowWriter implements Closeable {
                 return 0;
             }
         };
+    }
+
+    /**
+     * The file's stream, folding every byte written into a CRC-32 on its way: the manifest's
+     * checksum of the file ({@link Manifests#entry}), so the driver need not read back what the
+     * tasks wrote — on a cluster, the whole census through one machine.
+     */
+    private static final class ChecksummedStream extends PositionOutputStream {
+        private final FSDataOutputStream out;
+        private final CRC32 crc = new CRC32();
+        /** Bytes written through this stream: the file's length once it is closed. */
+        private long written;
+
+        ChecksummedStream(FSDataOutputStream out) {
+            this.out = out;
+        }
+
+        @Override
+        public long getPos() throws IOException {
+            return out.getPos();
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            crc.update(b);
+            written++;
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            crc.update(b, off, len);
+            written += len;
+        }
+
+        @Override
+        public void flush() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.close();
+        }
     }
 
     /** The node of a field of type {@code type} whose parent reaches definition level {@code d} and repetition {@code r}. */
@@ -456,6 +505,15 @@ final class ParquetRowWriter implements Closeable {
         flushGroup();
         file.end(Map.of(SPARK_ROW_METADATA, layout.sparkSchema, SPARK_VERSION_METADATA,
                 org.apache.spark.package$.MODULE$.SPARK_VERSION_SHORT()));
+        closed = true;
+    }
+
+    /** After {@link #close}: the file's manifest entry, "name:size:crc32" ({@link Manifests#entry}). */
+    String manifestEntry(String name) {
+        if (!closed) {
+            throw new IllegalStateException("the file " + name + " is not closed yet");
+        }
+        return Manifests.entry(name, stream.written, stream.crc.getValue());
     }
 
     /** Abandons the file (a failed task): closes the stream; the caller deletes the file. */

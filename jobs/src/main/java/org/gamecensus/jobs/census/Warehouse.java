@@ -200,7 +200,18 @@ public final class Warehouse {
      * partition values, n, h as {@link Manifests#countAndChecksum} gives them) and the values of the
      * extra aggregates asked for.
      */
-    public record Staged(String dir, DatasetSchema schema, List<Row> partitions, Row observed) {
+    public record Staged(String dir, DatasetSchema schema, List<Row> partitions, Row observed,
+                         Map<String, Map<String, String>> files) {
+        /** {@code files}: the manifest entries of the staged files as their writers made them (may be empty, or partial). */
+        public Staged {
+            files = Map.copyOf(files);
+        }
+
+        /** Staged files whose entries are read back from the files themselves at publication. */
+        public Staged(String dir, DatasetSchema schema, List<Row> partitions, Row observed) {
+            this(dir, schema, partitions, observed, Map.of());
+        }
+
         /** The staged rows, read back (for reporting the rows that failed a check). */
         public Dataset<Row> read(SparkSession spark) {
             return spark.read().schema(schema.struct()).parquet(dir);
@@ -391,7 +402,7 @@ public final class Warehouse {
                     WarehouseFiles.child(replaced, key));
         }
         WarehouseFiles.writeAtomically(WarehouseFiles.child(table, SCHEMA_FILE), schema.toJson() + "\n");
-        Manifests.record(table, schema, staged.partitions());
+        Manifests.record(table, schema, staged.partitions(), staged.files());
         staged.discard();
     }
 

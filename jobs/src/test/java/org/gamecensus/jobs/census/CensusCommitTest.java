@@ -120,6 +120,34 @@ class CensusCommitTest extends SparkCensusTest {
                 spark().read().parquet(direct.tablePath("lumberjack")));
     }
 
+    /**
+     * The manifests' sizes and CRC-32s come from the tasks' writers, so a commit — plain, replacing
+     * an earlier one, or in chunks — reads back none of the bytes it wrote (before, the driver
+     * read every file: on a cluster, the whole census through one machine), and the manifests
+     * still match the files on disk.
+     */
+    @Test
+    void aCommitReadsBackNoneOfTheFilesItWrote() {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        final long before = bytesRead();
+        LumberjackJob.census(spark(), w, 9, 3);
+        LumberjackJob.census(spark(), w, 9, 2);
+        LumberjackJob.censusInChunks(spark(), new Warehouse(tmp.resolve("chunked")), 9, 0, 3);
+        assertEquals(0, bytesRead() - before, "bytes read through Hadoop's file systems");
+        assertEquals(10, verified(w).size(), "and every manifest matches its files read back");
+        assertEquals(10, verified(new Warehouse(tmp.resolve("chunked"))).size());
+    }
+
+    /** Bytes read so far through every Hadoop file system of this JVM (the driver's and, in local mode, the tasks'). */
+    @SuppressWarnings("deprecation")
+    private static long bytesRead() {
+        long n = 0;
+        for (org.apache.hadoop.fs.FileSystem.Statistics s : org.apache.hadoop.fs.FileSystem.getAllStatistics()) {
+            n += s.getBytesRead();
+        }
+        return n;
+    }
+
     @Test
     void aFailedCheckWritesNothingAndQuotesTheFailingRows() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));

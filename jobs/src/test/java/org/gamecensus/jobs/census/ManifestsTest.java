@@ -54,6 +54,26 @@ class ManifestsTest extends SparkCensusTest {
         assertEquals(10, checked.size(), checked.toString());
     }
 
+    /**
+     * A partition's files as the manifest lists them: an entry its writer made is taken while the
+     * size on disk matches it (the file is not read), and read from the file otherwise.
+     */
+    @Test
+    void aWritersEntryIsTakenWhileTheSizeMatchesAndTheFileReadOtherwise() throws Exception {
+        final Path partition = Files.createDirectories(tmp.resolve("edges=3"));
+        Files.write(partition.resolve("a.parquet"), new byte[] {1, 2, 3});
+        Files.write(partition.resolve("b.parquet"), new byte[] {4, 5, 6, 7});
+        final String dir = partition.toUri().toString();
+        final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(new byte[] {4, 5, 6, 7});
+        final String b = Manifests.entry("b.parquet", 4, crc.getValue());
+        assertEquals(Manifests.files(dir), Manifests.entry("a.parquet", 3, WarehouseFiles.crc(dir + "/a.parquet")) + "," + b);
+        // A made-up CRC with the right size is taken as it is: the file was not read.
+        assertEquals("a.parquet:3:42," + b, Manifests.files(dir, java.util.Map.of("a.parquet", "a.parquet:3:42")));
+        // One with another size (a file changed since its writer closed it) is not.
+        assertEquals(Manifests.files(dir), Manifests.files(dir, java.util.Map.of("a.parquet", "a.parquet:5:42")));
+    }
+
     @Test
     void rowsChangedBehindTheManifestAreReported() throws Exception {
         final Warehouse w = new Warehouse(tmp);

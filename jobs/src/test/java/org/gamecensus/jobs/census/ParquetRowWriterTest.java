@@ -158,6 +158,31 @@ class ParquetRowWriterTest extends SparkCensusTest {
     }
 
     /**
+     * The entry the writer makes for the manifest — size and CRC-32 of the bytes it saw pass — is
+     * the file's own as read back from disk, over several row groups (page headers, footer and
+     * all), so the driver can take it instead of reading the file.
+     */
+    @Test
+    void theWritersManifestEntryIsTheFileReadBack() throws Exception {
+        final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
+        final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
+        final ParquetRowWriter w;
+        try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf())) {
+            w = new ParquetRowWriter(fs, file, layout(), pages.compressor(), 64 << 10);
+            for (Row row : rows(10_000, 17)) {
+                w.write(row);
+            }
+            Assertions.assertThrows(IllegalStateException.class, () -> w.manifestEntry("rows.parquet"),
+                    "no entry before the footer is written");
+            w.close();
+        }
+        final long size = java.nio.file.Files.size(tmp.resolve("rows.parquet"));
+        Assertions.assertTrue(size > 64 << 10, "several row groups: " + size + " bytes");
+        assertEquals(Manifests.entry("rows.parquet", size, WarehouseFiles.crc(file.toString())),
+                w.manifestEntry("rows.parquet"));
+    }
+
+    /**
      * A string column declared distinct is written without a dictionary, the other string
      * columns with one, and Spark reads the same rows either way.
      */

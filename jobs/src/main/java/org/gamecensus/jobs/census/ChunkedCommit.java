@@ -66,11 +66,12 @@ public final class ChunkedCommit {
         final int stopAfter = Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
         int computed = 0;
         int reused = 0;
+        final Properties[] committed = committedChunks(spark, base, chunks);
         final List<Properties> manifests = new ArrayList<>();
         for (int i = 0; i < chunks; i++) {
             final String dir = chunkDir(base, i);
             final String manifest = WarehouseFiles.child(base, "chunk-" + i + ".properties");
-            final Properties intact = intact(dir, manifest);
+            final Properties intact = committed[i];
             if (intact != null) {
                 manifests.add(intact);
                 reused++;
@@ -163,26 +164,60 @@ public final class ChunkedCommit {
     }
 
     /**
-     * The manifest of a chunk when it is there and every partition it lists still holds exactly
-     * its files (names, sizes, CRC-32); else null (the chunk is computed again).
+     * For each of a run's chunks, its manifest when it is there and every partition it lists still
+     * holds exactly its files (names, sizes, CRC-32); else null (the chunk is computed again). The
+     * files of every chunk are checked in one Spark job ({@link FileChecksums}), so a resumed run
+     * on a cluster does not read its chunks back through the driver.
      */
-    private static Properties intact(String dir, String manifest) {
+    private static Properties[] committedChunks(SparkSession spark, String base, int chunks) {
+        final Properties[] manifests = new Properties[chunks];
+        final Map<String, List<org.apache.hadoop.fs.FileStatus>> listed = new HashMap<>();
+        final List<org.apache.hadoop.fs.FileStatus> all = new ArrayList<>();
+        for (int i = 0; i < chunks; i++) {
+            manifests[i] = readManifest(WarehouseFiles.child(base, "chunk-" + i + ".properties"));
+            if (manifests[i] == null) {
+                continue;
+            }
+            final Map<String, List<org.apache.hadoop.fs.FileStatus>> chunk = new HashMap<>();
+            try {
+                for (String name : manifests[i].stringPropertyNames()) {
+                    if (name.startsWith(FILES)) {
+                        final String partition = WarehouseFiles.child(chunkDir(base, i), name.substring(FILES.length()));
+                        chunk.put(partition, Manifests.parquetFiles(partition));
+                    }
+                }
+            } catch (RuntimeException e) {
+                manifests[i] = null; // cannot be listed: computed again
+                continue;
+            }
+            listed.putAll(chunk);
+            chunk.values().forEach(all::addAll);
+        }
+        final Map<String, Long> crcs = FileChecksums.of(spark, all);
+        for (int i = 0; i < chunks; i++) {
+            if (manifests[i] == null) {
+                continue;
+            }
+            for (String name : manifests[i].stringPropertyNames()) {
+                if (name.startsWith(FILES) && !manifests[i].getProperty(name).equals(Manifests.files(
+                        listed.get(WarehouseFiles.child(chunkDir(base, i), name.substring(FILES.length()))), crcs))) {
+                    manifests[i] = null;
+                    break;
+                }
+            }
+        }
+        return manifests;
+    }
+
+    /** A chunk's manifest when it is there and complete (its tallies written last); else null. */
+    private static Properties readManifest(String manifest) {
         if (!WarehouseFiles.isFile(manifest)) {
             return null;
         }
         try {
             final Properties p = new Properties();
             p.load(new StringReader(WarehouseFiles.readString(manifest)));
-            if (p.getProperty(TALLIES) == null) {
-                return null;
-            }
-            for (String name : p.stringPropertyNames()) {
-                if (name.startsWith(FILES) && !p.getProperty(name).equals(
-                        Manifests.files(WarehouseFiles.child(dir, name.substring(FILES.length()))))) {
-                    return null;
-                }
-            }
-            return p;
+            return p.getProperty(TALLIES) == null ? null : p;
         } catch (IOException | RuntimeException e) {
             return null;
         }

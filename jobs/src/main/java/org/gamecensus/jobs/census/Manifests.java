@@ -5,11 +5,14 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -121,19 +124,13 @@ public final class Manifests {
         return b.toString();
     }
 
-    /** "name:size:crc32" for every Parquet file of a partition directory, sorted by name. */
-    static String files(String partition) {
-        return files(partition, Map.of());
-    }
-
     /**
-     * As {@link #files(String)}, taking a file's entry from {@code written} (by file name: what its
-     * writer saw pass, {@link #entry}) instead of reading the file back, when the size listed
-     * matches; any other file is read.
+     * "name:size:crc32" for every Parquet file of a partition directory, sorted by name, taking a
+     * file's entry from {@code written} (by file name: what its writer saw pass, {@link #entry})
+     * instead of reading the file back, when the size listed matches; any other file is read.
      */
     static String files(String partition, Map<String, String> written) {
-        return WarehouseFiles.list(partition).stream()
-                .filter(f -> f.isFile() && f.getPath().getName().endsWith(".parquet"))
+        return parquetFiles(partition).stream()
                 .map(f -> {
                     final String name = f.getPath().getName();
                     final String known = written.get(name);
@@ -143,13 +140,30 @@ public final class Manifests {
                 .collect(Collectors.joining(","));
     }
 
+    /** The Parquet files of a partition directory, in name order (empty when it is missing). */
+    static List<FileStatus> parquetFiles(String partition) {
+        return WarehouseFiles.list(partition).stream()
+                .filter(f -> f.isFile() && f.getPath().getName().endsWith(".parquet"))
+                .toList();
+    }
+
+    /** As {@link #files(String, Map)}, for files listed already, with their CRC-32s by URI ({@link FileChecksums}). */
+    static String files(List<FileStatus> files, Map<String, Long> crcs) {
+        return files.stream()
+                .map(f -> entry(f.getPath().getName(), f.getLen(), crcs.get(f.getPath().toString())))
+                .collect(Collectors.joining(","));
+    }
+
     /** A file's entry in a manifest: "name:size:crc32". */
     static String entry(String name, long size, long crc32) {
         return name + ":" + size + ":" + crc32;
     }
 
-    /** The manifest, read once, when it is there and the files of {@code dir} match it; else null. */
-    private static Properties read(String dir, String manifest) {
+    /**
+     * The manifest, read once, when it is there and the files of {@code dir} match it (their
+     * CRC-32s computed by Spark tasks, {@link FileChecksums}); else null.
+     */
+    private static Properties read(SparkSession spark, String dir, String manifest) {
         if (!WarehouseFiles.isFile(manifest) || !WarehouseFiles.isDirectory(dir)) {
             return null;
         }
@@ -157,7 +171,11 @@ public final class Manifests {
             final Properties p = new Properties();
             p.load(new StringReader(WarehouseFiles.readString(manifest)));
             final String files = p.getProperty("files");
-            return files != null && !files.isEmpty() && files.equals(files(dir)) ? p : null;
+            if (files == null || files.isEmpty()) {
+                return null;
+            }
+            final List<FileStatus> listed = parquetFiles(dir);
+            return files.equals(files(listed, FileChecksums.of(spark, listed))) ? p : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -168,10 +186,10 @@ public final class Manifests {
      * partition columns) of {@code schema}'s table has its manifest, written by this schema
      * version, and its files still match it.
      */
-    public static boolean intact(Warehouse warehouse, DatasetSchema schema, Row partition) {
+    public static boolean intact(SparkSession spark, Warehouse warehouse, DatasetSchema schema, Row partition) {
         final String table = warehouse.tablePath(schema.table());
         final String key = key(schema, partition);
-        final Properties p = read(WarehouseFiles.child(table, key),
+        final Properties p = read(spark, WarehouseFiles.child(table, key),
                 WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties"));
         return p != null && String.valueOf(schema.version()).equals(p.getProperty("schema_version"));
     }
@@ -179,17 +197,24 @@ public final class Manifests {
     /**
      * Checks every manifest of every table: the files (names, sizes, CRC-32), then the rows (count
      * and checksum, re-read). Returns one line per problem; empty when the warehouse is intact.
+     * Both reads run as Spark jobs, so on a cluster the executors read the files and the driver
+     * only lists them and reads the manifests.
      */
     public static List<String> verify(SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas,
                                       List<String> checked) {
         final List<String> problems = new ArrayList<>();
+        // Every table's manifests and the files of the partitions they name, listed first, so that
+        // one job computes the CRC-32s of all of them.
+        final Map<DatasetSchema, TreeMap<String, Properties>> manifests = new LinkedHashMap<>();
+        final Map<String, List<FileStatus>> listed = new HashMap<>();
+        final List<FileStatus> all = new ArrayList<>();
         for (DatasetSchema schema : schemas) {
             final String table = warehouse.tablePath(schema.table());
             final String dir = WarehouseFiles.child(table, DIR);
             if (!WarehouseFiles.isDirectory(dir)) {
                 continue;
             }
-            final TreeMap<String, Properties> manifests = new TreeMap<>();
+            final TreeMap<String, Properties> byPartition = new TreeMap<>();
             try {
                 for (var m : WarehouseFiles.list(dir)) {
                     final String name = m.getPath().getName();
@@ -198,16 +223,27 @@ public final class Manifests {
                     }
                     final Properties p = new Properties();
                     p.load(new StringReader(WarehouseFiles.readString(WarehouseFiles.child(dir, name))));
-                    manifests.put(p.getProperty("partition"), p);
+                    byPartition.put(p.getProperty("partition"), p);
                 }
             } catch (IOException | java.io.UncheckedIOException e) {
                 problems.add(schema.table() + ": cannot read manifests: " + e.getMessage());
                 continue;
             }
+            manifests.put(schema, byPartition);
+            for (String key : byPartition.keySet()) {
+                final String partition = WarehouseFiles.child(table, key);
+                final List<FileStatus> files = parquetFiles(partition);
+                listed.put(partition, files);
+                all.addAll(files);
+            }
+        }
+        final Map<String, Long> crcs = FileChecksums.of(spark, all);
+        for (var t : manifests.entrySet()) {
+            final DatasetSchema schema = t.getKey();
+            final String table = warehouse.tablePath(schema.table());
             boolean filesOk = true;
-            for (var e : manifests.entrySet()) {
-                final String partition = WarehouseFiles.child(table, e.getKey());
-                final String got = WarehouseFiles.isDirectory(partition) ? files(partition) : "";
+            for (var e : t.getValue().entrySet()) {
+                final String got = files(listed.get(WarehouseFiles.child(table, e.getKey())), crcs);
                 if (!got.equals(e.getValue().getProperty("files"))) {
                     problems.add(schema.table() + "/" + e.getKey() + ": files differ from the manifest (missing, truncated"
                             + " or altered)");
@@ -220,7 +256,7 @@ public final class Manifests {
             }
             try {
                 for (Row r : checksums(spark, table, schema)) {
-                    final Properties p = manifests.get(key(schema, r));
+                    final Properties p = t.getValue().get(key(schema, r));
                     if (p == null) {
                         continue; // a partition written before manifests existed
                     }

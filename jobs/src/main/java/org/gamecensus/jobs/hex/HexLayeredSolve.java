@@ -99,7 +99,7 @@ public final class HexLayeredSolve {
         int settled = 0;
         for (int k = board.cells() - 1; k >= 0; k--) {
             final List<Row> partition = CensusCommit.partition(board.name(), first.label(), k);
-            resuming = resuming && Manifests.intact(warehouse, HexSchemas.LAYERS, partition.get(0));
+            resuming = resuming && Manifests.intact(spark, warehouse, HexSchemas.LAYERS, partition.get(0));
             if (resuming) {
                 final Row counts = layer(spark, warehouse, board, first, k)
                         .agg(functions.count(functions.lit(1)), CensusCommit.countIf(functions.col("winnable"))).first();

@@ -67,11 +67,11 @@ class ManifestsTest extends SparkCensusTest {
         final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
         crc.update(new byte[] {4, 5, 6, 7});
         final String b = Manifests.entry("b.parquet", 4, crc.getValue());
-        assertEquals(Manifests.files(dir), Manifests.entry("a.parquet", 3, WarehouseFiles.crc(dir + "/a.parquet")) + "," + b);
+        assertEquals(Manifests.files(dir, java.util.Map.of()), Manifests.entry("a.parquet", 3, WarehouseFiles.crc(dir + "/a.parquet")) + "," + b);
         // A made-up CRC with the right size is taken as it is: the file was not read.
         assertEquals("a.parquet:3:42," + b, Manifests.files(dir, java.util.Map.of("a.parquet", "a.parquet:3:42")));
         // One with another size (a file changed since its writer closed it) is not.
-        assertEquals(Manifests.files(dir), Manifests.files(dir, java.util.Map.of("a.parquet", "a.parquet:5:42")));
+        assertEquals(Manifests.files(dir, java.util.Map.of()), Manifests.files(dir, java.util.Map.of("a.parquet", "a.parquet:5:42")));
     }
 
     @Test
@@ -85,5 +85,49 @@ class ManifestsTest extends SparkCensusTest {
         Files.writeString(manifest, saved);
         final List<String> problems = Manifests.verify(spark(), w, SwitchingSchemas.ALL, new ArrayList<>());
         assertEquals(1, problems.size(), problems.toString());
+    }
+
+    /**
+     * The files' CRC-32s are computed by Spark tasks, not by the driver: on a cluster the
+     * executors read the warehouse in parallel, the driver only the manifests. A byte changed
+     * without changing the file's size is still reported.
+     */
+    @Test
+    void theDriverReadsOnlyTheManifestsAndAByteChangedInPlaceIsReported() throws Exception {
+        final Warehouse w = new Warehouse(tmp);
+        LumberjackJob.census(spark(), w, 9, 3);
+        final Path table = Path.of(java.net.URI.create(w.tablePath("lumberjack")));
+        long manifests = 0;
+        final List<Path> parquet;
+        try (var all = Files.walk(table)) {
+            parquet = all.filter(f -> f.toString().endsWith(".parquet")).sorted().toList();
+        }
+        try (var all = Files.list(table.resolve(Manifests.DIR))) {
+            for (Path m : all.toList()) {
+                manifests += Files.size(m);
+            }
+        }
+        final long before = driverBytesRead();
+        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
+        assertEquals(manifests, driverBytesRead() - before, "the driver's thread read the manifests and nothing else");
+
+        final Path file = parquet.get(parquet.size() / 2);
+        final byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(file, bytes);
+        final List<String> problems = Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>());
+        assertEquals(1, problems.size(), problems.toString());
+        Assertions.assertTrue(problems.get(0).startsWith("lumberjack/" + file.getParent().getFileName() + ": files differ"),
+                problems.get(0));
+    }
+
+    /** Bytes read by this thread (the driver's, here) through every Hadoop file system. */
+    @SuppressWarnings("deprecation")
+    private static long driverBytesRead() {
+        long n = 0;
+        for (org.apache.hadoop.fs.FileSystem.Statistics s : org.apache.hadoop.fs.FileSystem.getAllStatistics()) {
+            n += s.getThreadStatistics().getBytesRead();
+        }
+        return n;
     }
 }

@@ -171,42 +171,31 @@ public final class ChunkedCommit {
      */
     private static Properties[] committedChunks(SparkSession spark, String base, int chunks) {
         final Properties[] manifests = new Properties[chunks];
-        final Map<String, List<org.apache.hadoop.fs.FileStatus>> listed = new HashMap<>();
-        final List<org.apache.hadoop.fs.FileStatus> all = new ArrayList<>();
+        final Map<String, String> expected = new HashMap<>();
         for (int i = 0; i < chunks; i++) {
             manifests[i] = readManifest(WarehouseFiles.child(base, "chunk-" + i + ".properties"));
-            if (manifests[i] == null) {
-                continue;
+            if (manifests[i] != null) {
+                expected.putAll(partitionFiles(base, i, manifests[i]));
             }
-            final Map<String, List<org.apache.hadoop.fs.FileStatus>> chunk = new HashMap<>();
-            try {
-                for (String name : manifests[i].stringPropertyNames()) {
-                    if (name.startsWith(FILES)) {
-                        final String partition = WarehouseFiles.child(chunkDir(base, i), name.substring(FILES.length()));
-                        chunk.put(partition, Manifests.parquetFiles(partition));
-                    }
-                }
-            } catch (RuntimeException e) {
-                manifests[i] = null; // cannot be listed: computed again
-                continue;
-            }
-            listed.putAll(chunk);
-            chunk.values().forEach(all::addAll);
         }
-        final Map<String, Long> crcs = FileChecksums.of(spark, all);
+        final java.util.Set<String> matching = Manifests.matching(spark, expected);
         for (int i = 0; i < chunks; i++) {
-            if (manifests[i] == null) {
-                continue;
-            }
-            for (String name : manifests[i].stringPropertyNames()) {
-                if (name.startsWith(FILES) && !manifests[i].getProperty(name).equals(Manifests.files(
-                        listed.get(WarehouseFiles.child(chunkDir(base, i), name.substring(FILES.length()))), crcs))) {
-                    manifests[i] = null;
-                    break;
-                }
+            if (manifests[i] != null && !matching.containsAll(partitionFiles(base, i, manifests[i]).keySet())) {
+                manifests[i] = null;
             }
         }
         return manifests;
+    }
+
+    /** Chunk i's partition directories, each with the files line its manifest lists. */
+    private static Map<String, String> partitionFiles(String base, int i, Properties manifest) {
+        final Map<String, String> files = new HashMap<>();
+        for (String name : manifest.stringPropertyNames()) {
+            if (name.startsWith(FILES)) {
+                files.put(WarehouseFiles.child(chunkDir(base, i), name.substring(FILES.length())), manifest.getProperty(name));
+            }
+        }
+        return files;
     }
 
     /** A chunk's manifest when it is there and complete (its tallies written last); else null. */

@@ -6,10 +6,12 @@ import java.io.StringWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileStatus;
@@ -141,17 +143,41 @@ public final class Manifests {
     }
 
     /** The Parquet files of a partition directory, in name order (empty when it is missing). */
-    static List<FileStatus> parquetFiles(String partition) {
+    private static List<FileStatus> parquetFiles(String partition) {
         return WarehouseFiles.list(partition).stream()
                 .filter(f -> f.isFile() && f.getPath().getName().endsWith(".parquet"))
                 .toList();
     }
 
-    /** As {@link #files(String, Map)}, for files listed already, with their CRC-32s by URI ({@link FileChecksums}). */
-    static String files(List<FileStatus> files, Map<String, Long> crcs) {
-        return files.stream()
-                .map(f -> entry(f.getPath().getName(), f.getLen(), crcs.get(f.getPath().toString())))
-                .collect(Collectors.joining(","));
+    /**
+     * Which of the partition directories in {@code expected} (each with the files line of its
+     * manifest, as {@link #files(String, Map)} writes it) hold exactly those files, with the same
+     * sizes and CRC-32s. The directories are listed on the driver and every file's CRC-32 computed
+     * in one Spark job ({@link FileChecksums}); a directory that cannot be listed does not match.
+     */
+    static Set<String> matching(SparkSession spark, Map<String, String> expected) {
+        final Map<String, List<FileStatus>> listed = new HashMap<>();
+        final List<FileStatus> all = new ArrayList<>();
+        for (String partition : expected.keySet()) {
+            try {
+                final List<FileStatus> files = parquetFiles(partition);
+                listed.put(partition, files);
+                all.addAll(files);
+            } catch (RuntimeException e) {
+                // not listed: does not match
+            }
+        }
+        final Map<String, Long> crcs = FileChecksums.of(spark, all);
+        final Set<String> matching = new HashSet<>();
+        for (var e : listed.entrySet()) {
+            final String got = e.getValue().stream()
+                    .map(f -> entry(f.getPath().getName(), f.getLen(), crcs.get(f.getPath().toString())))
+                    .collect(Collectors.joining(","));
+            if (got.equals(expected.get(e.getKey()))) {
+                matching.add(e.getKey());
+            }
+        }
+        return matching;
     }
 
     /** A file's entry in a manifest: "name:size:crc32". */
@@ -171,11 +197,7 @@ public final class Manifests {
             final Properties p = new Properties();
             p.load(new StringReader(WarehouseFiles.readString(manifest)));
             final String files = p.getProperty("files");
-            if (files == null || files.isEmpty()) {
-                return null;
-            }
-            final List<FileStatus> listed = parquetFiles(dir);
-            return files.equals(files(listed, FileChecksums.of(spark, listed))) ? p : null;
+            return files != null && !files.isEmpty() && matching(spark, Map.of(dir, files)).contains(dir) ? p : null;
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -203,11 +225,9 @@ public final class Manifests {
     public static List<String> verify(SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas,
                                       List<String> checked) {
         final List<String> problems = new ArrayList<>();
-        // Every table's manifests and the files of the partitions they name, listed first, so that
-        // one job computes the CRC-32s of all of them.
+        // Every table's manifests first, so that one job checks the files of all their partitions.
         final Map<DatasetSchema, TreeMap<String, Properties>> manifests = new LinkedHashMap<>();
-        final Map<String, List<FileStatus>> listed = new HashMap<>();
-        final List<FileStatus> all = new ArrayList<>();
+        final Map<String, String> expected = new HashMap<>();
         for (DatasetSchema schema : schemas) {
             final String table = warehouse.tablePath(schema.table());
             final String dir = WarehouseFiles.child(table, DIR);
@@ -230,21 +250,19 @@ public final class Manifests {
                 continue;
             }
             manifests.put(schema, byPartition);
-            for (String key : byPartition.keySet()) {
-                final String partition = WarehouseFiles.child(table, key);
-                final List<FileStatus> files = parquetFiles(partition);
-                listed.put(partition, files);
-                all.addAll(files);
-            }
+            byPartition.forEach((key, p) -> {
+                if (p.getProperty("files") != null) { // else the files cannot match
+                    expected.put(WarehouseFiles.child(table, key), p.getProperty("files"));
+                }
+            });
         }
-        final Map<String, Long> crcs = FileChecksums.of(spark, all);
+        final Set<String> intact = matching(spark, expected);
         for (var t : manifests.entrySet()) {
             final DatasetSchema schema = t.getKey();
             final String table = warehouse.tablePath(schema.table());
             boolean filesOk = true;
             for (var e : t.getValue().entrySet()) {
-                final String got = files(listed.get(WarehouseFiles.child(table, e.getKey())), crcs);
-                if (!got.equals(e.getValue().getProperty("files"))) {
+                if (!intact.contains(WarehouseFiles.child(table, e.getKey()))) {
                     problems.add(schema.table() + "/" + e.getKey() + ": files differ from the manifest (missing, truncated"
                             + " or altered)");
                     filesOk = false;

@@ -18,6 +18,7 @@ import org.apache.spark.sql.Row;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.hex.HexJob;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.switching.SwitchingHosts;
@@ -170,6 +171,34 @@ class StandaloneClusterIT extends SparkCensusTest {
         assertEquals(1024 + 32_768, rerun.count());
         assertEquals(0, rerun.filter("NOT agree").count());
         Assertions.assertFalse(Files.exists(table.resolve("_staging")), "the rerun cleared the killed run's staging");
+    }
+
+    /**
+     * {@code census verify} submitted to the cluster: its executors, in JVMs of their own, compute
+     * the files' CRC-32s with the driver's Hadoop configuration shipped to them, and a byte changed
+     * in place (the file's size unchanged) is reported with exit code 1.
+     */
+    @Test
+    void verifyOnTheClusterChecksTheFilesAndFindsAByteChanged() throws Exception {
+        final Path out = dir.resolve("verify-cluster");
+        LumberjackJob.census(spark(), new Warehouse(out), 9, 3);
+        submit("verify-cluster", masterUrl, "verify", "--out", out.toString());
+        final String log = Files.readString(dir.resolve("verify-cluster.log"), StandardCharsets.UTF_8);
+        Assertions.assertTrue(log.contains("10 partitions checked, 0 problem(s)"), log);
+        final Path file;
+        try (Stream<Path> s = Files.list(out.resolve("warehouse/lumberjack/edges=9"))) {
+            file = s.filter(f -> f.toString().endsWith(".parquet")).sorted().findFirst().orElseThrow();
+        }
+        final byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(file, bytes);
+        final Path damagedLog = dir.resolve("verify-damaged.log");
+        final Process damaged = start(damagedLog, submitCommand("verify-damaged", masterUrl, new String[0], "verify",
+                "--out", out.toString()));
+        Assertions.assertTrue(damaged.waitFor(5, TimeUnit.MINUTES), "verify of the damaged warehouse finished in time");
+        assertEquals(1, damaged.exitValue(), "a problem found; log:\n" + tail(damagedLog));
+        Assertions.assertTrue(Files.readString(damagedLog, StandardCharsets.UTF_8)
+                .contains("lumberjack/edges=9: files differ"), tail(damagedLog));
     }
 
     @Test

@@ -61,7 +61,7 @@ public final class CensusCommit {
         final String dir = warehouse.newStaging(census.schema());
         try {
             final Written written = write(spark, census, dir, partitions, check, tallies);
-            warehouse.publish(new Warehouse.Staged(dir, census.schema(), written.stats(), RowFactory.create(),
+            warehouse.publish(spark, new Warehouse.Staged(dir, census.schema(), written.stats(), RowFactory.create(),
                     written.files()));
             return tallyRow(census.schema(), written.stats(), written.tallies());
         } finally {
@@ -79,7 +79,7 @@ public final class CensusCommit {
         try {
             final Written written = writeWith(spark, schema, dir, partitions, Check.none(), new RowCondition[0],
                     write -> List.of(write.write(rows.iterator(), 0, 0)));
-            warehouse.publish(new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create(), written.files()));
+            warehouse.publish(spark, new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create(), written.files()));
             return tallyRow(schema, written.stats(), written.tallies());
         } finally {
             Warehouse.removeStaging(dir);
@@ -197,7 +197,7 @@ public final class CensusCommit {
             if (asLong(observed, 0) > 0) {
                 CensusChecks.failIfAny(staged.read(rows.sparkSession()), check.bad().column(), check.what(), check.show());
             }
-            warehouse.publish(staged);
+            warehouse.publish(rows.sparkSession(), staged);
             final long[] tally = new long[tallies.length];
             for (int t = 0; t < tallies.length; t++) {
                 tally[t] = asLong(observed, 1 + t);

@@ -93,12 +93,12 @@ public final class ChunkedCommit {
             final Properties p = new Properties();
             p.setProperty("chunk", i + " of " + chunks);
             p.setProperty(TALLIES, String.join(",", Arrays.stream(written.tallies()).mapToObj(Long::toString).toList()));
+            final Map<String, String> files = Manifests.files(spark, dir, schema, written.stats(), written.files());
             for (Row stats : written.stats()) {
                 final String key = Manifests.key(schema, stats);
                 final int n = schema.partitionColumns().size();
                 p.setProperty(PARTITION + key, stats.getLong(n) + " " + stats.getString(n + 1));
-                p.setProperty(FILES + key, Manifests.files(WarehouseFiles.child(dir, key),
-                        written.files().getOrDefault(key, Map.of())));
+                p.setProperty(FILES + key, files.get(key));
             }
             final StringWriter text = new StringWriter();
             try {
@@ -146,7 +146,7 @@ public final class ChunkedCommit {
                     sums[k] += Long.parseLong(t[k]);
                 }
             }
-            warehouse.publish(new Warehouse.Staged(staging, schema, stats, RowFactory.create(), entries));
+            warehouse.publish(spark, new Warehouse.Staged(staging, schema, stats, RowFactory.create(), entries));
             tally = CensusCommit.tallyRow(schema, stats, sums);
         } finally {
             Warehouse.removeStaging(staging);

@@ -79,9 +79,11 @@ public final class Manifests {
      * before the write ({@code stats}: partition values, then n and h, as {@link #countAndChecksum}
      * makes them), with the files as they now are on disk: each file's entry taken from
      * {@code written} (partition key → file name → entry, as its writer made it) when it is there
-     * and the size on disk matches, else read.
+     * and the size on disk matches, else read by a Spark job ({@link #files(SparkSession, Map)}).
      */
-    public static void record(String table, DatasetSchema schema, List<Row> stats, Map<String, Map<String, String>> written) {
+    public static void record(SparkSession spark, String table, DatasetSchema schema, List<Row> stats,
+                              Map<String, Map<String, String>> written) {
+        final Map<String, String> files = files(spark, table, schema, stats, written);
         for (Row r : stats) {
             final String key = key(schema, r);
             final Properties p = new Properties();
@@ -92,7 +94,7 @@ public final class Manifests {
             p.setProperty("partition", key);
             p.setProperty("rows", String.valueOf(r.getLong(schema.partitionColumns().size())));
             p.setProperty("checksum", r.getString(schema.partitionColumns().size() + 1));
-            p.setProperty("files", files(WarehouseFiles.child(table, key), written.getOrDefault(key, Map.of())));
+            p.setProperty("files", files.get(key));
             final StringWriter text = new StringWriter();
             try {
                 p.store(text, "gamecensus manifest");
@@ -127,19 +129,30 @@ public final class Manifests {
     }
 
     /**
-     * "name:size:crc32" for every Parquet file of a partition directory, sorted by name, taking a
-     * file's entry from {@code written} (by file name: what its writer saw pass, {@link #entry})
-     * instead of reading the file back, when the size listed matches; any other file is read.
+     * The files line of each partition of {@code stats} (partition values first) under
+     * {@code dir}, by partition key: "name:size:crc32" for every Parquet file, sorted by name, the
+     * entry taken from {@code written} (partition key → file name → entry, as its writer made it)
+     * while the size listed matches, any other file read by a Spark job
+     * ({@link #files(SparkSession, Map)}). Fails when a partition cannot be listed.
      */
-    static String files(String partition, Map<String, String> written) {
-        return parquetFiles(partition).stream()
-                .map(f -> {
-                    final String name = f.getPath().getName();
-                    final String known = written.get(name);
-                    return known != null && known.startsWith(name + ":" + f.getLen() + ":") ? known
-                            : entry(name, f.getLen(), WarehouseFiles.crc(WarehouseFiles.child(partition, name)));
-                })
-                .collect(Collectors.joining(","));
+    static Map<String, String> files(SparkSession spark, String dir, DatasetSchema schema, List<Row> stats,
+                                     Map<String, Map<String, String>> written) {
+        final Map<String, Map<String, String>> byDirectory = new HashMap<>();
+        for (Row r : stats) {
+            final String key = key(schema, r);
+            byDirectory.put(WarehouseFiles.child(dir, key), written.getOrDefault(key, Map.of()));
+        }
+        final Map<String, String> lines = files(spark, byDirectory);
+        final Map<String, String> byKey = new HashMap<>();
+        for (Row r : stats) {
+            final String key = key(schema, r);
+            final String line = lines.get(WarehouseFiles.child(dir, key));
+            if (line == null) {
+                throw new IllegalStateException("cannot list the partition " + WarehouseFiles.child(dir, key));
+            }
+            byKey.put(key, line);
+        }
+        return byKey;
     }
 
     /** The Parquet files of a partition directory, in name order (empty when it is missing). */
@@ -150,33 +163,61 @@ public final class Manifests {
     }
 
     /**
+     * The files line of each partition directory in {@code written} (its URI → file name → the
+     * entry its writer made; empty when none did): "name:size:crc32" for every Parquet file,
+     * sorted by name. A writer's entry is taken while the size listed matches, and every other
+     * file's CRC-32 comes from one Spark job over all the directories ({@link FileChecksums}), so
+     * the driver reads no file. A directory that cannot be listed has no line.
+     */
+    static Map<String, String> files(SparkSession spark, Map<String, Map<String, String>> written) {
+        final Map<String, List<FileStatus>> listed = new HashMap<>();
+        final List<FileStatus> unknown = new ArrayList<>();
+        for (var e : written.entrySet()) {
+            try {
+                final List<FileStatus> files = parquetFiles(e.getKey());
+                listed.put(e.getKey(), files);
+                for (FileStatus f : files) {
+                    if (known(e.getValue(), f) == null) {
+                        unknown.add(f);
+                    }
+                }
+            } catch (RuntimeException ex) {
+                // not listed: no line
+            }
+        }
+        final Map<String, Long> crcs = FileChecksums.of(spark, unknown);
+        final Map<String, String> lines = new HashMap<>();
+        listed.forEach((partition, files) -> lines.put(partition, files.stream()
+                .map(f -> {
+                    final String entry = known(written.get(partition), f);
+                    return entry != null ? entry : entry(f.getPath().getName(), f.getLen(), crcs.get(f.getPath().toString()));
+                })
+                .collect(Collectors.joining(","))));
+        return lines;
+    }
+
+    /** The writer's entry of {@code f} (by name) when it gives the size listed; else null. */
+    private static String known(Map<String, String> written, FileStatus f) {
+        final String name = f.getPath().getName();
+        final String entry = written.get(name);
+        return entry != null && entry.startsWith(name + ":" + f.getLen() + ":") ? entry : null;
+    }
+
+    /**
      * Which of the partition directories in {@code expected} (each with the files line of its
-     * manifest, as {@link #files(String, Map)} writes it) hold exactly those files, with the same
-     * sizes and CRC-32s. The directories are listed on the driver and every file's CRC-32 computed
-     * in one Spark job ({@link FileChecksums}); a directory that cannot be listed does not match.
+     * manifest) hold exactly those files, with the same sizes and CRC-32s, every file read by one
+     * Spark job ({@link #files(SparkSession, Map)}); a directory that cannot be listed does not match.
      */
     static Set<String> matching(SparkSession spark, Map<String, String> expected) {
-        final Map<String, List<FileStatus>> listed = new HashMap<>();
-        final List<FileStatus> all = new ArrayList<>();
-        for (String partition : expected.keySet()) {
-            try {
-                final List<FileStatus> files = parquetFiles(partition);
-                listed.put(partition, files);
-                all.addAll(files);
-            } catch (RuntimeException e) {
-                // not listed: does not match
-            }
-        }
-        final Map<String, Long> crcs = FileChecksums.of(spark, all);
+        final Map<String, Map<String, String>> none = new HashMap<>();
+        expected.keySet().forEach(partition -> none.put(partition, Map.of()));
+        final Map<String, String> got = files(spark, none);
         final Set<String> matching = new HashSet<>();
-        for (var e : listed.entrySet()) {
-            final String got = e.getValue().stream()
-                    .map(f -> entry(f.getPath().getName(), f.getLen(), crcs.get(f.getPath().toString())))
-                    .collect(Collectors.joining(","));
-            if (got.equals(expected.get(e.getKey()))) {
-                matching.add(e.getKey());
+        expected.forEach((partition, files) -> {
+            if (files.equals(got.get(partition))) {
+                matching.add(partition);
             }
-        }
+        });
         return matching;
     }
 

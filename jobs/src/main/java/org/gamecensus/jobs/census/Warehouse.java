@@ -188,7 +188,7 @@ public final class Warehouse {
     public void write(Dataset<Row> rows, DatasetSchema schema, List<Row> partitions) {
         final Staged staged = stage(rows, schema, partitions);
         try {
-            publish(staged);
+            publish(rows.sparkSession(), staged);
         } finally {
             staged.discard();
         }
@@ -392,7 +392,7 @@ public final class Warehouse {
      * there is one (a directory rename each: atomic on local and HDFS file systems), then writes
      * the schema file and the partitions' manifests.
      */
-    public void publish(Staged staged) {
+    public void publish(SparkSession spark, Staged staged) {
         final DatasetSchema schema = staged.schema();
         final String table = tablePath(schema.table());
         final String replaced = WarehouseFiles.child(staged.dir(), "_replaced");
@@ -402,7 +402,7 @@ public final class Warehouse {
                     WarehouseFiles.child(replaced, key));
         }
         WarehouseFiles.writeAtomically(WarehouseFiles.child(table, SCHEMA_FILE), schema.toJson() + "\n");
-        Manifests.record(table, schema, staged.partitions(), staged.files());
+        Manifests.record(spark, table, schema, staged.partitions(), staged.files());
         staged.discard();
     }
 

@@ -95,19 +95,13 @@ final class WarehouseFiles {
         }
     }
 
-    /** CRC-32 of a file's bytes; -1 when it cannot be read. */
-    static long crc(String uri) {
-        return crc(fs(uri), uri);
-    }
-
-    /** As {@link #crc(String)}, under {@code conf} (on an executor, the driver's configuration shipped). */
+    /**
+     * CRC-32 of a file's bytes, under {@code conf} (on an executor, the driver's configuration
+     * shipped); -1 when it cannot be read.
+     */
     static long crc(String uri, Configuration conf) {
-        return crc(fs(uri, conf), uri);
-    }
-
-    private static long crc(FileSystem fs, String uri) {
         final CRC32 crc = new CRC32();
-        try (InputStream in = fs.open(new Path(uri))) {
+        try (InputStream in = fs(uri, conf).open(new Path(uri))) {
             final byte[] buf = new byte[1 << 16];
             for (int n; (n = in.read(buf)) > 0; ) {
                 crc.update(buf, 0, n);

@@ -138,6 +138,21 @@ class CensusCommitTest extends SparkCensusTest {
         assertEquals(10, verified(new Warehouse(tmp.resolve("chunked"))).size());
     }
 
+    /**
+     * Rows Spark's own writer wrote (the path of the layered Hex solve's joins) come with no
+     * writer's entries: their files' CRC-32s come from a Spark job, so the driver reads none of
+     * them (before, it read every file back).
+     */
+    @Test
+    void aCommitOfRowsSparkWroteReadsNoneOfTheFilesOnTheDriver() {
+        final Dataset<Row> trees = LumberjackJob.slices(spark(), 9, 3).rows(spark());
+        final Warehouse w = new Warehouse(tmp.resolve("spark"));
+        final long before = driverBytesRead();
+        CensusCommit.commit(trees, w, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 9), LumberjackJob.CHECK);
+        assertEquals(0, driverBytesRead() - before, "bytes the driver's thread read");
+        assertEquals(10, verified(w).size(), "and every manifest matches its files read back");
+    }
+
     /** Bytes read so far through every Hadoop file system of this JVM (the driver's and, in local mode, the tasks'). */
     @SuppressWarnings("deprecation")
     private static long bytesRead() {

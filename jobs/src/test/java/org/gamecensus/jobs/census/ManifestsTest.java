@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.switching.SwitchingHosts;
@@ -63,15 +64,26 @@ class ManifestsTest extends SparkCensusTest {
         final Path partition = Files.createDirectories(tmp.resolve("edges=3"));
         Files.write(partition.resolve("a.parquet"), new byte[] {1, 2, 3});
         Files.write(partition.resolve("b.parquet"), new byte[] {4, 5, 6, 7});
-        final String dir = partition.toUri().toString();
-        final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update(new byte[] {4, 5, 6, 7});
-        final String b = Manifests.entry("b.parquet", 4, crc.getValue());
-        assertEquals(Manifests.files(dir, java.util.Map.of()), Manifests.entry("a.parquet", 3, WarehouseFiles.crc(dir + "/a.parquet")) + "," + b);
+        final String dir = partition.toUri().toString().replaceAll("/$", "");
+        final String a = Manifests.entry("a.parquet", 3, crc(new byte[] {1, 2, 3}));
+        final String b = Manifests.entry("b.parquet", 4, crc(new byte[] {4, 5, 6, 7}));
+        assertEquals(a + "," + b, files(dir, Map.of()));
         // A made-up CRC with the right size is taken as it is: the file was not read.
-        assertEquals("a.parquet:3:42," + b, Manifests.files(dir, java.util.Map.of("a.parquet", "a.parquet:3:42")));
+        assertEquals("a.parquet:3:42," + b, files(dir, Map.of("a.parquet", "a.parquet:3:42")));
         // One with another size (a file changed since its writer closed it) is not.
-        assertEquals(Manifests.files(dir, java.util.Map.of()), Manifests.files(dir, java.util.Map.of("a.parquet", "a.parquet:5:42")));
+        assertEquals(a + "," + b, files(dir, Map.of("a.parquet", "a.parquet:5:42")));
+        assertEquals(Map.of(dir + "/missing", ""), Manifests.files(spark(), Map.of(dir + "/missing", Map.of())),
+                "a missing directory holds no files");
+    }
+
+    private String files(String dir, Map<String, String> written) {
+        return Manifests.files(spark(), Map.of(dir, written)).get(dir);
+    }
+
+    private static long crc(byte[] bytes) {
+        final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(bytes);
+        return crc.getValue();
     }
 
     @Test
@@ -119,15 +131,5 @@ class ManifestsTest extends SparkCensusTest {
         assertEquals(1, problems.size(), problems.toString());
         Assertions.assertTrue(problems.get(0).startsWith("lumberjack/" + file.getParent().getFileName() + ": files differ"),
                 problems.get(0));
-    }
-
-    /** Bytes read by this thread (the driver's, here) through every Hadoop file system. */
-    @SuppressWarnings("deprecation")
-    private static long driverBytesRead() {
-        long n = 0;
-        for (org.apache.hadoop.fs.FileSystem.Statistics s : org.apache.hadoop.fs.FileSystem.getAllStatistics()) {
-            n += s.getThreadStatistics().getBytesRead();
-        }
-        return n;
     }
 }

@@ -41,4 +41,17 @@ public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
     public static void stopSpark() {
         SharedJavaSparkContext.runAfterClass();
     }
+
+    /**
+     * Bytes this thread has read through every Hadoop file system: in a test, the driver's own
+     * reads, apart from the tasks' (which run on executor threads even in local mode).
+     */
+    @SuppressWarnings("deprecation")
+    protected static long driverBytesRead() {
+        long n = 0;
+        for (org.apache.hadoop.fs.FileSystem.Statistics s : org.apache.hadoop.fs.FileSystem.getAllStatistics()) {
+            n += s.getThreadStatistics().getBytesRead();
+        }
+        return n;
+    }
 }

@@ -70,7 +70,7 @@ public final class ChunkedCommit {
         final List<Properties> manifests = new ArrayList<>();
         for (int i = 0; i < chunks; i++) {
             final String dir = chunkDir(base, i);
-            final String manifest = WarehouseFiles.child(base, "chunk-" + i + ".properties");
+            final String manifest = chunkManifest(base, i);
             final Properties intact = committed[i];
             if (intact != null) {
                 manifests.add(intact);
@@ -163,6 +163,10 @@ public final class ChunkedCommit {
         return WarehouseFiles.child(base, "chunk-" + i);
     }
 
+    private static String chunkManifest(String base, int i) {
+        return WarehouseFiles.child(base, "chunk-" + i + ".properties");
+    }
+
     /**
      * For each of a run's chunks, its manifest when it is there and every partition it lists still
      * holds exactly its files (names, sizes, CRC-32); else null (the chunk is computed again). The
@@ -171,16 +175,16 @@ public final class ChunkedCommit {
      */
     private static Properties[] committedChunks(SparkSession spark, String base, int chunks) {
         final Properties[] manifests = new Properties[chunks];
+        final List<Map<String, String>> listed = new ArrayList<>(chunks);
         final Map<String, String> expected = new HashMap<>();
         for (int i = 0; i < chunks; i++) {
-            manifests[i] = readManifest(WarehouseFiles.child(base, "chunk-" + i + ".properties"));
-            if (manifests[i] != null) {
-                expected.putAll(partitionFiles(base, i, manifests[i]));
-            }
+            manifests[i] = readManifest(chunkManifest(base, i));
+            listed.add(manifests[i] == null ? Map.of() : partitionFiles(base, i, manifests[i]));
+            expected.putAll(listed.get(i));
         }
         final java.util.Set<String> matching = Manifests.matching(spark, expected);
         for (int i = 0; i < chunks; i++) {
-            if (manifests[i] != null && !matching.containsAll(partitionFiles(base, i, manifests[i]).keySet())) {
+            if (!matching.containsAll(listed.get(i).keySet())) {
                 manifests[i] = null;
             }
         }

@@ -137,21 +137,21 @@ public final class Manifests {
      */
     static Map<String, String> files(SparkSession spark, String dir, DatasetSchema schema, List<Row> stats,
                                      Map<String, Map<String, String>> written) {
+        final Map<String, String> directories = new HashMap<>();
         final Map<String, Map<String, String>> byDirectory = new HashMap<>();
         for (Row r : stats) {
             final String key = key(schema, r);
-            byDirectory.put(WarehouseFiles.child(dir, key), written.getOrDefault(key, Map.of()));
+            directories.put(key, WarehouseFiles.child(dir, key));
+            byDirectory.put(directories.get(key), written.getOrDefault(key, Map.of()));
         }
         final Map<String, String> lines = files(spark, byDirectory);
         final Map<String, String> byKey = new HashMap<>();
-        for (Row r : stats) {
-            final String key = key(schema, r);
-            final String line = lines.get(WarehouseFiles.child(dir, key));
-            if (line == null) {
-                throw new IllegalStateException("cannot list the partition " + WarehouseFiles.child(dir, key));
+        directories.forEach((key, directory) -> {
+            if (!lines.containsKey(directory)) {
+                throw new IllegalStateException("cannot list the partition " + directory);
             }
-            byKey.put(key, line);
-        }
+            byKey.put(key, lines.get(directory));
+        });
         return byKey;
     }
 

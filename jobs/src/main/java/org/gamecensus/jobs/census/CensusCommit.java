@@ -121,6 +121,7 @@ public final class CensusCommit {
                                      Function<CensusWriteTask, List<CensusWriteTask.Outcome>> tasks) {
         final String codec = spark.conf().get("spark.sql.parquet.compression.codec", "snappy");
         CensusWriteTask.compression(codec); // a bad codec is refused before anything runs
+        ConcurrentFileCalls.threads(spark, dir); // and a bad setting of the commit's threads
         final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
         final List<CensusWriteTask.Outcome> outcomes = tasks.apply(new CensusWriteTask(schema, partitions,
                 check.bad(), check.show(), Arrays.asList(tallies), dir, UUID.randomUUID().toString(), codec,

@@ -80,11 +80,12 @@ public final class Manifests {
      * makes them), with the files as they now are on disk: each file's entry taken from
      * {@code written} (partition key → file name → entry, as its writer made it) when it is there
      * and the size on disk matches, else read by a Spark job ({@link #files(SparkSession, Map)}).
+     * The manifests are written several at a time ({@link ConcurrentFileCalls}).
      */
     public static void record(SparkSession spark, String table, DatasetSchema schema, List<Row> stats,
                               Map<String, Map<String, String>> written) {
         final Map<String, String> files = files(spark, table, schema, stats, written);
-        for (Row r : stats) {
+        ConcurrentFileCalls.forEach(table, stats, r -> {
             final String key = key(schema, r);
             final Properties p = new Properties();
             p.setProperty("table", schema.table());
@@ -103,7 +104,7 @@ public final class Manifests {
             }
             WarehouseFiles.writeAtomically(WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties"),
                     text.toString());
-        }
+        });
     }
 
     /** The partition's directory path under its table, {@code col=value/…}, as Spark names it. */
@@ -167,22 +168,29 @@ public final class Manifests {
      * entry its writer made; empty when none did): "name:size:crc32" for every Parquet file,
      * sorted by name. A writer's entry is taken while the size listed matches, and every other
      * file's CRC-32 comes from one Spark job over all the directories ({@link FileChecksums}), so
-     * the driver reads no file. A directory that cannot be listed has no line.
+     * the driver reads no file; the driver lists the directories several at a time
+     * ({@link ConcurrentFileCalls}). A directory that cannot be listed has no line.
      */
     static Map<String, String> files(SparkSession spark, Map<String, Map<String, String>> written) {
+        final List<String> directories = new ArrayList<>(written.keySet());
+        final List<List<FileStatus>> listings = ConcurrentFileCalls.map(directories.isEmpty() ? null : directories.get(0), directories, directory -> {
+            try {
+                return parquetFiles(directory);
+            } catch (RuntimeException ex) {
+                return null; // not listed: no line
+            }
+        });
         final Map<String, List<FileStatus>> listed = new HashMap<>();
         final List<FileStatus> unknown = new ArrayList<>();
-        for (var e : written.entrySet()) {
-            try {
-                final List<FileStatus> files = parquetFiles(e.getKey());
-                listed.put(e.getKey(), files);
+        for (int d = 0; d < directories.size(); d++) {
+            final List<FileStatus> files = listings.get(d);
+            if (files != null) {
+                listed.put(directories.get(d), files);
                 for (FileStatus f : files) {
-                    if (known(e.getValue(), f) == null) {
+                    if (known(written.get(directories.get(d)), f) == null) {
                         unknown.add(f);
                     }
                 }
-            } catch (RuntimeException ex) {
-                // not listed: no line
             }
         }
         final Map<String, Long> crcs = FileChecksums.of(spark, unknown);

@@ -237,6 +237,7 @@ public final class Warehouse {
      * Nothing is visible to readers until {@link #publish}.
      */
     public Staged stage(Dataset<Row> rows, DatasetSchema schema, List<Row> expected, Column... extra) {
+        ConcurrentFileCalls.threads(rows.sparkSession(), root); // a bad setting is refused before anything runs
         final String dir = newStaging(schema);
         final List<Column> observed = new ArrayList<>();
         for (int i = 0; i < extra.length; i++) {
@@ -305,14 +306,14 @@ public final class Warehouse {
      * results were not taken may have left.
      */
     static void keepOnly(String dir, DatasetSchema schema, List<Row> partitions, java.util.Set<String> keep) {
-        for (Row p : partitions) {
+        ConcurrentFileCalls.forEach(dir, partitions, p -> {
             final String key = Manifests.key(schema, p);
             for (FileStatus f : WarehouseFiles.list(WarehouseFiles.child(dir, key))) {
                 if (!keep.contains(key + "/" + f.getPath().getName())) {
                     WarehouseFiles.deleteRecursively(WarehouseFiles.child(WarehouseFiles.child(dir, key), f.getPath().getName()));
                 }
             }
-        }
+        });
     }
 
     /** Whether the write lists exactly one partition, of no null value (whose directory Spark names otherwise). */
@@ -390,17 +391,18 @@ public final class Warehouse {
     /**
      * Moves each staged partition into its table, replacing the partition of the same values if
      * there is one (a directory rename each: atomic on local and HDFS file systems), then writes
-     * the schema file and the partitions' manifests.
+     * the schema file and the partitions' manifests. The partitions' moves, like their manifests,
+     * are made several at a time ({@link ConcurrentFileCalls}).
      */
     public void publish(SparkSession spark, Staged staged) {
         final DatasetSchema schema = staged.schema();
         final String table = tablePath(schema.table());
         final String replaced = WarehouseFiles.child(staged.dir(), "_replaced");
-        for (Row r : staged.partitions()) {
+        ConcurrentFileCalls.forEach(table, staged.partitions(), r -> {
             final String key = Manifests.key(schema, r);
             WarehouseFiles.replaceDirectory(WarehouseFiles.child(staged.dir(), key), WarehouseFiles.child(table, key),
                     WarehouseFiles.child(replaced, key));
-        }
+        });
         WarehouseFiles.writeAtomically(WarehouseFiles.child(table, SCHEMA_FILE), schema.toJson() + "\n");
         Manifests.record(spark, table, schema, staged.partitions(), staged.files());
         staged.discard();

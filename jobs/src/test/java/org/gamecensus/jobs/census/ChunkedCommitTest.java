@@ -28,6 +28,7 @@ class ChunkedCommitTest extends SparkCensusTest {
     @AfterEach
     void noStop() {
         spark().conf().unset(ChunkedCommit.STOP_AFTER);
+        spark().conf().unset(ConcurrentFileCalls.THREADS);
     }
 
     @Test
@@ -74,10 +75,21 @@ class ChunkedCommitTest extends SparkCensusTest {
 
     @Test
     void everyCensusCanBeChunkedToTheSameRows() {
-        final Warehouse whole = new Warehouse(tmp.resolve("whole"));
+        everyCensusCanBeChunkedToTheSameRows("one-by-one");
+    }
+
+    /** The same with the commits' file-system calls (the chunks' final renames among them) eight at a time. */
+    @Test
+    void everyCensusCanBeChunkedToTheSameRowsWithTheFileCallsEightAtATime() {
+        spark().conf().set(ConcurrentFileCalls.THREADS, "8");
+        everyCensusCanBeChunkedToTheSameRows("eight");
+    }
+
+    private void everyCensusCanBeChunkedToTheSameRows(String name) {
+        final Warehouse whole = new Warehouse(tmp.resolve(name).resolve("whole"));
         CramJob.census(spark(), whole, 6, 0);
         LumberjackJob.census(spark(), whole, 7, 0);
-        final Warehouse chunked = new Warehouse(tmp.resolve("chunked"));
+        final Warehouse chunked = new Warehouse(tmp.resolve(name).resolve("chunked"));
         spark().conf().set(ChunkedCommit.STOP_AFTER, "1");
         assertThrows(CensusFailure.class, () -> CramJob.censusInChunks(spark(), chunked, 6, 0, 3));
         spark().conf().unset(ChunkedCommit.STOP_AFTER);
@@ -89,5 +101,9 @@ class ChunkedCommitTest extends SparkCensusTest {
             assertDataFrameNoOrderEquals(spark().read().parquet(whole.tablePath(table)),
                     spark().read().parquet(chunked.tablePath(table)));
         }
+        final List<String> checked = new ArrayList<>();
+        assertEquals(List.of(), Manifests.verify(spark(), chunked, List.of(org.gamecensus.schemas.cram.CramSchemas.SHAPES,
+                org.gamecensus.schemas.lumberjack.LumberjackSchemas.TREES), checked));
+        assertEquals(6 + 8, checked.size(), "every partition of both tables checked against its manifest");
     }
 }

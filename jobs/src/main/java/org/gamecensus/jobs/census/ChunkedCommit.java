@@ -177,11 +177,16 @@ public final class ChunkedCommit {
      * on a cluster does not read its chunks back through the driver.
      */
     private static Properties[] committedChunks(SparkSession spark, String base, int chunks) {
-        final Properties[] manifests = new Properties[chunks];
+        final List<Integer> indices = new ArrayList<>(chunks);
+        for (int i = 0; i < chunks; i++) {
+            indices.add(i);
+        }
+        // Two calls a chunk (is it there, read it): several chunks at a time on a remote file system.
+        final Properties[] manifests = ConcurrentFileCalls.map(base, indices, i -> readManifest(chunkManifest(base, i)))
+                .toArray(new Properties[0]);
         final List<Map<String, String>> listed = new ArrayList<>(chunks);
         final Map<String, String> expected = new HashMap<>();
         for (int i = 0; i < chunks; i++) {
-            manifests[i] = readManifest(chunkManifest(base, i));
             listed.add(manifests[i] == null ? Map.of() : partitionFiles(base, i, manifests[i]));
             expected.putAll(listed.get(i));
         }

@@ -285,16 +285,23 @@ public final class Manifests {
             }
             final TreeMap<String, Properties> byPartition = new TreeMap<>();
             try {
-                for (var m : WarehouseFiles.list(dir)) {
-                    final String name = m.getPath().getName();
-                    if (!m.isFile() || !name.endsWith(".properties") || name.startsWith(".")) {
-                        continue;
+                final List<String> names = WarehouseFiles.list(dir).stream()
+                        .filter(m -> m.isFile() && m.getPath().getName().endsWith(".properties")
+                                && !m.getPath().getName().startsWith("."))
+                        .map(m -> m.getPath().getName()).toList();
+                // A read a manifest: several at a time on a remote file system.
+                for (Properties p : ConcurrentFileCalls.map(dir, names, name -> {
+                    final Properties read = new Properties();
+                    try {
+                        read.load(new StringReader(WarehouseFiles.readString(WarehouseFiles.child(dir, name))));
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
                     }
-                    final Properties p = new Properties();
-                    p.load(new StringReader(WarehouseFiles.readString(WarehouseFiles.child(dir, name))));
+                    return read;
+                })) {
                     byPartition.put(p.getProperty("partition"), p);
                 }
-            } catch (IOException | java.io.UncheckedIOException e) {
+            } catch (java.io.UncheckedIOException e) {
                 problems.add(schema.table() + ": cannot read manifests: " + e.getMessage());
                 continue;
             }

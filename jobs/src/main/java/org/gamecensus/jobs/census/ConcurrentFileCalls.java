@@ -13,7 +13,8 @@ import java.util.function.Function;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Runs a commit's per-partition file-system calls from the driver on several threads at once.
+ * Runs the driver's per-partition file-system calls — a commit's listings, moves and manifests, a
+ * chunked run's renames, {@code verify}'s reads of the manifests — on several threads at once.
  *
  * <p>Each call is a round trip to the file system's metadata service: well under a millisecond on
  * the local disk, about one on HDFS's name node, tens of milliseconds on an object store. A commit

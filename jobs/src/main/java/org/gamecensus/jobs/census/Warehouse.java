@@ -392,7 +392,9 @@ public final class Warehouse {
      * Moves each staged partition into its table, replacing the partition of the same values if
      * there is one (a directory rename each: atomic on local and HDFS file systems), then writes
      * the schema file and the partitions' manifests. The partitions' moves, like their manifests,
-     * are made several at a time ({@link ConcurrentFileCalls}).
+     * are made several at a time ({@link ConcurrentFileCalls}). The staging directory, with the
+     * partitions replaced, is left for the caller to remove, as it must when publishing fails
+     * ({@link Staged#discard}): every caller does so once, in a {@code finally}.
      */
     public void publish(SparkSession spark, Staged staged) {
         final DatasetSchema schema = staged.schema();
@@ -405,7 +407,6 @@ public final class Warehouse {
         });
         WarehouseFiles.writeAtomically(WarehouseFiles.child(table, SCHEMA_FILE), schema.toJson() + "\n");
         Manifests.record(spark, table, schema, staged.partitions(), staged.files());
-        staged.discard();
     }
 
     /** The hidden directory of a table under which writes are staged (Spark's readers skip '_' names). */

@@ -1,7 +1,6 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.StringWriter;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -177,13 +176,9 @@ public final class ChunkedCommit {
      * on a cluster does not read its chunks back through the driver.
      */
     private static Properties[] committedChunks(SparkSession spark, String base, int chunks) {
-        final List<Integer> indices = new ArrayList<>(chunks);
-        for (int i = 0; i < chunks; i++) {
-            indices.add(i);
-        }
         // Two calls a chunk (is it there, read it): several chunks at a time on a remote file system.
-        final Properties[] manifests = ConcurrentFileCalls.map(base, indices, i -> readManifest(chunkManifest(base, i)))
-                .toArray(new Properties[0]);
+        final Properties[] manifests = ConcurrentFileCalls.map(base, java.util.stream.IntStream.range(0, chunks).boxed().toList(),
+                i -> readManifest(chunkManifest(base, i))).toArray(new Properties[0]);
         final List<Map<String, String>> listed = new ArrayList<>(chunks);
         final Map<String, String> expected = new HashMap<>();
         for (int i = 0; i < chunks; i++) {
@@ -216,10 +211,9 @@ public final class ChunkedCommit {
             return null;
         }
         try {
-            final Properties p = new Properties();
-            p.load(new StringReader(WarehouseFiles.readString(manifest)));
+            final Properties p = WarehouseFiles.readProperties(manifest);
             return p.getProperty(TALLIES) == null ? null : p;
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return null;
         }
     }

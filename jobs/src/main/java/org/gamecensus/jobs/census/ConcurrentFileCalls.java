@@ -71,26 +71,43 @@ final class ConcurrentFileCalls {
      * @throws RuntimeException the first item's failure (in the items' order), the others suppressed
      */
     static <T, R> List<R> map(String location, List<T> items, Function<T, R> call) {
-        final SparkSession session = SparkSession.getActiveSession().isDefined()
-                ? SparkSession.getActiveSession().get() : null;
+        final SparkSession session = activeSession();
         final int threads = Math.min(items.size(), threads(session, location));
         final Object[] values = new Object[items.size()];
         final RuntimeException[] failures = new RuntimeException[items.size()];
-        // Cases: one thread (the calls in order on this thread), or several (calls handed out from a
-        // shared index, so no more than `threads` run at once whatever the pool holds). Either way
-        // every call is made; then every call succeeded (the results, in order) or some failed (the
-        // first failure in order, the later ones suppressed on it).
-        if (threads <= 1) {
-            for (int i = 0; i < items.size(); i++) {
+        // Calls are handed out from a shared index, each kept as a value or a failure, so no more
+        // than `threads` run at once whatever the pool holds, and every call is made.
+        final AtomicInteger next = new AtomicInteger();
+        final Runnable drain = () -> {
+            for (int i; (i = next.getAndIncrement()) < items.size(); ) {
                 try {
                     values[i] = call.apply(items.get(i));
                 } catch (RuntimeException e) {
                     failures[i] = e;
                 }
             }
+        };
+        // Cases: one thread (the calls in order on this thread), or several (on the pool's workers,
+        // each with the caller's session active).
+        if (threads <= 1) {
+            drain.run();
         } else {
-            runOnWorkers(items, call, session, threads, values, failures);
+            final List<Future<?>> workers = new ArrayList<>(threads);
+            for (int w = 0; w < threads; w++) {
+                workers.add(POOL.submit(() -> {
+                    final SparkSession before = activeSession();
+                    setActive(session);
+                    try {
+                        drain.run();
+                    } finally {
+                        setActive(before);
+                    }
+                }));
+            }
+            awaitAll(workers);
         }
+        // Then every call succeeded (the results, in order) or some failed (the first failure in
+        // order thrown, the later ones suppressed on it).
         RuntimeException first = null;
         for (RuntimeException f : failures) {
             if (f != null && first == null) {
@@ -111,30 +128,9 @@ final class ConcurrentFileCalls {
         return results;
     }
 
-    /** Makes every call on {@code threads} workers with {@code session} active, into {@code values} or {@code failures}. */
-    private static <T, R> void runOnWorkers(List<T> items, Function<T, R> call, SparkSession session, int threads,
-                                            Object[] values, RuntimeException[] failures) {
-        final AtomicInteger next = new AtomicInteger();
-        final List<Future<?>> workers = new ArrayList<>(threads);
-        for (int w = 0; w < threads; w++) {
-            workers.add(POOL.submit(() -> {
-                final SparkSession before = SparkSession.getActiveSession().isDefined()
-                        ? SparkSession.getActiveSession().get() : null;
-                setActive(session);
-                try {
-                    for (int i; (i = next.getAndIncrement()) < items.size(); ) {
-                        try {
-                            values[i] = call.apply(items.get(i));
-                        } catch (RuntimeException e) {
-                            failures[i] = e;
-                        }
-                    }
-                } finally {
-                    setActive(before);
-                }
-            }));
-        }
-        awaitAll(workers);
+    /** This thread's active Spark session, or null. */
+    private static SparkSession activeSession() {
+        return SparkSession.getActiveSession().isDefined() ? SparkSession.getActiveSession().get() : null;
     }
 
     /**

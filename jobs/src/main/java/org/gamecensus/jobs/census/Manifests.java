@@ -1,7 +1,6 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
-import java.io.StringReader;
 import java.io.StringWriter;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -243,11 +242,10 @@ public final class Manifests {
             return null;
         }
         try {
-            final Properties p = new Properties();
-            p.load(new StringReader(WarehouseFiles.readString(manifest)));
+            final Properties p = WarehouseFiles.readProperties(manifest);
             final String files = p.getProperty("files");
             return files != null && !files.isEmpty() && matching(spark, Map.of(dir, files)).contains(dir) ? p : null;
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             return null;
         }
     }
@@ -290,15 +288,8 @@ public final class Manifests {
                                 && !m.getPath().getName().startsWith("."))
                         .map(m -> m.getPath().getName()).toList();
                 // A read a manifest: several at a time on a remote file system.
-                for (Properties p : ConcurrentFileCalls.map(dir, names, name -> {
-                    final Properties read = new Properties();
-                    try {
-                        read.load(new StringReader(WarehouseFiles.readString(WarehouseFiles.child(dir, name))));
-                    } catch (IOException e) {
-                        throw new java.io.UncheckedIOException(e);
-                    }
-                    return read;
-                })) {
+                for (Properties p : ConcurrentFileCalls.map(dir, names,
+                        name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
                     byPartition.put(p.getProperty("partition"), p);
                 }
             } catch (java.io.UncheckedIOException e) {

@@ -3,11 +3,13 @@ package org.gamecensus.jobs.census;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -93,6 +95,17 @@ final class WarehouseFiles {
         try (InputStream in = fs(uri).open(new Path(uri))) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+    }
+
+    /** The entries of a properties file (a manifest). */
+    static Properties readProperties(String uri) {
+        final Properties p = new Properties();
+        try {
+            p.load(new StringReader(readString(uri)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + uri + ": " + e.getMessage(), e);
+        }
+        return p;
     }
 
     /**

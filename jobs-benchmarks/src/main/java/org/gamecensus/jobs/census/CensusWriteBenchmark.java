@@ -71,14 +71,14 @@ public class CensusWriteBenchmark extends SparkForkedBenchmark {
                 case "cram" -> {
                     slices = CramJob.slices(11, TASKS);
                     schema = CramSchemas.SHAPES;
-                    partitions = CensusCommit.partitionRange(1, 11);
+                    partitions = TablePartition.values(TablePartition.range(1, 11));
                     check = CramJob.CHECK;
                     tally = RowCondition.equalTo("outcome", "N");
                 }
                 case "lumberjack" -> {
                     slices = LumberjackJob.slices(spark, 15, TASKS);
                     schema = LumberjackSchemas.TREES;
-                    partitions = CensusCommit.partitionRange(0, 15);
+                    partitions = TablePartition.values(TablePartition.range(0, 15));
                     check = LumberjackJob.CHECK;
                     tally = RowCondition.equalTo("grundy", 0);
                 }

@@ -51,22 +51,25 @@ public final class CensusCommit {
 
     /**
      * Computes {@code census} and commits its rows, which lie in the partitions {@code partitions}
-     * (one row of partition values each, e.g. {@link #partition}; a row outside them fails the
-     * commit); returns one row: the row count, then the number of rows meeting each of
-     * {@code tallies} in order. Each task writes its own rows; nothing is visible until every
-     * task has succeeded and no row broke the check.
+     * (a row outside them fails the commit); returns one row: the row count, then the number of
+     * rows meeting each of {@code tallies} in order. Each task writes its own rows; nothing is
+     * visible until every task has succeeded and no row broke the check.
      */
-    public static Row commit(SparkSession spark, SliceCensus census, Warehouse warehouse, List<Row> partitions,
+    public static Row commit(SparkSession spark, SliceCensus census, Warehouse warehouse, List<TablePartition> partitions,
                              Check check, RowCondition... tallies) {
-        final String dir = warehouse.newStaging(census.schema());
-        try {
-            final Written written = write(spark, census, dir, partitions, check, tallies);
-            warehouse.publish(spark, new Warehouse.Staged(dir, census.schema(), written.stats(), RowFactory.create(),
-                    written.files()));
-            return tallyRow(census.schema(), written.stats(), written.tallies());
-        } finally {
-            Warehouse.removeStaging(dir);
-        }
+        final DatasetSchema schema = census.schema();
+        return warehouse.inRun("commit of " + schema.table(), run -> {
+            run.claim(schema, partitions);
+            final String dir = run.newStaging(schema.table());
+            try {
+                final Written written = write(spark, census, dir, TablePartition.values(partitions), check, tallies);
+                warehouse.publish(spark, run, new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create(),
+                        written.files(), Warehouse.parameters(schema, partitions)), List.of());
+                return tallyRow(schema, written.stats(), written.tallies());
+            } finally {
+                run.discard(dir);
+            }
+        });
     }
 
     /**
@@ -74,16 +77,20 @@ public final class CensusCommit {
      * itself: no Spark job for a file of a few rows. As above otherwise, with no check or tallies.
      */
     public static Row commit(SparkSession spark, List<Row> rows, DatasetSchema schema, Warehouse warehouse,
-                             List<Row> partitions) {
-        final String dir = warehouse.newStaging(schema);
-        try {
-            final Written written = writeWith(spark, schema, dir, partitions, Check.none(), new RowCondition[0],
-                    write -> List.of(write.write(rows.iterator(), 0, 0)));
-            warehouse.publish(spark, new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create(), written.files()));
-            return tallyRow(schema, written.stats(), written.tallies());
-        } finally {
-            Warehouse.removeStaging(dir);
-        }
+                             List<TablePartition> partitions) {
+        return warehouse.inRun("commit of " + schema.table(), run -> {
+            run.claim(schema, partitions);
+            final String dir = run.newStaging(schema.table());
+            try {
+                final Written written = writeWith(spark, schema, dir, TablePartition.values(partitions), Check.none(),
+                        new RowCondition[0], write -> List.of(write.write(rows.iterator(), 0, 0)));
+                warehouse.publish(spark, run, new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create(),
+                        written.files(), Warehouse.parameters(schema, partitions)), List.of());
+                return tallyRow(schema, written.stats(), written.tallies());
+            } finally {
+                run.discard(dir);
+            }
+        });
     }
 
     /**
@@ -123,9 +130,10 @@ public final class CensusCommit {
         CensusWriteTask.compression(codec); // a bad codec is refused before anything runs
         ConcurrentFileCalls.threads(spark, dir); // and a bad setting of the commit's threads
         final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
+        final String writeId = UUID.randomUUID().toString();
         final List<CensusWriteTask.Outcome> outcomes = tasks.apply(new CensusWriteTask(schema, partitions,
-                check.bad(), check.show(), Arrays.asList(tallies), dir, UUID.randomUUID().toString(), codec,
-                hadoopConfiguration(spark), checksums));
+                check.bad(), check.show(), Arrays.asList(tallies), dir, writeId, codec, hadoopConfiguration(spark),
+                checksums));
         long failing = 0;
         final List<Row> examples = new ArrayList<>();
         final long[] tally = new long[tallies.length];
@@ -150,7 +158,7 @@ public final class CensusCommit {
             throw new CensusFailure(failing + " " + check.what() + ", e.g. " + examples + "; nothing was published");
         }
         // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
-        Warehouse.keepOnly(dir, schema, stats, written);
+        Warehouse.keepOnly(dir, schema, stats, written, writeId);
         return new Written(stats, tally, entries);
     }
 
@@ -185,28 +193,32 @@ public final class CensusCommit {
      * (as above); returns one row: the row count, then the number of rows meeting each of
      * {@code tallies}.
      */
-    public static Row commit(Dataset<Row> rows, Warehouse warehouse, DatasetSchema schema, List<Row> partitions,
+    public static Row commit(Dataset<Row> rows, Warehouse warehouse, DatasetSchema schema, List<TablePartition> partitions,
                              Check check, RowCondition... tallies) {
         final Column[] extra = new Column[1 + tallies.length];
         extra[0] = countIf(check.bad().column());
         for (int t = 0; t < tallies.length; t++) {
             extra[1 + t] = countIf(tallies[t].column());
         }
-        final Warehouse.Staged staged = warehouse.stage(FaultInjection.haltWhileWriting(rows), schema, partitions, extra);
-        try {
-            final Row observed = staged.observed();
-            if (asLong(observed, 0) > 0) {
-                CensusChecks.failIfAny(staged.read(rows.sparkSession()), check.bad().column(), check.what(), check.show());
+        return warehouse.inRun("commit of " + schema.table(), run -> {
+            run.claim(schema, partitions);
+            final Warehouse.Staged staged = warehouse.stage(run, FaultInjection.haltWhileWriting(rows), schema, partitions,
+                    extra);
+            try {
+                final Row observed = staged.observed();
+                if (asLong(observed, 0) > 0) {
+                    CensusChecks.failIfAny(staged.read(rows.sparkSession()), check.bad().column(), check.what(), check.show());
+                }
+                warehouse.publish(rows.sparkSession(), run, staged, List.of());
+                final long[] tally = new long[tallies.length];
+                for (int t = 0; t < tallies.length; t++) {
+                    tally[t] = asLong(observed, 1 + t);
+                }
+                return tallyRow(schema, staged.partitions(), tally);
+            } finally {
+                run.discard(staged.dir());
             }
-            warehouse.publish(rows.sparkSession(), staged);
-            final long[] tally = new long[tallies.length];
-            for (int t = 0; t < tallies.length; t++) {
-                tally[t] = asLong(observed, 1 + t);
-            }
-            return tallyRow(schema, staged.partitions(), tally);
-        } finally {
-            staged.discard();
-        }
+        });
     }
 
     /**
@@ -228,20 +240,6 @@ public final class CensusCommit {
 
     private static long asLong(Row r, int i) {
         return r.isNullAt(i) ? 0 : ((Number) r.get(i)).longValue();
-    }
-
-    /** The values of one partition, in the order of the schema's partition columns. */
-    public static List<Row> partition(Object... values) {
-        return List.of(RowFactory.create(values));
-    }
-
-    /** The partitions of a table with one integer partition column, values {@code from..to}. */
-    public static List<Row> partitionRange(int from, int to) {
-        final List<Row> rows = new ArrayList<>();
-        for (int v = from; v <= to; v++) {
-            rows.add(RowFactory.create(v));
-        }
-        return rows;
     }
 
     /** An aggregate counting the rows where {@code condition} holds. */

@@ -74,36 +74,76 @@ public final class Manifests {
     }
 
     /**
-     * Writes the manifests of freshly committed partitions from their counts and checksums taken
-     * before the write ({@code stats}: partition values, then n and h, as {@link #countAndChecksum}
-     * makes them), with the files as they now are on disk: each file's entry taken from
-     * {@code written} (partition key → file name → entry, as its writer made it) when it is there
-     * and the size on disk matches, else read by a Spark job ({@link #files(SparkSession, Map)}).
-     * The manifests are written several at a time ({@link ConcurrentFileCalls}).
+     * The manifest of each partition of {@code stats} (partition values, then n and h, as
+     * {@link #countAndChecksum} makes them) staged under {@code staged}, by partition key: the
+     * table, the schema version, the partition's parameters ({@code parameters}, by key), the
+     * project version, when it was made, the row count and checksum, and the files as they are
+     * staged — each file's entry taken from {@code written} (partition key → file name → entry,
+     * as its writer made it) when it is there and the size on disk matches, else read by a Spark
+     * job ({@link #files(SparkSession, Map)}). The names, sizes and checksums stay the same when
+     * the partitions move into their table.
      */
-    public static void record(SparkSession spark, String table, DatasetSchema schema, List<Row> stats,
-                              Map<String, Map<String, String>> written) {
-        final Map<String, String> files = files(spark, table, schema, stats, written);
-        ConcurrentFileCalls.forEach(table, stats, r -> {
+    static Map<String, String> texts(SparkSession spark, String staged, DatasetSchema schema, List<Row> stats,
+                                     Map<String, Map<String, String>> written, Map<String, String> parameters) {
+        final Map<String, String> files = files(spark, staged, schema, stats, written);
+        final String now = Instant.now().toString();
+        final Map<String, String> texts = new HashMap<>();
+        for (Row r : stats) {
             final String key = key(schema, r);
             final Properties p = new Properties();
             p.setProperty("table", schema.table());
             p.setProperty("schema_version", String.valueOf(schema.version()));
+            p.setProperty("parameters", parameters.getOrDefault(key, ""));
             p.setProperty("project_version", projectVersion());
-            p.setProperty("written_at", Instant.now().toString());
+            p.setProperty("written_at", now);
             p.setProperty("partition", key);
             p.setProperty("rows", String.valueOf(r.getLong(schema.partitionColumns().size())));
             p.setProperty("checksum", r.getString(schema.partitionColumns().size() + 1));
             p.setProperty("files", files.get(key));
-            final StringWriter text = new StringWriter();
-            try {
-                p.store(text, "gamecensus manifest");
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
+            texts.put(key, WarehouseRun.store(p, "gamecensus manifest"));
+        }
+        return texts;
+    }
+
+    /** The manifest file of partition {@code key} of the table in {@code tableDir}. */
+    static String manifestFile(String tableDir, String key) {
+        return WarehouseFiles.child(WarehouseFiles.child(tableDir, DIR), key.replace('/', ',') + ".properties");
+    }
+
+    /** A manifest's (or any properties file's) entries, from its text. */
+    static Properties parse(String text) {
+        final Properties p = new Properties();
+        try {
+            p.load(new java.io.StringReader(text));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return p;
+    }
+
+    /**
+     * The files of {@code table}'s committed partitions, as their manifests list them (URIs, in
+     * the manifests' order); null for a table without manifests (written before they existed).
+     */
+    static List<String> committedFiles(Warehouse warehouse, String table) {
+        final String tableDir = warehouse.tablePath(table);
+        final String dir = WarehouseFiles.child(tableDir, DIR);
+        if (!WarehouseFiles.isDirectory(dir)) {
+            return null;
+        }
+        final List<String> names = WarehouseFiles.list(dir).stream()
+                .filter(m -> m.isFile() && m.getPath().getName().endsWith(".properties") && !m.getPath().getName().startsWith("."))
+                .map(m -> m.getPath().getName()).toList();
+        final List<String> files = new ArrayList<>();
+        for (Properties p : ConcurrentFileCalls.map(dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
+            final String partition = WarehouseFiles.child(tableDir, p.getProperty("partition"));
+            for (String entry : p.getProperty("files", "").split(",")) {
+                if (!entry.isEmpty()) {
+                    files.add(WarehouseFiles.child(partition, entry.substring(0, entry.indexOf(':'))));
+                }
             }
-            WarehouseFiles.writeAtomically(WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties"),
-                    text.toString());
-        });
+        }
+        return files;
     }
 
     /** The partition's directory path under its table, {@code col=value/…}, as Spark names it. */
@@ -271,7 +311,8 @@ public final class Manifests {
      */
     public static List<String> verify(SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas,
                                       List<String> checked) {
-        final List<String> problems = new ArrayList<>();
+        warehouse.awaitLiveCommits();
+        final List<String> problems = new ArrayList<>(WarehouseRecovery.findings(warehouse));
         // Every table's manifests first, so that one job checks the files of all their partitions.
         final Map<DatasetSchema, TreeMap<String, Properties>> manifests = new LinkedHashMap<>();
         final Map<String, String> expected = new HashMap<>();

@@ -28,10 +28,14 @@ import org.gamecensus.schemas.DatasetSchema;
  * {@code s3a:}); by default it is {@code <out>/warehouse}. The published tables, figures and pages
  * go to the local directory {@code <out>} on the driver.
  *
- * <p>Writing a dataset replaces only the partitions present in the new rows: they are written to a
- * hidden staging directory of the table, then each partition directory is moved in. So several
- * hosts or boards accumulate in one table, and a failed or killed write leaves the previous
- * partitions intact and nothing partial visible.
+ * <p>Writing a dataset replaces only the partitions present in the new rows, in one commit per
+ * table that is atomic as a whole: the rows are staged under {@code _staging/<run>/}, then the
+ * commit is decided by one atomic write of its record ({@link CommitRecord}), and only then are
+ * the partitions moved in and their manifests written. A crash before the record leaves the table
+ * as it was; after it, the commit is completed by whoever comes next ({@link WarehouseRecovery}).
+ * Every write happens inside a run ({@link WarehouseRun}) that has claimed its partitions, so
+ * concurrent runs write disjoint partitions or are refused. Readers that go through
+ * {@link #registerViews} see committed states only.
  */
 public final class Warehouse {
 
@@ -40,6 +44,8 @@ public final class Warehouse {
 
     private final Path out;
     private final String root;
+    /** The run a command opened for all it writes ({@link #openRun}), or null. */
+    private WarehouseRun run;
 
     /** The warehouse in {@code <out>/warehouse}. */
     public Warehouse(Path out) {
@@ -78,6 +84,44 @@ public final class Warehouse {
             }
         }
         return new Warehouse(path, warehouse);
+    }
+
+    /**
+     * Refuses an out directory, or a warehouse, this process cannot write in: the nearest
+     * existing directory of each must be writable (checked before anything runs, writing nothing).
+     *
+     * @throws UsageException naming the option and the directory
+     */
+    public void checkWritable() {
+        checkLocalWritable("--out", out);
+        if (root.startsWith("file:")) {
+            checkLocalWritable("--warehouse", Path.of(java.net.URI.create(root)));
+            return;
+        }
+        String existing = root;
+        while (existing.lastIndexOf('/') > existing.indexOf("//") + 1 && !WarehouseFiles.exists(existing)) {
+            existing = existing.substring(0, existing.lastIndexOf('/'));
+        }
+        if (!WarehouseFiles.writable(existing)) {
+            throw new UsageException("--warehouse " + root + ": cannot write in " + existing + " (no permission)");
+        }
+    }
+
+    private static void checkLocalWritable(String option, Path dir) {
+        Path existing = dir;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return;
+        }
+        if (!Files.isDirectory(existing)) {
+            throw new UsageException(option + " " + dir + ": " + existing + " is a file, not a directory");
+        }
+        if (!Files.isWritable(existing)) {
+            throw new UsageException(option + " " + dir + ": cannot write in " + existing
+                    + " (no permission, or a read-only file system)");
+        }
     }
 
     /** The local directory of the published tables, figures and pages. */
@@ -132,9 +176,75 @@ public final class Warehouse {
         return names;
     }
 
+    /**
+     * Opens the run every write of a command goes through, after completing what dead runs left
+     * ({@link WarehouseRecovery}); {@code replace}: the run may replace partitions of other
+     * parameters or schema versions. Closed by {@link #closeRun}.
+     *
+     * @return what the recovery did, a line each
+     */
+    public List<String> openRun(String command, boolean replace) {
+        if (run != null) {
+            throw new IllegalStateException("a run is open on " + root + " already");
+        }
+        run = WarehouseRun.open(root, command, replace);
+        try {
+            return WarehouseRecovery.recover(root, run);
+        } catch (RuntimeException e) {
+            closeRun();
+            throw e;
+        }
+    }
+
+    /** Ends the run opened by {@link #openRun} (nothing when none is open). */
+    public void closeRun() {
+        final WarehouseRun open = run;
+        run = null;
+        if (open != null) {
+            open.close();
+        }
+    }
+
+    /** The open run's id, or null. */
+    public String runId() {
+        return run == null ? null : run.id();
+    }
+
+    /**
+     * Claims partitions for the open run ahead of the writes (so a run that another holds, or
+     * whose partitions are of other parameters, is refused before anything is computed); with no
+     * run open, nothing: each commit then claims its own partitions, before it computes them.
+     *
+     * @throws UsageException as {@link WarehouseRun#claim}
+     */
+    public void claim(DatasetSchema schema, List<TablePartition> partitions) {
+        if (run != null) {
+            run.claim(schema, partitions);
+        }
+    }
+
+    /**
+     * Does {@code work} in the open run, or in a run of its own opened around it (a job called
+     * without the command line), which recovers what dead runs left first.
+     */
+    <T> T inRun(String what, java.util.function.Function<WarehouseRun, T> work) {
+        if (run != null) {
+            return work.apply(run);
+        }
+        openRun(what, false);
+        try {
+            return work.apply(run);
+        } finally {
+            closeRun();
+        }
+    }
+
+    /** The warehouse directory of the long runs' state. */
+    static final String CHUNKS = "_chunks";
+
     /** The directory of a long run's state: {@code <warehouse>/_chunks/<table>/<run>/}. */
     static String runDir(String root, String table, String run) {
-        return WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(root, "_chunks"), table),
+        return WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(root, CHUNKS), table),
                 run.replaceAll("[^A-Za-z0-9._-]", "_"));
     }
 
@@ -147,7 +257,7 @@ public final class Warehouse {
         final String marker = WarehouseFiles.child(runDir(root, table, run), "in-progress");
         final boolean unfinished = WarehouseFiles.isFile(marker);
         if (!unfinished) {
-            WarehouseFiles.writeAtomically(marker, "a run of " + table + " in progress: " + run + "\n");
+            WarehouseFiles.writeAtomically(marker, "a run of " + table + " in progress: " + run + "\n", "marker");
         }
         return unfinished;
     }
@@ -162,94 +272,172 @@ public final class Warehouse {
         }
     }
 
-    /** Registers every dataset of the warehouse as a temporary view named after its table. */
+    /** How long a reader waits for a live run to complete a commit before giving up. */
+    private static final long COMMIT_WAIT_MILLIS = 10 * 60 * 1000L;
+
+    /**
+     * Waits until no run is completing a commit (a commit's moves take a moment: renames and
+     * small files), completing first the commits that dead runs decided (in a run of its own
+     * when none is open). Commits of the open run itself do not count.
+     *
+     * @throws IllegalStateException when a live run has been completing a commit for ten minutes
+     */
+    public void awaitCommitted() {
+        awaitCommits(true);
+    }
+
+    /**
+     * Waits until no live run is completing a commit, leaving alone the commits dead runs left
+     * ({@code census verify} reports them); as {@link #awaitCommitted} otherwise.
+     */
+    public void awaitLiveCommits() {
+        awaitCommits(false);
+    }
+
+    private void awaitCommits(boolean recover) {
+        final long deadline = System.currentTimeMillis() + COMMIT_WAIT_MILLIS;
+        while (true) {
+            WarehouseRecovery.Pending waiting = null;
+            boolean dead = false;
+            for (WarehouseRecovery.Pending p : WarehouseRecovery.pendingCommits(root)) {
+                if (run != null && p.owner().equals(run.id())) {
+                    continue;
+                }
+                if (WarehouseRun.live(root, p.owner())) {
+                    waiting = p;
+                } else {
+                    dead = recover;
+                }
+            }
+            if (dead) {
+                if (run != null) {
+                    WarehouseRecovery.recover(root, run);
+                } else {
+                    inRun("recovery before reading", r -> null); // opening a run recovers
+                }
+                continue;
+            }
+            if (waiting == null) {
+                return;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new IllegalStateException(waiting.table() + ": run " + waiting.owner() + " has been completing commit "
+                        + waiting.name() + " for " + COMMIT_WAIT_MILLIS / 60_000 + " minutes");
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for a commit to complete", e);
+            }
+        }
+    }
+
+    /**
+     * Registers every dataset of the warehouse as a temporary view named after its table, of its
+     * committed partitions: once no commit is in progress ({@link #awaitCommitted}), exactly the
+     * files their manifests list (a table without manifests, written before they existed, by its
+     * directory). A commit that replaces a partition while a query reads it moves the files the
+     * view names away, so the query fails on a missing file rather than reading a mix; callers
+     * that can, run it again ({@link #isMissingFile}).
+     */
     public List<String> registerViews(SparkSession spark) {
-        final List<String> names = tables();
-        for (String name : names) {
-            spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
+        awaitCommitted();
+        final List<String> names = new ArrayList<>();
+        for (String name : tables()) {
+            final List<String> files = Manifests.committedFiles(this, name);
+            if (files == null) {
+                spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
+            } else if (!files.isEmpty()) {
+                spark.read().option("basePath", tablePath(name)).parquet(files.toArray(new String[0]))
+                        .createOrReplaceTempView(name);
+            } else {
+                continue;
+            }
+            names.add(name);
         }
         return names;
     }
 
-    /**
-     * Writes rows into their dataset, replacing only the partitions they hold, with a manifest per
-     * partition ({@link #stage}, the counts and checksums read back from the staged files — for
-     * small tables whose partitions the caller does not list — then {@link #publish}).
-     */
-    public void write(Dataset<Row> rows, DatasetSchema schema) {
-        write(rows, schema, null);
-    }
-
-    /**
-     * As {@link #write(Dataset, DatasetSchema)}, for rows known to lie in {@code partitions} (one
-     * row of partition values each; a row outside them fails the write): their counts and
-     * checksums are observed while they are written, with no second pass.
-     */
-    public void write(Dataset<Row> rows, DatasetSchema schema, List<Row> partitions) {
-        final Staged staged = stage(rows, schema, partitions);
-        try {
-            publish(rows.sparkSession(), staged);
-        } finally {
-            staged.discard();
+    /** Whether a failure came of a file that is not there (any cause in its chain). */
+    public static boolean isMissingFile(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.io.FileNotFoundException
+                    || String.valueOf(t.getMessage()).contains("FileNotFoundException")) {
+                return true;
+            }
         }
+        return false;
     }
 
     /**
-     * Rows written to a hidden staging directory of their table ({@code <table>/_staging/<id>}),
-     * not yet visible: the per-partition counts and checksums for the manifests ({@code partitions}:
-     * partition values, n, h as {@link Manifests#countAndChecksum} gives them) and the values of the
-     * extra aggregates asked for.
+     * Writes rows lying in {@code partitions} (one row of partition values each; a row outside
+     * them fails the write) into their dataset, replacing only the partitions they hold, with a
+     * manifest per partition: their counts and checksums are observed while they are written,
+     * with no second pass.
+     */
+    public void write(Dataset<Row> rows, DatasetSchema schema, List<TablePartition> partitions) {
+        inRun("write " + schema.table(), r -> {
+            r.claim(schema, partitions);
+            final Staged staged = stage(r, rows, schema, partitions);
+            try {
+                publish(rows.sparkSession(), r, staged, List.of());
+            } finally {
+                r.discard(staged.dir());
+            }
+            return null;
+        });
+    }
+
+    /**
+     * Rows written to a staging directory of the run ({@code _staging/<run>/<n>-<table>}), not
+     * yet visible: the per-partition counts and checksums for the manifests ({@code partitions}:
+     * partition values, n, h as {@link Manifests#countAndChecksum} gives them), the values of the
+     * extra aggregates asked for, the manifest entries of the files as their writers made them
+     * (partition key → file name → entry; may be empty, or partial) and each partition's
+     * parameters by its key.
      */
     public record Staged(String dir, DatasetSchema schema, List<Row> partitions, Row observed,
-                         Map<String, Map<String, String>> files) {
-        /** {@code files}: the manifest entries of the staged files as their writers made them (may be empty, or partial). */
+                         Map<String, Map<String, String>> files, Map<String, String> parameters) {
         public Staged {
             files = Map.copyOf(files);
-        }
-
-        /** Staged files whose entries are read back from the files themselves at publication. */
-        public Staged(String dir, DatasetSchema schema, List<Row> partitions, Row observed) {
-            this(dir, schema, partitions, observed, Map.of());
+            parameters = Map.copyOf(parameters);
         }
 
         /** The staged rows, read back (for reporting the rows that failed a check). */
         public Dataset<Row> read(SparkSession spark) {
             return spark.read().schema(schema.struct()).parquet(dir);
         }
+    }
 
-        /**
-         * Removes the staging directory, and the table's and warehouse's directories when that
-         * leaves them empty (a first write that failed leaves nothing behind).
-         */
-        public void discard() {
-            removeStaging(dir);
+    /** Each partition's parameters by its key. */
+    static Map<String, String> parameters(DatasetSchema schema, List<TablePartition> partitions) {
+        final Map<String, String> byKey = new java.util.HashMap<>();
+        for (TablePartition p : partitions) {
+            byKey.put(Manifests.key(schema, p.values()), p.parameters());
         }
+        return byKey;
     }
 
     /**
-     * Writes {@code rows} — computed once, not cached — to a hidden staging directory. The
-     * aggregates {@code extra} (over all rows) are observed during the write. When the caller lists
-     * the partition values the rows hold ({@code expected}: one row of values per partition, in the
-     * order of the schema's partition columns), each partition's count and checksum are observed in
-     * the same pass, and a row outside them fails the write; when {@code expected} is null they are
-     * read back from the staged files (a second pass, for small tables). Partitions listed but
-     * without rows are not written. Staging directories left by a killed run are removed first.
-     * Nothing is visible to readers until {@link #publish}.
+     * Writes {@code rows} — computed once, not cached, lying in the partitions {@code expected}
+     * (a row outside them fails the write) — to a staging directory of {@code run}, each
+     * partition's count and checksum observed in the same pass, and the aggregates {@code extra}
+     * (over all rows). Partitions listed but without rows are not written. Nothing is visible to
+     * readers until {@link #publish}; on a failure the staging directory is removed.
      */
-    public Staged stage(Dataset<Row> rows, DatasetSchema schema, List<Row> expected, Column... extra) {
+    Staged stage(WarehouseRun run, Dataset<Row> rows, DatasetSchema schema, List<TablePartition> expectedPartitions,
+                 Column... extra) {
         ConcurrentFileCalls.threads(rows.sparkSession(), root); // a bad setting is refused before anything runs
-        final String dir = newStaging(schema);
+        final List<Row> expected = TablePartition.values(expectedPartitions);
+        final String dir = run.newStaging(schema.table());
         final List<Column> observed = new ArrayList<>();
         for (int i = 0; i < extra.length; i++) {
             observed.add(extra[i].as("x" + i));
         }
-        Dataset<Row> toWrite = rows;
-        PartitionChecksums checksums = null;
-        if (expected != null) {
-            checksums = PartitionChecksums.register(rows.sparkSession(), expected.size());
-            toWrite = rows.withColumn(HASH, Manifests.rowHash(schema))
-                    .filter(checksums.recorder(partitionIndex(schema, expected), functions.col(HASH)));
-        }
+        final PartitionChecksums checksums = PartitionChecksums.register(rows.sparkSession(), expected.size());
+        Dataset<Row> toWrite = rows.withColumn(HASH, Manifests.rowHash(schema))
+                .filter(checksums.recorder(partitionIndex(schema, expected), functions.col(HASH)));
         final Observation observation = new Observation();
         try {
             if (!observed.isEmpty()) {
@@ -277,40 +465,31 @@ public final class Warehouse {
             for (int i = 0; i < extra.length; i++) {
                 values[i] = metrics.get("x" + i);
             }
-            final List<Row> partitions = expected == null ? readBackPartitions(rows.sparkSession(), schema, dir)
-                    : observedPartitions(schema, expected, checksums);
-            return new Staged(dir, schema, partitions, RowFactory.create(values));
+            return new Staged(dir, schema, observedPartitions(schema, expected, checksums), RowFactory.create(values),
+                    Map.of(), parameters(schema, expectedPartitions));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            removeStaging(dir);
+            WarehouseFiles.deleteRecursively(dir);
             throw new IllegalStateException("interrupted while waiting for the write's metrics", e);
         } catch (RuntimeException e) {
-            removeStaging(dir);
+            WarehouseFiles.deleteRecursively(dir);
             throw e;
         }
     }
 
     /**
-     * A fresh hidden staging directory of {@code schema}'s table ({@code <table>/_staging/<id>},
-     * not created yet), after removing any left by a killed run.
+     * Deletes from the staged partitions {@code partitions} (stats rows) of {@code dir} every file
+     * of the write {@code writeId} but those named in {@code keep} ({@code <partition key>/<file>}):
+     * what task attempts whose results were not taken may have left. Other writes' files (a
+     * chunked run's earlier chunks) stay.
      */
-    String newStaging(DatasetSchema schema) {
-        final String stagingRoot = WarehouseFiles.child(tablePath(schema.table()), STAGING);
-        WarehouseFiles.deleteRecursively(stagingRoot);
-        return WarehouseFiles.child(stagingRoot, UUID.randomUUID().toString());
-    }
-
-    /**
-     * Deletes from the staged partitions {@code partitions} (stats rows) of {@code dir} every entry
-     * but those named in {@code keep} ({@code <partition key>/<file>}): what task attempts whose
-     * results were not taken may have left.
-     */
-    static void keepOnly(String dir, DatasetSchema schema, List<Row> partitions, java.util.Set<String> keep) {
+    static void keepOnly(String dir, DatasetSchema schema, List<Row> partitions, java.util.Set<String> keep, String writeId) {
         ConcurrentFileCalls.forEach(dir, partitions, p -> {
             final String key = Manifests.key(schema, p);
             for (FileStatus f : WarehouseFiles.list(WarehouseFiles.child(dir, key))) {
-                if (!keep.contains(key + "/" + f.getPath().getName())) {
-                    WarehouseFiles.deleteRecursively(WarehouseFiles.child(WarehouseFiles.child(dir, key), f.getPath().getName()));
+                final String name = f.getPath().getName();
+                if (name.contains(writeId) && !keep.contains(key + "/" + name)) {
+                    WarehouseFiles.deleteRecursively(WarehouseFiles.child(WarehouseFiles.child(dir, key), name));
                 }
             }
         });
@@ -318,7 +497,7 @@ public final class Warehouse {
 
     /** Whether the write lists exactly one partition, of no null value (whose directory Spark names otherwise). */
     private static boolean isOnePartition(DatasetSchema schema, List<Row> expected) {
-        if (expected == null || expected.size() != 1 || schema.partitionColumns().isEmpty()) {
+        if (expected.size() != 1 || schema.partitionColumns().isEmpty()) {
             return false;
         }
         final Row values = expected.get(0);
@@ -365,58 +544,77 @@ public final class Warehouse {
         return partitions;
     }
 
-    /** The stats rows (partition values, n, h) of a staged write, read back from its files. */
-    private static List<Row> readBackPartitions(SparkSession spark, DatasetSchema schema, String dir) {
-        final Column[] agg = Manifests.countAndChecksum(schema);
-        final Column[] keys = schema.partitionColumns().stream().map(functions::col).toArray(Column[]::new);
-        return spark.read().schema(schema.struct()).parquet(dir).groupBy(keys).agg(agg[0], agg[1]).collectAsList();
-    }
-
-    /**
-     * Removes a staging directory, and the table's and warehouse's directories when that leaves
-     * them empty (a first write that failed leaves nothing behind).
-     */
-    static void removeStaging(String dir) {
-        WarehouseFiles.deleteRecursively(dir);
-        final String stagingRoot = dir.substring(0, dir.lastIndexOf('/'));
-        final String table = stagingRoot.substring(0, stagingRoot.lastIndexOf('/'));
-        if (WarehouseFiles.deleteIfEmpty(stagingRoot) && WarehouseFiles.deleteIfEmpty(table)) {
-            WarehouseFiles.deleteIfEmpty(table.substring(0, table.lastIndexOf('/')));
-        }
-    }
-
     /** The column of a row's content hash, added for the write's observed checksums and dropped before it is written. */
     private static final String HASH = "_gamecensus_row_hash";
 
+    /** Session setting, for tests: a pause in milliseconds once a commit is decided and before each partition moves in. */
+    public static final String PAUSE_COMMIT = "spark.gamecensus.fault.pause-commit-ms";
+
     /**
-     * Moves each staged partition into its table, replacing the partition of the same values if
-     * there is one (a directory rename each: atomic on local and HDFS file systems), then writes
-     * the schema file and the partitions' manifests. The partitions' moves, like their manifests,
-     * are made several at a time ({@link ConcurrentFileCalls}). The staging directory, with the
-     * partitions replaced, is left for the caller to remove, as it must when publishing fails
-     * ({@link Staged#discard}): every caller does so once, in a {@code finally}.
+     * Commits staged partitions: writes their manifests' text from the staged files, decides the
+     * commit by writing its record ({@link CommitRecord}), then completes it — each staged
+     * partition moved into the table (the partition it replaces moved aside), the manifests and
+     * the schema file written, the staging and {@code cleanup} deleted. A failure before the
+     * record leaves the table untouched; after it, completing is tried twice more, and when it
+     * still fails the record stays for the next run to complete. The moves and manifests are made
+     * several at a time on a remote file system ({@link ConcurrentFileCalls}).
      */
-    public void publish(SparkSession spark, Staged staged) {
+    void publish(SparkSession spark, WarehouseRun run, Staged staged, List<String> cleanup) {
         final DatasetSchema schema = staged.schema();
         final String table = tablePath(schema.table());
-        final String replaced = WarehouseFiles.child(staged.dir(), "_replaced");
-        ConcurrentFileCalls.forEach(table, staged.partitions(), r -> {
+        final Map<String, String> manifests = Manifests.texts(spark, staged.dir(), schema, staged.partitions(),
+                staged.files(), staged.parameters());
+        final List<CommitRecord.Move> moves = new ArrayList<>();
+        for (Row r : staged.partitions()) {
             final String key = Manifests.key(schema, r);
-            WarehouseFiles.replaceDirectory(WarehouseFiles.child(staged.dir(), key), WarehouseFiles.child(table, key),
-                    WarehouseFiles.child(replaced, key));
-        });
-        WarehouseFiles.writeAtomically(WarehouseFiles.child(table, SCHEMA_FILE), schema.toJson() + "\n");
-        Manifests.record(spark, table, schema, staged.partitions(), staged.files());
+            if (!run.holds(schema.table(), key)) {
+                throw new IllegalStateException("run " + run.id() + " commits " + schema.table() + "/" + key
+                        + " without having claimed it");
+            }
+            moves.add(new CommitRecord.Move(key, WarehouseFiles.child(staged.dir(), key),
+                    WarehouseFiles.child(WarehouseFiles.child(staged.dir(), "_replaced"), key), manifests.get(key)));
+        }
+        final List<String> deleted = new ArrayList<>(List.of(staged.dir()));
+        deleted.addAll(cleanup);
+        final CommitRecord record = new CommitRecord(run.newRecordFile(schema.table()), schema.table(), table,
+                schema.toJson(), moves, deleted);
+        final long pause = Long.parseLong(spark.conf().get(PAUSE_COMMIT, "0").strip());
+        run.checkLease();
+        record.write(run.id());
+        run.decided(staged.dir());
+        for (int attempt = 1; ; attempt++) {
+            try {
+                pause(pause);
+                record.complete(run.id(), () -> pause(pause));
+                break;
+            } catch (RuntimeException e) {
+                if (attempt == 3) {
+                    throw new IllegalStateException("the commit of " + schema.table() + " was decided but could not be"
+                            + " completed (" + e.getMessage() + "); the next run, or census verify --repair, completes it",
+                            e);
+                }
+                pause(100L * attempt);
+            }
+        }
+        run.completed(staged.dir());
     }
 
-    /** The hidden directory of a table under which writes are staged (Spark's readers skip '_' names). */
-    static final String STAGING = "_staging";
+    private static void pause(long millis) {
+        if (millis <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     /** Writes a small local text file by a rename, so a reader never sees half of it. */
     public static void writeAtomically(Path file, String text) {
         try {
             Files.createDirectories(file.getParent());
-            final Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+            final Path tmp = file.resolveSibling("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
             Files.writeString(tmp, text, StandardCharsets.UTF_8);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {

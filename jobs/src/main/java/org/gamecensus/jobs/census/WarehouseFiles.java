@@ -10,11 +10,14 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.UUID;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.DistributedFileSystem;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -40,8 +43,13 @@ final class WarehouseFiles {
     }
 
     private static FileSystem fs(String uri) {
-        return fs(uri, SparkSession.getActiveSession().isDefined()
-                ? SparkSession.getActiveSession().get().sparkContext().hadoopConfiguration() : new Configuration());
+        return fs(uri, configuration());
+    }
+
+    /** The Hadoop configuration of this thread's active Spark session, else Hadoop's defaults. */
+    static Configuration configuration() {
+        return SparkSession.getActiveSession().isDefined()
+                ? SparkSession.getActiveSession().get().sparkContext().hadoopConfiguration() : new Configuration();
     }
 
     /** The file system of {@code uri} under {@code conf} (on an executor, the driver's configuration shipped). */
@@ -56,6 +64,22 @@ final class WarehouseFiles {
     }
 
 
+    /** Whether this user may write in the directory {@code uri}, as its file system judges (true when it cannot tell). */
+    static boolean writable(String uri) {
+        try {
+            fs(uri).access(new Path(uri), org.apache.hadoop.fs.permission.FsAction.WRITE);
+            return true;
+        } catch (org.apache.hadoop.security.AccessControlException e) {
+            return false;
+        } catch (IOException | UnsupportedOperationException e) {
+            return true; // the file system cannot say; a failed write reports it
+        }
+    }
+
+    static boolean exists(String uri) {
+        return status(uri) != null;
+    }
+
     static boolean isDirectory(String uri) {
         final FileStatus s = status(uri);
         return s != null && s.isDirectory();
@@ -67,7 +91,7 @@ final class WarehouseFiles {
     }
 
     /** The status of a path, or null when there is nothing there. */
-    private static FileStatus status(String uri) {
+    static FileStatus status(String uri) {
         try {
             return fs(uri).getFileStatus(new Path(uri));
         } catch (java.io.FileNotFoundException e) {
@@ -126,26 +150,103 @@ final class WarehouseFiles {
     }
 
     /**
-     * Writes a small text file through a hidden temporary and a rename, so a reader never sees half
-     * of it (atomic on local and HDFS; object stores copy, but readers skip the hidden name).
+     * Writes a small text file through a hidden temporary of its own and a rename, so a reader
+     * never sees half of it and two writers of the same file never share a temporary: an atomic
+     * replacement on the local file system and on HDFS (a rename with overwrite); elsewhere the
+     * old file is deleted first (object stores copy; readers skip the hidden name). The temporary
+     * is named after {@code writer} (a run's id: {@code .<name>.<writer>.<random>.tmp}), so that
+     * one a killed writer leaves is known as its ({@link #isTemporaryOf}).
      */
-    static void writeAtomically(String uri, String text) {
+    static void writeAtomically(String uri, String text, String writer) {
         final FileSystem fs = fs(uri);
         final Path file = new Path(uri);
-        final Path tmp = new Path(file.getParent(), "." + file.getName() + ".tmp");
+        final Path tmp = new Path(file.getParent(), "." + file.getName() + "." + writer + "."
+                + UUID.randomUUID().toString().substring(0, 8) + ".tmp");
         try {
             fs.mkdirs(file.getParent());
             try (OutputStream out = fs.create(tmp, true)) {
                 out.write(text.getBytes(StandardCharsets.UTF_8));
             }
+            // Cases: HDFS (a rename that replaces, atomically), the local file system (rename(2)
+            // replaces a file atomically), any other (the old file deleted, then the rename).
+            if (fs instanceof DistributedFileSystem dfs) {
+                dfs.rename(tmp, file, Options.Rename.OVERWRITE);
+                return;
+            }
             if (!"file".equals(fs.getUri().getScheme()) && fs.exists(file)) {
-                fs.delete(file, false); // HDFS does not rename over a file; the local file system does, atomically
+                fs.delete(file, false);
             }
             if (!fs.rename(tmp, file)) {
                 throw new IOException("rename of " + tmp + " failed");
             }
         } catch (IOException e) {
+            try {
+                fs.delete(tmp, false);
+            } catch (IOException | RuntimeException ignored) {
+                // left for the recovery of this writer's run, which knows it by its name
+            }
             throw new UncheckedIOException("cannot write " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether {@code name} is a temporary of {@link #writeAtomically} by {@code writer}. */
+    static boolean isTemporaryOf(String name, String writer) {
+        return name.startsWith(".") && name.endsWith(".tmp") && name.contains("." + writer + ".");
+    }
+
+    /** The writer of a temporary of {@link #writeAtomically} ({@code .<name>.<writer>.<random>.tmp}), or null. */
+    static String writerOf(String name) {
+        if (!name.startsWith(".") || !name.endsWith(".tmp")) {
+            return null;
+        }
+        final String[] parts = name.substring(0, name.length() - ".tmp".length()).split("\\.");
+        return parts.length >= 4 ? parts[parts.length - 2] : null;
+    }
+
+    /** The text of a small file, or null when there is none. */
+    static String readIfPresent(String uri) {
+        try {
+            return readString(uri);
+        } catch (java.io.FileNotFoundException e) {
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Sets a file's modification time (a lease's heartbeat), under {@code conf} (another thread's). */
+    static void touch(String uri, long millis, Configuration conf) {
+        try {
+            fs(uri, conf).setTimes(new Path(uri), millis, -1);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot touch " + uri + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Renames {@code from} (a file or a directory) to {@code to}, which must not exist yet (a
+     * directory there would receive {@code from} inside it), making {@code to}'s parent first.
+     *
+     * @throws UncheckedIOException when the rename is refused
+     */
+    static void rename(String from, String to) {
+        if (exists(to)) {
+            throw new UncheckedIOException("cannot move " + from + " to " + to + ": it exists already", new IOException());
+        }
+        renameChecked(from, to);
+    }
+
+    /** As {@link #rename}, when the caller has seen that {@code to} does not exist. */
+    static void renameChecked(String from, String to) {
+        final FileSystem fs = fs(to);
+        try {
+            final Path target = new Path(to);
+            fs.mkdirs(target.getParent());
+            if (!fs.rename(new Path(from), target)) {
+                throw new IOException("the file system refused the rename");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot move " + from + " to " + to + ": " + e.getMessage(), e);
         }
     }
 
@@ -155,30 +256,6 @@ final class WarehouseFiles {
             fs(uri).delete(new Path(uri), true);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + uri + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * Moves directory {@code from} to {@code to}; a directory already at {@code to} is first moved
-     * aside to {@code aside} (and left there for the caller to delete), so {@code to} is never
-     * half of one and half of the other.
-     */
-    static void replaceDirectory(String from, String to, String aside) {
-        final FileSystem fs = fs(to);
-        try {
-            final Path target = new Path(to);
-            fs.mkdirs(target.getParent());
-            if (fs.exists(target)) {
-                fs.mkdirs(new Path(aside).getParent());
-                if (!fs.rename(target, new Path(aside))) {
-                    throw new IOException("cannot move " + to + " aside");
-                }
-            }
-            if (!fs.rename(new Path(from), target)) {
-                throw new IOException("cannot move " + from + " to " + to);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot replace " + to + ": " + e.getMessage(), e);
         }
     }
 
@@ -196,7 +273,10 @@ final class WarehouseFiles {
         }
     }
 
-    /** Deletes a directory if it exists and is empty; whether it is gone now. */
+    /**
+     * Deletes a directory if it exists and is empty; whether it is gone now (false when it holds
+     * something, or something was put in it meanwhile).
+     */
     static boolean deleteIfEmpty(String uri) {
         try {
             final FileSystem fs = fs(uri);
@@ -205,8 +285,10 @@ final class WarehouseFiles {
                 return true;
             }
             return fs.listStatus(path).length == 0 && fs.delete(path, false);
+        } catch (java.io.FileNotFoundException e) {
+            return true;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + uri + ": " + e.getMessage(), e);
+            return false; // not empty after all (another run's file arrived), or not ours to delete
         }
     }
 }

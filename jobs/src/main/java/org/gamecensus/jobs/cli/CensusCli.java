@@ -153,10 +153,16 @@ public final class CensusCli {
         System.exit(code);
     }
 
-    /** Runs one command; returns its exit code. Leaves any SparkSession it used running. */
+    /**
+     * Runs one command; returns its exit code: 0 done, 1 the census failed its check (nothing of
+     * it published), 2 bad input or a refusal (nothing written), 3 any other failure (an I/O
+     * error, lost executors: nothing of the run published, unless its commit was decided, which
+     * the next run completes). Leaves any SparkSession it used running; ends the warehouse run
+     * the command opened.
+     */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         try {
-            return dispatch(Arrays.asList(args), out);
+            return dispatchAndEndRun(Arrays.asList(args), out);
         } catch (UsageException e) {
             err.println("census: " + oneLine(e.getMessage()));
             return 2;
@@ -167,11 +173,54 @@ public final class CensusCli {
             final Throwable root = rootCause(e);
             if (root instanceof CensusFailure) {
                 err.println("census: FAILED: " + oneLine(root.getMessage()));
-            } else {
-                err.println("census: error: " + oneLine(String.valueOf(root)));
+                return 1;
             }
-            return 1;
+            if (root instanceof UsageException) {
+                err.println("census: " + oneLine(root.getMessage()));
+                return 2;
+            }
+            // Our own failures say what happened and what comes next; anything else by its root cause.
+            final Throwable shown = e instanceof IllegalStateException || e instanceof java.io.UncheckedIOException ? e : root;
+            err.println("census: error: " + oneLine(shown.getMessage() == null ? String.valueOf(shown) : shown.getMessage()));
+            return 3;
         }
+    }
+
+    /** The warehouse whose run this thread's command opened ({@link #openRun}), ended when the command ends. */
+    private static final ThreadLocal<Warehouse> OPEN_RUN = new ThreadLocal<>();
+
+    private static int dispatchAndEndRun(List<String> args, PrintStream out) {
+        RuntimeException failure = null;
+        try {
+            return dispatch(args, out);
+        } catch (RuntimeException e) {
+            failure = e;
+            throw e;
+        } finally {
+            final Warehouse warehouse = OPEN_RUN.get();
+            OPEN_RUN.remove();
+            if (warehouse != null) {
+                try {
+                    warehouse.closeRun();
+                } catch (RuntimeException e) {
+                    if (failure == null) {
+                        throw e;
+                    }
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Opens the run every write of the command goes through ({@link Warehouse#openRun}): what
+     * dead runs left is completed or cleared first, each thing done printed.
+     */
+    private static void openRun(Warehouse warehouse, String command, boolean replace, PrintStream out) {
+        for (String line : warehouse.openRun(command, replace)) {
+            out.println("recovered: " + line);
+        }
+        OPEN_RUN.set(warehouse);
     }
 
     private static Throwable rootCause(Throwable e) {
@@ -246,10 +295,20 @@ public final class CensusCli {
         }
     }
 
+    /** The host {@code spec} names, renamed {@code name} when given (a host file's graph only, never a built-in name). */
+    private static SwitchingHost host(String spec, String name) {
+        try {
+            return SwitchingHosts.resolve(spec, name);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException((name == null ? "" : "--name " + name + ": ") + e.getMessage());
+        }
+    }
+
     private static int run(List<String> args, PrintStream out) {
         final CommandLine cl = new CommandLine("run", args,
-                Set.of("--host", "--out", "--warehouse", "--master", "--partitions", "--max-subgraphs", "--max-squares", "--profile",
-                        "--board", "--first", "--sample", "--seed", "--max-edges", "--max-vertices", "--solve", "--chunks"));
+                Set.of("--host", "--name", "--out", "--warehouse", "--master", "--partitions", "--max-subgraphs", "--max-squares",
+                        "--profile", "--board", "--first", "--sample", "--seed", "--max-edges", "--max-vertices", "--solve",
+                        "--chunks"), Set.of("--replace"));
         if (cl.help()) {
             out.println(RUN_HELP);
             return 0;
@@ -260,6 +319,9 @@ public final class CensusCli {
         }
         if (!census.equals("hex")) {
             forbid(cl, census, "--solve");
+        }
+        if (!census.equals("switching")) {
+            forbid(cl, census, "--name");
         }
         if (census.equals("hackenbush")) {
             forbid(cl, census, "--chunks");
@@ -284,7 +346,7 @@ public final class CensusCli {
         }
         forbid(cl, "switching", "--max-squares", "--board", "--first", "--sample", "--seed", "--max-edges");
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
-        final SwitchingHost host = host(cl.get("--host", config.get("switching.host", "K5")));
+        final SwitchingHost host = host(cl.get("--host", config.get("switching.host", "K5")), cl.get("--name", null));
         final long limit = cl.getLong("--max-subgraphs",
                 config.getLong("switching.max-subgraphs", SwitchingJob.DEFAULT_MAX_SUBGRAPHS), 1, Long.MAX_VALUE);
         SwitchingJob.checkSize(host, limit);
@@ -293,9 +355,10 @@ public final class CensusCli {
         if (chunks > 0) {
             ChunkedCommit.checkChunks(chunks, new org.gamecensus.jobs.switching.SwitchingSlices(host).sliceCount());
         }
-        final Warehouse warehouse = warehouse(cl);
+        final Warehouse warehouse = warehouse(cl, true);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run switching " + host.name(),
                 config.sparkSettings());
+        openRun(warehouse, "census run switching --host " + host.name(), cl.has("--replace"), out);
         if (chunks > 0) {
             out.println(SwitchingJob.censusInChunks(spark, warehouse, host, partitions, chunks));
         } else {
@@ -317,9 +380,10 @@ public final class CensusCli {
         if (chunks > 0) {
             ChunkedCommit.checkChunks(chunks, org.gamecensus.jobs.cram.CramSlices.SLICES);
         }
-        final Warehouse warehouse = warehouse(cl);
+        final Warehouse warehouse = warehouse(cl, true);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run cram " + maxSquares,
                 config.sparkSettings());
+        openRun(warehouse, "census run cram --max-squares " + maxSquares, cl.has("--replace"), out);
         out.println(chunks > 0 ? CramJob.censusInChunks(spark, warehouse, (int) maxSquares, partitions, chunks)
                 : CramJob.census(spark, warehouse, (int) maxSquares, partitions));
         for (PublishedTable t : CramTables.publish(spark, warehouse, (int) maxSquares)) {
@@ -336,9 +400,10 @@ public final class CensusCli {
                 Long.MIN_VALUE, Long.MAX_VALUE);
         HackenbushJob.checkSize(v, e, config.getLong("hackenbush.max-graphs", HackenbushJob.DEFAULT_MAX_GRAPHS));
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
-        final Warehouse warehouse = warehouse(cl);
+        final Warehouse warehouse = warehouse(cl, true);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run hackenbush",
                 config.sparkSettings());
+        openRun(warehouse, "census run hackenbush --max-vertices " + v + " --max-edges " + e, cl.has("--replace"), out);
         out.println(HackenbushJob.census(spark, warehouse, (int) v, (int) e, partitions));
         for (PublishedTable t : HackenbushJob.publish(spark, warehouse, (int) v, (int) e)) {
             out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
@@ -356,9 +421,10 @@ public final class CensusCli {
         if (chunks > 0) {
             ChunkedCommit.checkChunks(chunks, new org.gamecensus.jobs.lumberjack.LumberjackSlices((int) maxEdges).sliceIds().size());
         }
-        final Warehouse warehouse = warehouse(cl);
+        final Warehouse warehouse = warehouse(cl, true);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run lumberjack " + maxEdges,
                 config.sparkSettings());
+        openRun(warehouse, "census run lumberjack --max-edges " + maxEdges, cl.has("--replace"), out);
         out.println(chunks > 0 ? LumberjackJob.censusInChunks(spark, warehouse, (int) maxEdges, partitions, chunks)
                 : LumberjackJob.census(spark, warehouse, (int) maxEdges, partitions));
         for (PublishedTable t : LumberjackTables.publish(spark, warehouse, (int) maxEdges)) {
@@ -401,9 +467,11 @@ public final class CensusCli {
         final long sample = cl.getLong("--sample", 0, 1, 100_000_000);
         final long seed = cl.getLong("--seed", config.getLong("hex.sample.seed", 1L), Long.MIN_VALUE, Long.MAX_VALUE);
         final int partitions = (int) cl.getLong("--partitions", 0, 1, 1_000_000);
-        final Warehouse warehouse = warehouse(cl);
+        final Warehouse warehouse = warehouse(cl, true);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census run hex " + board.name(),
                 config.sparkSettings());
+        openRun(warehouse, "census run hex --board " + board.name() + " --first " + first.label()
+                + (sample > 0 ? " --sample " + sample + " --seed " + seed : " --solve " + solve), cl.has("--replace"), out);
         if (sample > 0) {
             final long winnable = HexJob.sampleCensus(spark, warehouse, board, first, sample, seed, partitions);
             out.println("hex sample on " + board.name() + ", " + first.label() + " first: " + sample
@@ -431,20 +499,24 @@ public final class CensusCli {
      * The output of a command: {@code --out DIR} (local: tables, figures, pages), and the warehouse
      * at {@code --warehouse URI}, else the profile's {@code warehouse} setting, else DIR/warehouse.
      */
-    private static Warehouse warehouse(CommandLine cl) {
+    private static Warehouse warehouse(CommandLine cl, boolean writes) {
         final String setting = CensusConfig.load(cl.get("--profile", "local")).get("warehouse", "");
-        return Warehouse.at(cl.get("--out", "out"), cl.get("--warehouse", setting.isEmpty() ? null : setting));
+        final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"), cl.get("--warehouse", setting.isEmpty() ? null : setting));
+        if (writes) {
+            warehouse.checkWritable();
+        }
+        return warehouse;
     }
 
     private static int decide(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("decide", args, Set.of("--host", "--budget", "--profile", "--board",
+        final CommandLine cl = new CommandLine("decide", args, Set.of("--host", "--name", "--budget", "--profile", "--board",
                 "--first", "--openings"));
         if (cl.help()) {
             out.println(DECIDE_HELP);
             return 0;
         }
         if (census(cl, "decide", "switching", "hex").equals("hex")) {
-            forbid(cl, "hex", "--host", "--budget");
+            forbid(cl, "hex", "--host", "--name", "--budget");
             return decideHex(cl, out);
         }
         forbid(cl, "switching", "--board", "--first", "--openings");
@@ -452,7 +524,7 @@ public final class CensusCli {
             throw new UsageException("'decide switching' needs --host NAME|FILE");
         }
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
-        final SwitchingHost host = host(cl.get("--host", null));
+        final SwitchingHost host = host(cl.get("--host", null), cl.get("--name", null));
         final long budget = cl.getLong("--budget",
                 config.getLong("switching.solver-budget", SwitchingJob.DEFAULT_SOLVER_BUDGET), 1, Long.MAX_VALUE);
         final WholeHostDecision d = WholeHostDecision.decide(host, budget);
@@ -511,25 +583,33 @@ public final class CensusCli {
         if (!format.equals("csv") && !format.equals("table")) {
             throw new UsageException("--format must be csv or table, got '" + format + "'");
         }
-        final Warehouse warehouse = warehouse(cl);
+        final Warehouse warehouse = warehouse(cl, false);
         if (warehouse.tables().isEmpty()) {
             throw new UsageException("no warehouse at " + warehouse.root() + " (run a census first)");
         }
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census sql", config.sparkSettings());
-        warehouse.registerViews(spark);
-        final PublishedTable table;
-        try {
-            final Dataset<Row> result = spark.sql(cl.words().get(0));
-            table = PublishedTable.of("query", "query", result, List.of());
-        } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes but thrown unchecked
-            if (e instanceof org.apache.spark.sql.AnalysisException) {
-                throw new UsageException("bad query: " + oneLine(((org.apache.spark.sql.AnalysisException) e).getSimpleMessage()));
+        final String query = cl.words().get(0);
+        ReadOnlyQuery.check(spark, query);
+        PublishedTable table = null;
+        // A commit that replaces a partition while the query reads it moves the files the views
+        // name: the query fails on a missing file, and runs again on the state committed since.
+        for (int attempt = 1; table == null; attempt++) {
+            warehouse.registerViews(spark);
+            try {
+                table = PublishedTable.of("query", "query", spark.sql(query), List.of());
+            } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes but thrown unchecked
+                if (e instanceof org.apache.spark.sql.AnalysisException) {
+                    throw new UsageException("bad query: " + oneLine(((org.apache.spark.sql.AnalysisException) e).getSimpleMessage()));
+                }
+                if (attempt < SQL_ATTEMPTS && Warehouse.isMissingFile(e)) {
+                    continue;
+                }
+                if (e instanceof RuntimeException) {
+                    throw (RuntimeException) e;
+                }
+                throw new IllegalStateException(e);
             }
-            if (e instanceof RuntimeException) {
-                throw (RuntimeException) e;
-            }
-            throw new IllegalStateException(e);
         }
         if (format.equals("csv")) {
             out.print(table.toCsv());
@@ -538,6 +618,9 @@ public final class CensusCli {
         }
         return 0;
     }
+
+    /** How many times {@code sql} runs a query that commits keep moving files from under. */
+    private static final int SQL_ATTEMPTS = 5;
 
     private static void printAligned(PublishedTable table, PrintStream out) {
         final List<String> columns = table.columns();
@@ -565,23 +648,29 @@ public final class CensusCli {
     }
 
     private static int verify(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("verify", args, Set.of("--out", "--warehouse", "--master", "--profile"));
+        final CommandLine cl = new CommandLine("verify", args, Set.of("--out", "--warehouse", "--master", "--profile"),
+                Set.of("--repair"));
         if (cl.help()) {
-            out.println(String.join("\n", "usage: census verify [--out DIR]",
+            out.println(String.join("\n", "usage: census verify [--out DIR] [--warehouse URI] [--repair]",
                     "Re-reads the warehouse against the manifests written with every committed partition: the Parquet",
-                    "files (names, sizes, CRC-32), then the rows (count and content checksum). Exit 0 when all hold,",
-                    "1 with a line per problem otherwise."));
+                    "files (names, sizes, CRC-32), then the rows (count and content checksum); and reports what runs",
+                    "that ended midway left: a commit decided but not completed, staged files, leases. Changes",
+                    "nothing, but for --repair, which first completes those commits and removes the rest (as the next",
+                    "run would). Exit 0 when all hold, 1 with a line per problem otherwise."));
             return 0;
         }
         if (!cl.words().isEmpty()) {
             throw new UsageException("unexpected argument '" + cl.words().get(0) + "' for 'verify'");
         }
-        final Warehouse warehouse = warehouse(cl);
+        final Warehouse warehouse = warehouse(cl, cl.has("--repair"));
         if (!warehouse.exists()) {
             throw new UsageException("no warehouse at " + warehouse.root());
         }
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census verify", config.sparkSettings());
+        if (cl.has("--repair")) {
+            openRun(warehouse, "census verify --repair", false, out);
+        }
         final List<org.gamecensus.schemas.DatasetSchema> schemas = new ArrayList<>();
         schemas.addAll(org.gamecensus.schemas.switching.SwitchingSchemas.ALL);
         schemas.addAll(org.gamecensus.schemas.cram.CramSchemas.ALL);
@@ -660,6 +749,7 @@ public final class CensusCli {
         final CensusBench.Sizes sizes = benchSizes(cl, config, censuses);
         // Not the profile's warehouse setting: the bench's tables are scratch, kept out of a real warehouse unless asked.
         final Warehouse warehouse = Warehouse.at(cl.get("--out", "out"), cl.get("--warehouse", null));
+        warehouse.checkWritable();
         final java.nio.file.Path dir = warehouse.out().resolve("bench");
         final CensusBench.Result result = CensusBench.run(sizes, censuses, masters,
                 new CensusBench.WarmUp(warmUp, warmUpSeconds), repeat, dir, cl.has("--warehouse") ? warehouse : null,
@@ -717,7 +807,8 @@ public final class CensusCli {
     }
 
     private static int publish(List<String> args, PrintStream out) {
-        final CommandLine cl = new CommandLine("publish", args, Set.of("--out", "--warehouse", "--master", "--profile", "--partitions"));
+        final CommandLine cl = new CommandLine("publish", args, Set.of("--out", "--warehouse", "--master", "--profile", "--partitions"),
+                Set.of("--replace"));
         if (cl.help()) {
             out.println(PUBLISH_HELP);
             return 0;
@@ -762,8 +853,30 @@ public final class CensusCli {
         } catch (NumberFormatException e) {
             throw new UsageException("publish.hex.sample is BOARD,COUNT,SEED with whole numbers, got " + hexSample);
         }
-        final Warehouse warehouse = warehouse(cl);
+        final long lumberjackEdges = config.getLong("publish.lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES);
+        LumberjackJob.checkSize(lumberjackEdges, config.getLong("lumberjack.max-trees", LumberjackJob.DEFAULT_MAX_TREES));
+        final long emptyCells = config.getLong("publish.hex.empty-board-cells", 20);
+        final Warehouse warehouse = warehouse(cl, true);
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census publish", config.sparkSettings());
+        openRun(warehouse, "census publish", cl.has("--replace"), out);
+        // Everything publish writes, claimed before anything is computed: a refusal writes nothing.
+        for (SwitchingHost h : censused) {
+            SwitchingJob.claimCensus(warehouse, h);
+        }
+        if (!decided.isEmpty()) {
+            SwitchingJob.claimDecided(warehouse, decided);
+        }
+        CramJob.claimCensus(warehouse, (int) cramSquares);
+        for (HexBoard b : hexBoards) {
+            for (HexBoard.Side first : HexBoard.Side.values()) {
+                HexJob.claimCensus(warehouse, b, first, false);
+            }
+        }
+        LumberjackJob.claimCensus(warehouse, (int) lumberjackEdges);
+        HackenbushJob.claimCensus(warehouse, HackenbushJob.DEFAULT_MAX_VERTICES, HackenbushJob.DEFAULT_MAX_EDGES);
+        HexJob.claimEmptyBoards(warehouse, (int) Math.min(emptyCells, HexBoard.MAX_CELLS));
+        HexJob.claimSample(warehouse, sampleBoard, HexBoard.Side.DOWN, Long.parseLong(hexSample.get(1)),
+                Long.parseLong(hexSample.get(2)));
         for (SwitchingHost h : censused) {
             out.println(SwitchingJob.census(spark, warehouse, h, partitions));
         }
@@ -778,12 +891,9 @@ public final class CensusCli {
                 out.println(HexJob.census(spark, warehouse, b, first, partitions));
             }
         }
-        final long lumberjackEdges = config.getLong("publish.lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES);
-        LumberjackJob.checkSize(lumberjackEdges, config.getLong("lumberjack.max-trees", LumberjackJob.DEFAULT_MAX_TREES));
         out.println(LumberjackJob.census(spark, warehouse, (int) lumberjackEdges, partitions));
         out.println(HackenbushJob.census(spark, warehouse, HackenbushJob.DEFAULT_MAX_VERTICES,
                 HackenbushJob.DEFAULT_MAX_EDGES, partitions));
-        final long emptyCells = config.getLong("publish.hex.empty-board-cells", 20);
         out.println("hex empty boards: " + HexJob.emptyBoards(spark, warehouse, (int) Math.min(emptyCells, HexBoard.MAX_CELLS))
                 + " boards of up to " + emptyCells + " cells decided");
         final long sampled = HexJob.sampleCensus(spark, warehouse, sampleBoard, HexBoard.Side.DOWN,

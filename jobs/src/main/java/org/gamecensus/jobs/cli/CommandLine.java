@@ -11,6 +11,7 @@ import org.gamecensus.jobs.census.UsageException;
 final class CommandLine {
 
     private final Map<String, String> values = new HashMap<>();
+    private final Set<String> flags = new java.util.HashSet<>();
     private final List<String> words = new ArrayList<>();
     private final boolean help;
 
@@ -20,6 +21,16 @@ final class CommandLine {
      * @param command      the command, for messages
      */
     CommandLine(String command, List<String> args, Set<String> valued) {
+        this(command, args, valued, Set.of());
+    }
+
+    /**
+     * @param args         the words after the command name
+     * @param valued       options that take a value ({@code --out DIR})
+     * @param switches     options that take none ({@code --replace})
+     * @param command      the command, for messages
+     */
+    CommandLine(String command, List<String> args, Set<String> valued, Set<String> switches) {
         boolean wantsHelp = false;
         for (int i = 0; i < args.size(); i++) {
             final String a = args.get(i);
@@ -28,6 +39,15 @@ final class CommandLine {
             } else if (a.startsWith("--")) {
                 final int eq = a.indexOf('=');
                 final String name = eq > 0 ? a.substring(0, eq) : a;
+                if (switches.contains(name)) {
+                    if (eq > 0) {
+                        throw new UsageException("option " + name + " takes no value");
+                    }
+                    if (!flags.add(name)) {
+                        throw new UsageException("option " + name + " given twice");
+                    }
+                    continue;
+                }
                 if (!valued.contains(name)) {
                     throw new UsageException("unknown option " + name + " for '" + command + "' (see census " + command + " --help)");
                 }
@@ -62,7 +82,7 @@ final class CommandLine {
     }
 
     boolean has(String option) {
-        return values.containsKey(option);
+        return values.containsKey(option) || flags.contains(option);
     }
 
     long getLong(String option, long fallback, long min, long max) {

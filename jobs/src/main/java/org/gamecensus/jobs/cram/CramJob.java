@@ -7,6 +7,7 @@ import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.ChunkedCommit;
@@ -91,12 +92,18 @@ public final class CramJob {
         }
     }
 
+    /** Claims what a census to {@code maxSquares} squares writes, ahead of it ({@link Warehouse#claim}). */
+    public static void claimCensus(Warehouse warehouse, int maxSquares) {
+        warehouse.claim(CramSchemas.SHAPES, TablePartition.range(1, maxSquares));
+    }
+
     /** Runs the census, checks it and commits it (the partitions of sizes 1..maxSquares). */
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxSquares, int partitions) {
         final long start = System.nanoTime();
+        claimCensus(warehouse, maxSquares);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES);
         final Row tally = CensusCommit.commit(spark, slices(maxSquares, p), warehouse,
-                CensusCommit.partitionRange(1, maxSquares), CHECK, FIRST_PLAYER_WINS);
+                TablePartition.range(1, maxSquares), CHECK, FIRST_PLAYER_WINS);
         return new Summary(maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
@@ -105,10 +112,11 @@ public final class CramJob {
                                                                 int partitions, int chunks) {
         checkMaxSquares(maxSquares);
         ChunkedCommit.checkChunks(chunks, CramSlices.SLICES);
+        claimCensus(warehouse, maxSquares);
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES / chunks + 1);
         final CramSlices slices = new CramSlices(maxSquares);
-        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, CramSchemas.SHAPES, CensusCommit.partitionRange(1, maxSquares),
+        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, CramSchemas.SHAPES, TablePartition.range(1, maxSquares),
                 "squares-" + maxSquares + "-" + chunks, chunks, i -> new SliceCensus(
                         CensusDatasets.chunk(CensusDatasets.ids(CramSlices.SLICES), i, chunks), p, slices, CramSchemas.SHAPES),
                 CHECK, FIRST_PLAYER_WINS);

@@ -14,6 +14,7 @@ import org.gamecensus.jobs.census.SliceCensus;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.SliceKernel;
 import org.gamecensus.jobs.census.UsageException;
+import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hackenbush.FusionPrinciple;
 import org.gamecensus.kernel.hackenbush.GreenHackenbushBruteForce;
@@ -126,10 +127,24 @@ public final class HackenbushJob {
         }
     }
 
+    /**
+     * What a partition ({@code edges=e}) is a census of beyond its edge count: the graphs of up to
+     * {@code maxVertices} vertices, the ground included (a census of other vertices holds other graphs).
+     */
+    static String parameters(int maxVertices) {
+        return "graphs of up to " + maxVertices + " vertices";
+    }
+
+    /** Claims what a census of up to {@code maxVertices} vertices and {@code maxEdges} edges writes, ahead of it. */
+    public static void claimCensus(Warehouse warehouse, int maxVertices, int maxEdges) {
+        warehouse.claim(HackenbushSchemas.GRAPHS, TablePartition.range(0, maxEdges, parameters(maxVertices)));
+    }
+
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges, int partitions) {
         final long start = System.nanoTime();
+        claimCensus(warehouse, maxVertices, maxEdges);
         final Row tally = CensusCommit.commit(spark, slices(spark, maxVertices, maxEdges, partitions), warehouse,
-                CensusCommit.partitionRange(0, maxEdges), new CensusCommit.Check(RowCondition.isFalse("agree"),
+                TablePartition.range(0, maxEdges, parameters(maxVertices)), new CensusCommit.Check(RowCondition.isFalse("agree"),
                         "graph(s) where brute force and the fusion principle disagree", "edges", "edge_list", "grundy",
                         "fusion_value"));
         return new Summary(tally.getLong(0), (System.nanoTime() - start) / 1_000_000_000L);

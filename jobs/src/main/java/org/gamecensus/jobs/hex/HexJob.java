@@ -17,6 +17,7 @@ import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
@@ -98,13 +99,14 @@ public final class HexJob {
     public static ChunkedCommit.Chunked<Summary> censusInChunks(SparkSession spark, Warehouse warehouse, HexBoard board,
                                                                 Side first, int partitions, int chunks) {
         final long start = System.nanoTime();
-        checkTheorems(board);
         final HexSlices slices = new HexSlices(board, first);
         final long count = slices.sliceCount();
         ChunkedCommit.checkChunks(chunks, count);
+        claimCensus(warehouse, board, first, false);
+        checkTheorems(board);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, count / chunks + 1);
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, HexSchemas.POSITIONS,
-                CensusCommit.partition(board.name(), first.label()),
+                TablePartition.of(board.name(), first.label()),
                 board.name() + "-" + first.label() + "-" + chunks, chunks, i -> new SliceCensus(
                         CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices, HexSchemas.POSITIONS),
                 CensusCommit.Check.none(), WINNABLE);
@@ -136,11 +138,12 @@ public final class HexJob {
     public static LayeredSummary censusByLayers(SparkSession spark, Warehouse warehouse, HexBoard board, Side first,
                                                 int partitions) {
         final long start = System.nanoTime();
+        claimCensus(warehouse, board, first, true);
         final boolean emptyBoardWon = checkTheorems(board).get(first);
         final List<HexLayeredSolve.Layer> layers = HexLayeredSolve.solve(spark, warehouse, board, first, partitions,
                 emptyBoardWon);
         final Row tally = CensusCommit.commit(HexLayeredSolve.positions(spark, warehouse, board, first), warehouse,
-                HexSchemas.POSITIONS, CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(),
+                HexSchemas.POSITIONS, TablePartition.of(board.name(), first.label()), CensusCommit.Check.none(),
                 WINNABLE);
         if (board.cells() <= MAX_CENSUS_CELLS) {
             commitAdversarial(spark, warehouse, board);
@@ -194,7 +197,7 @@ public final class HexJob {
 
     /** Computes and commits the adversarial check of {@code board} (its partition of {@code hex_adversarial}). */
     private static void commitAdversarial(SparkSession spark, Warehouse warehouse, HexBoard board) {
-        CensusCommit.commit(spark, adversarialSlices(board), warehouse, CensusCommit.partition(board.name()),
+        CensusCommit.commit(spark, adversarialSlices(board), warehouse, TablePartition.of(board.name()),
                 CensusCommit.Check.none());
     }
 
@@ -272,12 +275,13 @@ public final class HexJob {
     /** Runs, checks and commits the census of one board and first player, and its adversarial rows. */
     public static Summary census(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int partitions) {
         final long start = System.nanoTime();
+        claimCensus(warehouse, board, first, false);
         checkTheorems(board);
         final HexSlices slices = new HexSlices(board, first);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, slices.sliceCount());
         // The exact verdict has no second computation per position; its theorems are checked above.
         final Row tally = CensusCommit.commit(spark, slices(board, first, p), warehouse,
-                CensusCommit.partition(board.name(), first.label()), CensusCommit.Check.none(), WINNABLE);
+                TablePartition.of(board.name(), first.label()), CensusCommit.Check.none(), WINNABLE);
         commitAdversarial(spark, warehouse, board);
         return new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
                 (System.nanoTime() - start) / 1_000_000_000L);
@@ -288,12 +292,8 @@ public final class HexJob {
      * players, one board per task: rows of {@link HexSchemas#EMPTY_BOARD}, committed.
      */
     public static long emptyBoards(SparkSession spark, Warehouse warehouse, int maxCells) {
-        final List<String> boards = new ArrayList<>();
-        for (int r = 1; r <= maxCells; r++) {
-            for (int c = 1; r * c <= maxCells; c++) {
-                boards.add(r + "x" + c);
-            }
-        }
+        claimEmptyBoards(warehouse, maxCells);
+        final List<String> boards = emptyBoardNames(maxCells);
         final Dataset<Row> rows = spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext())
                 .parallelize(boards, boards.size())
                 .flatMap(spec -> {
@@ -309,20 +309,74 @@ public final class HexJob {
                     }
                     return out.iterator();
                 }), HexSchemas.EMPTY_BOARD.struct());
-        warehouse.write(rows, HexSchemas.EMPTY_BOARD);
+        warehouse.write(rows, HexSchemas.EMPTY_BOARD, emptyBoardPartitions(maxCells));
         return boards.size();
+    }
+
+    /** The boards r × c with r, c ≥ 1 and r·c ≤ {@code maxCells}, by name. */
+    private static List<String> emptyBoardNames(int maxCells) {
+        final List<String> boards = new ArrayList<>();
+        for (int r = 1; r <= maxCells; r++) {
+            for (int c = 1; r * c <= maxCells; c++) {
+                boards.add(r + "x" + c);
+            }
+        }
+        return boards;
+    }
+
+    private static List<TablePartition> emptyBoardPartitions(int maxCells) {
+        final List<TablePartition> partitions = new ArrayList<>();
+        emptyBoardNames(maxCells).forEach(spec -> partitions.addAll(TablePartition.of(spec)));
+        return partitions;
+    }
+
+    /** Claims what {@link #emptyBoards} writes, ahead of it ({@link Warehouse#claim}). */
+    public static void claimEmptyBoards(Warehouse warehouse, int maxCells) {
+        warehouse.claim(HexSchemas.EMPTY_BOARD, emptyBoardPartitions(maxCells));
+    }
+
+    /**
+     * Claims what a census of {@code board} with {@code first} moving first writes, ahead of it
+     * ({@link Warehouse#claim}): its positions, its adversarial check (where the board fits the
+     * table solve, which it needs), and with {@code layers} its layers.
+     */
+    public static void claimCensus(Warehouse warehouse, HexBoard board, Side first, boolean layers) {
+        if (layers) {
+            final List<TablePartition> all = new ArrayList<>();
+            for (int k = 0; k < board.cells(); k++) {
+                all.addAll(TablePartition.of(board.name(), first.label(), k));
+            }
+            warehouse.claim(HexSchemas.LAYERS, all);
+        }
+        warehouse.claim(HexSchemas.POSITIONS, TablePartition.of(board.name(), first.label()));
+        if (board.cells() <= MAX_CENSUS_CELLS) {
+            warehouse.claim(HexSchemas.ADVERSARIAL, TablePartition.of(board.name()));
+        }
+    }
+
+    /** Claims what a sample writes ({@link #sampleCensus}), ahead of it. */
+    public static void claimSample(Warehouse warehouse, HexBoard board, Side first, long count, long seed) {
+        warehouse.claim(HexSchemas.SAMPLE, List.of(TablePartition.withParameters(sampleParameters(first, count, seed),
+                board.name())));
+    }
+
+    /** What a sample's partition is a census of beyond its board: the first player, the size and the seed. */
+    public static String sampleParameters(Side first, long count, long seed) {
+        return first.label() + " first, " + count + " positions, seed " + seed;
     }
 
     /** Runs and commits a sample; returns the number of winnable sampled positions. */
     public static long sampleCensus(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, long count,
                                     long seed, int partitions) {
+        claimSample(warehouse, board, first, count, seed);
         checkTheorems(board);
         final Dataset<Row> rows = sample(spark, board, first, count, seed,
                 partitions > 0 ? partitions : spark.sparkContext().defaultParallelism() * 4)
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             final long winnable = rows.filter(functions.col("winnable")).count();
-            warehouse.write(rows, HexSchemas.SAMPLE, CensusCommit.partition(board.name()));
+            warehouse.write(rows, HexSchemas.SAMPLE, List.of(TablePartition.withParameters(sampleParameters(first, count,
+                    seed), board.name())));
             return winnable;
         } finally {
             rows.unpersist();

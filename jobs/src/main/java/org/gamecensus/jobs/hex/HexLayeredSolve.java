@@ -22,6 +22,7 @@ import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.Manifests;
 import org.gamecensus.jobs.census.SliceRows;
+import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
@@ -98,8 +99,8 @@ public final class HexLayeredSolve {
         final int stopAfter = Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
         int settled = 0;
         for (int k = board.cells() - 1; k >= 0; k--) {
-            final List<Row> partition = CensusCommit.partition(board.name(), first.label(), k);
-            resuming = resuming && Manifests.intact(spark, warehouse, HexSchemas.LAYERS, partition.get(0));
+            final List<TablePartition> partition = TablePartition.of(board.name(), first.label(), k);
+            resuming = resuming && Manifests.intact(spark, warehouse, HexSchemas.LAYERS, partition.get(0).values());
             if (resuming) {
                 final Row counts = layer(spark, warehouse, board, first, k)
                         .agg(functions.count(functions.lit(1)), CensusCommit.countIf(functions.col("winnable"))).first();

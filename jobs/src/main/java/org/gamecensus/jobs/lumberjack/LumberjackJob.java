@@ -8,6 +8,7 @@ import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.ChunkedCommit;
@@ -103,10 +104,16 @@ public final class LumberjackJob {
         }
     }
 
+    /** Claims what a census to {@code maxEdges} edges writes, ahead of it ({@link Warehouse#claim}). */
+    public static void claimCensus(Warehouse warehouse, int maxEdges) {
+        warehouse.claim(LumberjackSchemas.TREES, TablePartition.range(0, maxEdges));
+    }
+
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxEdges, int partitions) {
         final long start = System.nanoTime();
+        claimCensus(warehouse, maxEdges);
         final Row tally = CensusCommit.commit(spark, slices(spark, maxEdges, partitions), warehouse,
-                CensusCommit.partitionRange(0, maxEdges), CHECK, P_POSITIONS);
+                TablePartition.range(0, maxEdges), CHECK, P_POSITIONS);
         return new Summary(maxEdges, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
@@ -117,9 +124,10 @@ public final class LumberjackJob {
         final LumberjackSlices slices = new LumberjackSlices(maxEdges);
         final List<Long> ids = slices.sliceIds();
         ChunkedCommit.checkChunks(chunks, ids.size());
+        claimCensus(warehouse, maxEdges);
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size() / chunks + 1);
-        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, maxEdges),
+        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, LumberjackSchemas.TREES, TablePartition.range(0, maxEdges),
                 "edges-" + maxEdges + "-" + chunks, chunks, i -> new SliceCensus(
                         CensusDatasets.chunk(ids, i, chunks), p, slices, LumberjackSchemas.TREES),
                 CHECK, P_POSITIONS);

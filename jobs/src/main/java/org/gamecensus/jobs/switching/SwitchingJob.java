@@ -16,6 +16,7 @@ import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.switching.HostSymmetry;
@@ -73,11 +74,40 @@ public final class SwitchingJob {
 
     /** Commits the hosts' rows, each in its partition of {@code switching_hosts} (written by the driver: a row each). */
     private static void commitHosts(SparkSession spark, Warehouse warehouse, List<SwitchingHost> hosts) {
-        final List<Row> partitions = new ArrayList<>();
+        CensusCommit.commit(spark, hostRows(hosts), SwitchingSchemas.HOSTS, warehouse, partitions(hosts));
+    }
+
+    /**
+     * What a host's partitions are a census of: the graph itself, its vertices, marks and links in
+     * order (two hosts of one name but other links never share a partition unnoticed).
+     */
+    public static String parameters(SwitchingHost host) {
+        return host.vertexCount() + " vertices, s " + host.s() + ", t " + host.t() + ", links " + host.linksText();
+    }
+
+    /**
+     * Claims what a census of {@code host} writes, ahead of it ({@link Warehouse#claim}): refused
+     * before anything is computed when another run writes it, or when the warehouse holds another
+     * graph under the host's name.
+     */
+    public static void claimCensus(Warehouse warehouse, SwitchingHost host) {
+        warehouse.claim(SwitchingSchemas.SUBGRAPHS, partitions(List.of(host)));
+        warehouse.claim(SwitchingSchemas.HOSTS, partitions(List.of(host)));
+    }
+
+    /** As {@link #claimCensus}, for whole hosts decided ({@link #decideAll}). */
+    public static void claimDecided(Warehouse warehouse, List<SwitchingHost> hosts) {
+        warehouse.claim(SwitchingSchemas.DECIDED, partitions(hosts));
+        warehouse.claim(SwitchingSchemas.HOSTS, partitions(hosts));
+    }
+
+    /** The hosts' partitions (of any of the switching tables), each with its graph as its parameters. */
+    public static List<TablePartition> partitions(List<SwitchingHost> hosts) {
+        final List<TablePartition> partitions = new ArrayList<>();
         for (SwitchingHost h : hosts) {
-            partitions.add(RowFactory.create(h.name()));
+            partitions.add(TablePartition.withParameters(parameters(h), h.name()));
         }
-        CensusCommit.commit(spark, hostRows(hosts), SwitchingSchemas.HOSTS, warehouse, partitions);
+        return partitions;
     }
 
     /** Whole hosts decided on the executors, one per partition: rows of {@link SwitchingSchemas#DECIDED}. */
@@ -122,9 +152,10 @@ public final class SwitchingJob {
      */
     public static Summary census(SparkSession spark, Warehouse warehouse, SwitchingHost host, int partitions) {
         final long start = System.nanoTime();
+        claimCensus(warehouse, host);
         final int p = partitions > 0 ? partitions
                 : CensusDatasets.defaultPartitions(spark, new SwitchingSlices(host).sliceCount());
-        final Row t = CensusCommit.commit(spark, slices(host, p), warehouse, CensusCommit.partition(host.name()), CHECK,
+        final Row t = CensusCommit.commit(spark, slices(host, p), warehouse, partitions(List.of(host)), CHECK,
                 OUTCOMES);
         commitHosts(spark, warehouse, List.of(host));
         return new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3), t.getLong(4),
@@ -142,11 +173,12 @@ public final class SwitchingJob {
         final SwitchingSlices slices = new SwitchingSlices(host);
         final long count = slices.sliceCount();
         ChunkedCommit.checkChunks(chunks, count);
+        claimCensus(warehouse, host);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, count / chunks + 1);
         // The run key names the host by its links too, so a different host of the same name never reuses chunks.
         final String run = host.name() + "-" + Integer.toHexString(host.linksText().hashCode()) + "-" + chunks;
         final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, SwitchingSchemas.SUBGRAPHS,
-                CensusCommit.partition(host.name()), run, chunks,
+                partitions(List.of(host)), run, chunks,
                 i -> SliceCensus.dealt(CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices,
                         SwitchingSchemas.SUBGRAPHS), CHECK, OUTCOMES);
         commitHosts(spark, warehouse, List.of(host));
@@ -159,6 +191,7 @@ public final class SwitchingJob {
     /** Decides whole hosts and commits them (their partitions of {@code switching_decided}). */
     public static List<WholeHostDecisionRow> decideAll(SparkSession spark, Warehouse warehouse,
                                                        List<SwitchingHost> hosts, long budget) {
+        claimDecided(warehouse, hosts);
         final Dataset<Row> rows = decided(spark, hosts, budget).persist(StorageLevel.MEMORY_AND_DISK());
         try {
             final List<Row> collected = rows.collectAsList();
@@ -172,7 +205,7 @@ public final class SwitchingJob {
                 }
                 result.add(d);
             }
-            warehouse.write(rows, SwitchingSchemas.DECIDED);
+            warehouse.write(rows, SwitchingSchemas.DECIDED, partitions(hosts));
             commitHosts(spark, warehouse, hosts);
             return result;
         } finally {

@@ -103,11 +103,11 @@ class CensusCommitTest extends SparkCensusTest {
         final Dataset<Row> trees = census.rows(spark());
         final long pPositions = trees.filter("grundy = 0").count();
         final Warehouse direct = new Warehouse(tmp.resolve("direct"));
-        final Row tally = CensusCommit.commit(spark(), census, direct, CensusCommit.partitionRange(0, 9),
+        final Row tally = CensusCommit.commit(spark(), census, direct, TablePartition.range(0, 9),
                 LumberjackJob.CHECK, RowCondition.equalTo("grundy", 0), RowCondition.always());
         final Warehouse viaSpark = new Warehouse(tmp.resolve("spark"));
         final Row sparkTally = CensusCommit.commit(trees, viaSpark, LumberjackSchemas.TREES,
-                CensusCommit.partitionRange(0, 9), LumberjackJob.CHECK, RowCondition.equalTo("grundy", 0),
+                TablePartition.range(0, 9), LumberjackJob.CHECK, RowCondition.equalTo("grundy", 0),
                 RowCondition.always());
         for (Row t : List.of(tally, sparkTally)) {
             assertEquals(trees.count(), t.getLong(0), "row count");
@@ -127,13 +127,25 @@ class CensusCommitTest extends SparkCensusTest {
      * still match the files on disk.
      */
     @Test
-    void aCommitReadsBackNoneOfTheFilesItWrote() {
+    void aCommitReadsBackNoneOfTheFilesItWrote() throws IOException {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
         final long before = bytesRead();
         LumberjackJob.census(spark(), w, 9, 3);
+        assertEquals(0, bytesRead() - before, "bytes read through Hadoop's file systems by a first census");
+        // Replacing partitions reads their manifests (what they are a census of, checked before the run
+        // claims them and again once its claim stands), and nothing else.
+        long manifests = 0;
+        try (Stream<Path> m = Files.list(tmp.resolve("out/warehouse/lumberjack/_manifest"))) {
+            for (Path p : m.toList()) {
+                manifests += Files.size(p);
+            }
+        }
+        final long second = bytesRead();
         LumberjackJob.census(spark(), w, 9, 2);
+        assertEquals(2 * manifests, bytesRead() - second, "bytes read by a census replacing its partitions: their manifests");
+        final long chunked = bytesRead();
         LumberjackJob.censusInChunks(spark(), new Warehouse(tmp.resolve("chunked")), 9, 0, 3);
-        assertEquals(0, bytesRead() - before, "bytes read through Hadoop's file systems");
+        assertEquals(0, bytesRead() - chunked, "bytes read by a census in chunks");
         assertEquals(10, verified(w).size(), "and every manifest matches its files read back");
         assertEquals(10, verified(new Warehouse(tmp.resolve("chunked"))).size());
     }
@@ -148,7 +160,7 @@ class CensusCommitTest extends SparkCensusTest {
         final Dataset<Row> trees = LumberjackJob.slices(spark(), 9, 3).rows(spark());
         final Warehouse w = new Warehouse(tmp.resolve("spark"));
         final long before = driverBytesRead();
-        CensusCommit.commit(trees, w, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 9), LumberjackJob.CHECK);
+        CensusCommit.commit(trees, w, LumberjackSchemas.TREES, TablePartition.range(0, 9), LumberjackJob.CHECK);
         assertEquals(0, driverBytesRead() - before, "bytes the driver's thread read");
         assertEquals(10, verified(w).size(), "and every manifest matches its files read back");
     }
@@ -168,7 +180,7 @@ class CensusCommitTest extends SparkCensusTest {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
         final SliceCensus census = doctored(LumberjackJob.slices(spark(), 7, 2), disagreeOn("(()())"));
         final CensusFailure failure = assertThrows(CensusFailure.class, () -> CensusCommit.commit(spark(), census, w,
-                CensusCommit.partitionRange(0, 7), LumberjackJob.CHECK));
+                TablePartition.range(0, 7), LumberjackJob.CHECK));
         Assertions.assertTrue(failure.getMessage().startsWith("1 tree(s) where brute force and the Tuft principle"
                 + " disagree, e.g. [[2,(()()),"), failure.getMessage());
         Assertions.assertFalse(w.exists(), "nothing written");
@@ -176,7 +188,7 @@ class CensusCommitTest extends SparkCensusTest {
         final Warehouse viaSpark = new Warehouse(tmp.resolve("spark"));
         final Dataset<Row> rows = census.rows(spark());
         final CensusFailure sparkFailure = assertThrows(CensusFailure.class, () -> CensusCommit.commit(rows, viaSpark,
-                LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 7), LumberjackJob.CHECK));
+                LumberjackSchemas.TREES, TablePartition.range(0, 7), LumberjackJob.CHECK));
         assertEquals(failure.getMessage(), sparkFailure.getMessage(), "the same report either way");
         Assertions.assertFalse(viaSpark.exists(), "nothing written");
     }
@@ -195,7 +207,7 @@ class CensusCommitTest extends SparkCensusTest {
         for (int partitions : new int[] {1, 3, 8}) {
             final SliceCensus c = new SliceCensus(everyTree.ids(), partitions, everyTree.kernel(), everyTree.schema());
             messages.add(assertThrows(CensusFailure.class, () -> CensusCommit.commit(spark(), c,
-                    new Warehouse(tmp.resolve("p" + partitions)), CensusCommit.partitionRange(0, 8), LumberjackJob.CHECK))
+                    new Warehouse(tmp.resolve("p" + partitions)), TablePartition.range(0, 8), LumberjackJob.CHECK))
                     .getMessage());
         }
         Assertions.assertTrue(messages.get(0).startsWith("486 tree(s)"), messages.get(0));
@@ -207,12 +219,12 @@ class CensusCommitTest extends SparkCensusTest {
     void rowsOutsideTheListedPartitionsFailTheCommit() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
         final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(spark(),
-                LumberjackJob.slices(spark(), 6, 2), w, CensusCommit.partitionRange(0, 5), LumberjackJob.CHECK));
+                LumberjackJob.slices(spark(), 6, 2), w, TablePartition.range(0, 5), LumberjackJob.CHECK));
         Assertions.assertTrue(e.getMessage().startsWith("48 of 85 rows of lumberjack lie outside"), e.getMessage());
         Assertions.assertFalse(w.exists(), "nothing written");
 
         final IllegalStateException viaSpark = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(
-                LumberjackJob.trees(spark(), 6, 2), w, LumberjackSchemas.TREES, CensusCommit.partitionRange(0, 5),
+                LumberjackJob.trees(spark(), 6, 2), w, LumberjackSchemas.TREES, TablePartition.range(0, 5),
                 LumberjackJob.CHECK));
         assertEquals(e.getMessage(), viaSpark.getMessage());
         Assertions.assertFalse(w.exists(), "nothing written");
@@ -221,19 +233,21 @@ class CensusCommitTest extends SparkCensusTest {
     @Test
     void aSecondCommitReplacesOnlyItsOwnPartitionsAndTheManifestsFollow() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
-        CensusCommit.commit(spark(), LumberjackJob.slices(spark(), 6, 2), w, CensusCommit.partitionRange(0, 6),
+        CensusCommit.commit(spark(), LumberjackJob.slices(spark(), 6, 2), w, TablePartition.range(0, 6),
                 LumberjackJob.CHECK);
         // Again with edges 5 and 6 only: their partitions are replaced, 0..4 kept.
         final Row tally = CensusCommit.commit(spark(), doctored(LumberjackJob.slices(spark(), 6, 3), edgesAtLeast(5)), w,
-                CensusCommit.partitionRange(0, 6), LumberjackJob.CHECK);
+                TablePartition.range(0, 6), LumberjackJob.CHECK);
         assertEquals(20 + 48, tally.getLong(0), "edges 5 and 6: 20 and 48 rooted trees");
         // And edge 6 once more through Spark's writer.
         CensusCommit.commit(LumberjackJob.trees(spark(), 6, 3).filter("edges = 6"), w, LumberjackSchemas.TREES,
-                CensusCommit.partitionRange(0, 6), LumberjackJob.CHECK);
+                TablePartition.range(0, 6), LumberjackJob.CHECK);
         final Dataset<Row> all = spark().read().parquet(w.tablePath("lumberjack"));
         assertEquals(85, all.count(), "rooted trees with 0..6 edges, 1+1+2+4+9+20+48: none twice, none lost");
         assertEquals(7, verified(w).size());
-        Assertions.assertFalse(Files.exists(tmp.resolve("out/warehouse/lumberjack/_staging")), "no staging directory left");
+        Assertions.assertFalse(Files.exists(tmp.resolve("out/warehouse/_staging")), "no staging directory left");
+        Assertions.assertFalse(Files.exists(tmp.resolve("out/warehouse/_runs")), "no lease left");
+        Assertions.assertFalse(Files.exists(tmp.resolve("out/warehouse/_commits")), "no commit record left");
     }
 
     /**
@@ -250,8 +264,8 @@ class CensusCommitTest extends SparkCensusTest {
         for (boolean direct : new boolean[] {true, false}) {
             final Warehouse w = new Warehouse(tmp.resolve(direct ? "direct" : "spark"));
             final Row tally = direct
-                    ? CensusCommit.commit(spark(), six, w, CensusCommit.partitionRange(6, 6), LumberjackJob.CHECK)
-                    : CensusCommit.commit(committed, w, LumberjackSchemas.TREES, CensusCommit.partitionRange(6, 6),
+                    ? CensusCommit.commit(spark(), six, w, TablePartition.range(6, 6), LumberjackJob.CHECK)
+                    : CensusCommit.commit(committed, w, LumberjackSchemas.TREES, TablePartition.range(6, 6),
                             LumberjackJob.CHECK);
             assertEquals(48, tally.getLong(0), "rooted trees of 6 edges");
             final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
@@ -267,7 +281,7 @@ class CensusCommitTest extends SparkCensusTest {
         }
         final Warehouse other = new Warehouse(tmp.resolve("other"));
         final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(spark(),
-                LumberjackJob.slices(spark(), 6, 2), other, CensusCommit.partitionRange(6, 6), LumberjackJob.CHECK));
+                LumberjackJob.slices(spark(), 6, 2), other, TablePartition.range(6, 6), LumberjackJob.CHECK));
         Assertions.assertTrue(e.getMessage().startsWith("37 of 85 rows of lumberjack lie outside"), e.getMessage());
         Assertions.assertFalse(other.exists(), "nothing written");
     }
@@ -298,7 +312,7 @@ class CensusCommitTest extends SparkCensusTest {
         final SliceCensus census = LumberjackJob.slices(spark(), 9, 3);
         final Warehouse w = new Warehouse(tmp.resolve("out"));
         final Row tally = CensusCommit.commit(spark(), new SliceCensus(census.ids(), 3, failingAtRow40OfTask1(census),
-                census.schema()), w, CensusCommit.partitionRange(0, 9), LumberjackJob.CHECK);
+                census.schema()), w, TablePartition.range(0, 9), LumberjackJob.CHECK);
         assertEquals(census.rows(spark()).count(), tally.getLong(0));
         final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
         final Dataset<Row> expected = census.rows(spark()).selectExpr(back.columns());
@@ -312,17 +326,22 @@ class CensusCommitTest extends SparkCensusTest {
         Assertions.assertTrue(names.stream().allMatch(n -> n.contains("-a1.")), "only the retry's files: " + names);
     }
 
-    /** Files a commit did not take (an attempt whose result was not used) are dropped before the partitions move in. */
+    /**
+     * Files of a write that it did not take (an attempt whose result was not used) are dropped
+     * before the partitions move in; another write's files beside them (an earlier chunk's) stay.
+     */
     @Test
     void onlyTheFilesOfTakenAttemptsArePublished() throws IOException {
         final Path staging = tmp.resolve("staging");
         Files.createDirectories(staging.resolve("edges=3"));
         Files.writeString(staging.resolve("edges=3/part-00000-x-a0.snappy.parquet"), "taken");
         Files.writeString(staging.resolve("edges=3/part-00000-x-a1.snappy.parquet"), "speculative copy");
+        Files.writeString(staging.resolve("edges=3/part-00000-y-a0.snappy.parquet"), "an earlier chunk's");
         Warehouse.keepOnly(staging.toUri().toString().replaceAll("/$", ""), LumberjackSchemas.TREES,
-                List.of(RowFactory.create(3, 1L, "0")), java.util.Set.of("edges=3/part-00000-x-a0.snappy.parquet"));
+                List.of(RowFactory.create(3, 1L, "0")), java.util.Set.of("edges=3/part-00000-x-a0.snappy.parquet"), "x");
         try (Stream<Path> files = Files.list(staging.resolve("edges=3"))) {
-            assertEquals(List.of("part-00000-x-a0.snappy.parquet"), files.map(p -> p.getFileName().toString()).toList());
+            assertEquals(List.of("part-00000-x-a0.snappy.parquet", "part-00000-y-a0.snappy.parquet"),
+                    files.map(p -> p.getFileName().toString()).sorted().toList());
         }
     }
 
@@ -368,10 +387,10 @@ class CensusCommitTest extends SparkCensusTest {
                     id % 2 == 0 ? "even" : "odd")));
             return rows.iterator();
         };
-        final List<Row> partitions = new ArrayList<>();
+        final List<TablePartition> partitions = new ArrayList<>();
         for (int a = 0; a < 3; a++) {
             for (String b : List.of("even", "odd")) {
-                partitions.add(RowFactory.create(a, b));
+                partitions.addAll(TablePartition.of(a, b));
             }
         }
         final Warehouse w = new Warehouse(tmp.resolve("pairs"));

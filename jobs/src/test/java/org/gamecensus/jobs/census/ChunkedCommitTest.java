@@ -48,12 +48,16 @@ class ChunkedCommitTest extends SparkCensusTest {
             assertEquals(3, manifests.size(), "three chunks committed before the stop");
             chunks = manifests.get(0).getParent();
         }
-        // Damage chunk 1: the rerun must notice and compute it again.
-        try (Stream<Path> s = Files.walk(chunks.resolve("chunk-1"))) {
-            final Path file = s.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
-            try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
-                f.setLength(f.length() / 2);
-            }
+        // Damage a file of chunk 1 (the chunks' files lie side by side in the run's data directory,
+        // each listed in its chunk's manifest): the rerun must notice and compute it again.
+        final java.util.Properties chunk1 = new java.util.Properties();
+        try (java.io.Reader r = Files.newBufferedReader(chunks.resolve("chunk-1.properties"))) {
+            chunk1.load(r);
+        }
+        final String listed = chunk1.getProperty("files.host=K6");
+        final Path file = chunks.resolve("data/host=K6").resolve(listed.substring(0, listed.indexOf(':')));
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            f.setLength(f.length() / 2);
         }
         spark().conf().unset(ChunkedCommit.STOP_AFTER);
         final ChunkedCommit.Chunked<SwitchingJob.Summary> resumed = SwitchingJob.censusInChunks(spark(), chunked,

@@ -188,9 +188,9 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
             final Path out = tmp.resolve("t" + threads);
             final Warehouse warehouse = new Warehouse(out);
             warehouse.write(spark().createDataFrame(rows, schema.struct()).repartition(5), schema,
-                    CensusCommit.partitionRange(0, 22));
+                    TablePartition.range(0, 22));
             warehouse.write(spark().createDataFrame(rows, schema.struct()).repartition(3), schema,
-                    CensusCommit.partitionRange(0, 22)); // every partition replaced
+                    TablePartition.range(0, 22)); // every partition replaced
             final Path table = out.resolve("warehouse").resolve(schema.table());
             final List<String> lines = new ArrayList<>();
             try (var listing = Files.list(table.resolve(Manifests.DIR))) {

@@ -123,7 +123,16 @@ class CensusCliTest extends SparkCensusTest {
             "a malformed target|bench --profile wordy-target|setting bench.target.speed-up takes a number, got 'fast'",
             "a target out of range|bench --profile low-target|setting bench.target.overhead must be 1.0..1000.0, got 0.5",
             "warehouse on an unknown file system|run switching --host K4 --warehouse nosuch://x/y|--warehouse nosuch://x/y",
-            "warehouse option for decide|decide switching --host K4 --warehouse /tmp/w|unknown option --warehouse"})
+            "warehouse option for decide|decide switching --host K4 --warehouse /tmp/w|unknown option --warehouse",
+            "a name for a built-in host|run switching --host K4 --name mine|a name is for a host read from a file; K4 is built in",
+            "a name for cram|run cram --name mine|option --name does not apply to the cram census",
+            "replace given a value|run cram --replace=yes|option --replace takes no value",
+            "replace given twice|run cram --replace --replace|option --replace given twice",
+            "repair for run|run cram --repair|unknown option --repair",
+            "replace for verify|verify --replace|unknown option --replace",
+            "verify unwritable warehouse to repair|verify --repair --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
+            "run into an unwritable warehouse|run lumberjack --max-edges 2 --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
+            "bench into an unwritable warehouse|bench --censuses cram --max-squares 3 --warehouse /proc/self/wh|cannot write in /proc/self"})
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) throws Exception {
         // An out dir with earlier work in it: a refused command must leave it exactly as it was.
         final Path out = tmp.resolve("out");
@@ -203,7 +212,7 @@ class CensusCliTest extends SparkCensusTest {
         final String diamond = file("diamond.txt", "# two routes and a rung\ns s\nt t\ns a\na t\ns b\nb t\na b\n");
         final CliRun run = census("run", "switching", "--host", diamond, "--out", out);
         assertEquals(0, run.code(), run.err());
-        Assertions.assertTrue(run.out().contains("switching census on diamond: 32 subgraphs"), run.out());
+        Assertions.assertTrue(run.out().matches("(?s).*switching census on diamond-[0-9a-f]{8}: 32 subgraphs.*"), run.out());
         final CliRun csv = census("sql", "--out", out, "--format", "csv",
                 "SELECT host, outcome, COUNT(*) AS n FROM switching GROUP BY host, outcome ORDER BY outcome");
         assertEquals(0, csv.code(), csv.err());
@@ -211,7 +220,7 @@ class CensusCliTest extends SparkCensusTest {
         assertEquals("host,outcome,n", lines[0]);
         int total = 0;
         for (int i = 1; i < lines.length; i++) {
-            Assertions.assertTrue(lines[i].startsWith("diamond,"), lines[i]);
+            Assertions.assertTrue(lines[i].matches("diamond-[0-9a-f]{8},.*"), lines[i]);
             total += Integer.parseInt(lines[i].substring(lines[i].lastIndexOf(',') + 1));
         }
         assertEquals(32, total);
@@ -263,6 +272,111 @@ class CensusCliTest extends SparkCensusTest {
         Assertions.assertFalse(wide.out().contains("first moves"), wide.out());
         final CliRun asked = census("decide", "hex", "--board", "3x7", "--first", "down", "--openings", "yes");
         Assertions.assertTrue(asked.out().contains("down wins the empty board; winning first moves (21 of 21)"), asked.out());
+    }
+
+    /**
+     * The issue's first case: a host file named like a built-in host is refused, and so is the
+     * built-in name given to a file's graph; K5's rows stay as they were. A file's graph under a
+     * name of its own that another graph holds is refused too, unless told to replace it.
+     */
+    @Test
+    void aHostFileNeverReplacesAnotherGraphsPartitionUnlessToldTo() throws Exception {
+        final String out = tmp.resolve("out").toString();
+        assertEquals(0, census("run", "switching", "--host", "K5", "--out", out).code());
+        final Path dir = Files.createDirectories(tmp.resolve("some/dir"));
+        final String k5 = Files.writeString(dir.resolve("K5.txt"), "s a\nt b\na b\n").toString();
+        final List<String> before = snapshot(tmp.resolve("out"));
+        final CliRun shadow = census("run", "switching", "--host", k5, "--out", out);
+        assertEquals(2, shadow.code(), shadow.err());
+        Assertions.assertTrue(shadow.err().startsWith("census: host file " + k5 + " is named like the built-in host K5"),
+                shadow.err());
+        final CliRun named = census("run", "switching", "--host", k5, "--name", "K5", "--out", out);
+        assertEquals(2, named.code(), named.err());
+        Assertions.assertTrue(named.err().contains("is a built-in host's"), named.err());
+        assertEquals(before, snapshot(tmp.resolve("out")), "nothing written: K5's partitions as they were");
+        final CliRun k5Rows = census("sql", "--out", out, "--format", "csv",
+                "SELECT COUNT(*) AS n FROM switching WHERE host = 'K5'");
+        assertEquals("n\n1024", k5Rows.out().strip());
+
+        // A name of one's own: the first graph takes it; another graph is refused, then replaces it when told.
+        final String one = Files.writeString(dir.resolve("one.txt"), "s a\nt b\na b\n").toString();
+        final String two = Files.writeString(dir.resolve("two.txt"), "s a\nt b\na b\na b\n").toString();
+        assertEquals(0, census("run", "switching", "--host", one, "--name", "mine", "--out", out).code());
+        final List<String> mine = snapshot(tmp.resolve("out"));
+        final CliRun other = census("run", "switching", "--host", two, "--name", "mine", "--out", out);
+        assertEquals(2, other.code(), other.err());
+        Assertions.assertTrue(other.err().startsWith("census: switching/host=mine holds a census of {2 vertices, s 0, t 1,"
+                + " links 0-1} under schema version 1; this run's is of {2 vertices, s 0, t 1, links 0-1 0-1}"), other.err());
+        assertEquals(mine, snapshot(tmp.resolve("out")), "refused: nothing written");
+        final CliRun replaced = census("run", "switching", "--host", two, "--name", "mine", "--replace", "--out", out);
+        assertEquals(0, replaced.code(), replaced.err());
+        final CliRun rows = census("sql", "--out", out, "--format", "csv",
+                "SELECT host, COUNT(*) AS n FROM switching GROUP BY host ORDER BY host");
+        assertEquals("host,n\nK5,1024\nmine,4", rows.out().strip());
+        assertEquals(0, census("verify", "--out", out).code());
+    }
+
+    /** An out directory this process cannot write in is bad input: one line, exit 2, nothing written. */
+    @Test
+    void anUnwritableOutDirectoryIsRefusedInOneLine() throws Exception {
+        final Path readOnly = unwritableDirectory();
+        final List<String> before = snapshot(readOnly);
+        final CliRun r = census("run", "cram", "--max-squares", "3", "--out", readOnly.resolve("out").toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().split("\n").length, r.err());
+        Assertions.assertTrue(r.err().startsWith("census: --out " + readOnly.resolve("out") + ": cannot write in " + readOnly),
+                r.err());
+        assertEquals(before, snapshot(readOnly));
+    }
+
+    /**
+     * A directory this process cannot write in: a read-only one, or, for root (whom permissions
+     * do not stop), a directory of /proc.
+     */
+    private Path unwritableDirectory() throws Exception {
+        final Path dir = Files.createDirectories(tmp.resolve("read-only"));
+        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+        return Files.isWritable(dir) ? Path.of("/proc/self") : dir;
+    }
+
+    /** {@code census sql} only reads: statements that would change state, or call Java, are refused before they run. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "DROP VIEW cram|DROP VIEW",
+            "DROP TABLE IF EXISTS lumberjack|DROP TABLE",
+            "CREATE TEMPORARY VIEW v AS SELECT 1|CREATE VIEW",
+            "CREATE TABLE t USING parquet AS SELECT * FROM lumberjack|CREATE TABLE",
+            "INSERT INTO lumberjack SELECT * FROM lumberjack|INSERT",
+            "INSERT OVERWRITE DIRECTORY '/tmp/census-sql-out' USING parquet SELECT * FROM lumberjack|INSERT",
+            "CACHE TABLE lumberjack|CACHE TABLE",
+            "SET spark.sql.shuffle.partitions=1|SET",
+            "ADD JAR /tmp/x.jar|ADD JAR",
+            "SELECT reflect('java.lang.System', 'exit', '0')|reflect",
+            "SELECT * FROM lumberjack WHERE edges IN (SELECT java_method('java.lang.Math', 'abs', -1))|java_method"})
+    void sqlRefusesStatementsThatChangeState(String statement, String what) throws Exception {
+        final String out = tmp.resolve("out").toString();
+        assertEquals(0, census("run", "lumberjack", "--max-edges", "2", "--out", out).code());
+        final List<String> before = snapshot(tmp.resolve("out"));
+        final CliRun r = census("sql", "--out", out, statement);
+        assertEquals(2, r.code(), r.err());
+        Assertions.assertTrue(r.err().startsWith("census: census sql is read-only: "), r.err());
+        Assertions.assertTrue(r.err().contains(what), r.err());
+        assertEquals(before, snapshot(tmp.resolve("out")));
+        final CliRun still = census("sql", "--out", out, "--format", "csv", "SELECT COUNT(*) AS n FROM lumberjack");
+        assertEquals("n\n4", still.out().strip(), "the views are as they were");
+        final CliRun show = census("sql", "--out", out, "--format", "csv", "SHOW TABLES");
+        assertEquals(0, show.code(), show.err());
+        Assertions.assertTrue(show.out().contains("lumberjack"), show.out());
+    }
+
+    @Test
+    void aHostFileThatIsNotUtf8IsRefusedInOneLine() throws Exception {
+        final Path latin1 = tmp.resolve("latin.txt");
+        Files.write(latin1, "s caf\u00e9\nt b\ncaf\u00e9 b\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        final CliRun r = census("run", "switching", "--host", latin1.toString(), "--out", tmp.resolve("out").toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals("census: host file " + latin1 + " is not UTF-8 text", r.err().strip());
+        assertFalse(Files.exists(tmp.resolve("out")));
     }
 
     @Test

@@ -153,7 +153,7 @@ class StandaloneClusterIT extends SparkCensusTest {
                 "--out", out.toString()));
         Assertions.assertTrue(run.waitFor(4, TimeUnit.MINUTES), "the run halted");
         assertEquals(137, run.exitValue(), "killed midway; log:\n" + tail(dir.resolve("killed-run.log")));
-        try (Stream<Path> s = Files.list(table.resolve("_staging"))) {
+        try (Stream<Path> s = Files.list(out.resolve("warehouse/_staging"))) {
             Assertions.assertTrue(s.findAny().isPresent(),
                     "the write was under way: its hidden staging directory is left behind");
         }
@@ -170,7 +170,8 @@ class StandaloneClusterIT extends SparkCensusTest {
         final Dataset<Row> rerun = spark().read().parquet(table.toString());
         assertEquals(1024 + 32_768, rerun.count());
         assertEquals(0, rerun.filter("NOT agree").count());
-        Assertions.assertFalse(Files.exists(table.resolve("_staging")), "the rerun cleared the killed run's staging");
+        Assertions.assertFalse(Files.exists(out.resolve("warehouse/_staging")), "the rerun cleared the killed run's staging");
+        Assertions.assertFalse(Files.exists(out.resolve("warehouse/_runs")), "and its lease");
     }
 
     /**

@@ -72,6 +72,11 @@ public final class SwitchingHost implements java.io.Serializable {
         this.linkV = linkV.clone();
     }
 
+    /** The same graph under another name. */
+    public SwitchingHost withName(String newName) {
+        return new SwitchingHost(newName, vertexCount, s, t, linkU, linkV);
+    }
+
     private static void checkVertex(String host, String what, int v, int n) {
         if (v < 0 || v >= n) {
             throw new IllegalArgumentException("host " + host + ": " + what + " names vertex " + v

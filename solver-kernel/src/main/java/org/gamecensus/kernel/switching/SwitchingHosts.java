@@ -26,7 +26,11 @@ import java.util.regex.Pattern;
  * <p>Host file format (UTF-8 text): blank lines and lines starting with {@code #} are ignored;
  * first the two marks, {@code s NAME} and {@code t NAME}, then one link a line, {@code NAME NAME}.
  * Vertex names are any tokens without white space; vertices are numbered in order of first
- * appearance, s first. The host is named after the file, without its extension.
+ * appearance, s first. The host is named after its file and its graph: the file's name without
+ * its extension, then eight hex digits of the SHA-256 of the graph (vertex count, marks and links
+ * in order), e.g. {@code diamond-3f2a9c01}. So two files of one name but other graphs never share
+ * a name, and the same graph always gets the same one. A file named like a built-in host
+ * ({@code K5.txt}) is refused: its host would pass for the built-in one.
  */
 public final class SwitchingHosts {
 
@@ -65,15 +69,28 @@ public final class SwitchingHosts {
      * @throws IllegalArgumentException with a one-line message for an unknown or malformed host
      */
     public static SwitchingHost resolve(String spec) {
+        return resolve(spec, null);
+    }
+
+    /**
+     * As {@link #resolve(String)}, a host file's graph named {@code name} when it is not null
+     * ({@link #checkFileHostName}); a built-in host takes no other name.
+     *
+     * @throws IllegalArgumentException with a one-line message for an unknown or malformed host, or a bad name
+     */
+    public static SwitchingHost resolve(String spec, String name) {
         if (spec == null || spec.isBlank()) {
             throw new IllegalArgumentException("no host given");
         }
         if (isBuiltInName(spec)) {
+            if (name != null) {
+                throw new IllegalArgumentException("a name is for a host read from a file; " + spec + " is built in");
+            }
             return builtIn(spec);
         }
         final Path file = Path.of(spec);
         if (Files.isRegularFile(file)) {
-            return readFile(file);
+            return readFile(file, name);
         }
         throw new IllegalArgumentException("unknown host '" + spec + "': expected " + NAMES + " or a host file");
     }
@@ -235,16 +252,60 @@ public final class SwitchingHosts {
      * @throws IllegalArgumentException with a one-line message naming the file and line
      */
     public static SwitchingHost readFile(Path file) {
+        return readFile(file, null);
+    }
+
+    /** As {@link #readFile(Path)}, the host named {@code name} when it is not null ({@link #checkFileHostName}). */
+    public static SwitchingHost readFile(Path file, String name) {
+        if (name != null) {
+            checkFileHostName(name);
+        }
         final List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (java.nio.charset.CharacterCodingException e) {
+            throw new IllegalArgumentException("host file " + file + " is not UTF-8 text");
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read host file " + file + ": " + e.getMessage());
         }
         final String base = file.getFileName().toString();
         final int dot = base.lastIndexOf('.');
-        final String name = dot > 0 ? base.substring(0, dot) : base;
-        return parse(name, lines, file.toString());
+        final String stem = (dot > 0 ? base.substring(0, dot) : base).replaceAll("[^A-Za-z0-9_.-]", "_");
+        if (name != null) {
+            return parse(name, lines, file.toString());
+        }
+        if (isBuiltInName(stem)) {
+            throw new IllegalArgumentException("host file " + file + " is named like the built-in host " + stem
+                    + ", whose census its graph would pass for; rename the file or name the host with --name");
+        }
+        final SwitchingHost host = parse(stem, lines, file.toString());
+        return host.withName(stem + "-" + graphDigest(host));
+    }
+
+    /**
+     * Eight hex digits of the SHA-256 of a host's graph: its vertex count, s, t and links in order
+     * (the name left out), as a file's host is named.
+     */
+    public static String graphDigest(SwitchingHost host) {
+        final String graph = host.vertexCount() + ";" + host.s() + ";" + host.t() + ";" + host.linksText();
+        try {
+            final byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(graph.getBytes(StandardCharsets.UTF_8));
+            return String.format("%02x%02x%02x%02x", d[0], d[1], d[2], d[3]);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    /** A name a user may give a host read from a file: letters, digits, '_', '.', '-', and no built-in name. */
+    public static void checkFileHostName(String name) {
+        if (!name.matches("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")) {
+            throw new IllegalArgumentException("host name '" + name + "': letters, digits, '_', '.' and '-', at most 64,"
+                    + " starting with a letter or digit");
+        }
+        if (isBuiltInName(name)) {
+            throw new IllegalArgumentException("host name '" + name + "' is a built-in host's; a host file's graph"
+                    + " cannot take it");
+        }
     }
 
     /** Parses host-file lines; {@code where} names the source in messages. */

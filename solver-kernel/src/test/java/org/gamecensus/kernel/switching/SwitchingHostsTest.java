@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -127,5 +132,45 @@ class SwitchingHostsTest {
     @CsvSource({"K1", "K9", "bridgit:0", "bridgit:7", "K", "nosuchhost", "grid3", "gridx3", "theta:", "c5", "path"})
     void unknownOrOutOfRangeNamesAreRejected(String name) {
         assertThrows(IllegalArgumentException.class, () -> SwitchingHosts.resolve(name));
+    }
+
+    /**
+     * A host file's graph is named from the file and the graph: the same graph (however written)
+     * the same name, another graph of the same file name another, and never a built-in name.
+     */
+    @Test
+    void aHostFileIsNamedFromItsGraphAndNeverPassesForABuiltInHost(@TempDir Path dir) throws IOException {
+        final Path a = Files.writeString(dir.resolve("diamond.txt"), "s s\nt t\ns a\na t\ns b\nb t\na b\n");
+        final Path again = Files.createDirectories(dir.resolve("elsewhere")).resolve("diamond.host");
+        Files.writeString(again, "# the same graph, other spacing\ns  s\nt t\n\ns a\na t\ns b\nb t\na b\n");
+        final Path other = Files.createDirectories(dir.resolve("other")).resolve("diamond.txt");
+        Files.writeString(other, "s s\nt t\ns a\na t\n");
+        final SwitchingHost host = SwitchingHosts.resolve(a.toString());
+        assertTrue(host.name().matches("diamond-[0-9a-f]{8}"), host.name());
+        assertEquals(host.name(), SwitchingHosts.resolve(again.toString()).name(), "the same graph, the same name");
+        final String otherName = SwitchingHosts.resolve(other.toString()).name();
+        assertTrue(otherName.startsWith("diamond-") && !otherName.equals(host.name()), otherName);
+        assertEquals(SwitchingHosts.graphDigest(host), host.name().substring("diamond-".length()));
+
+        // Named like a built-in host: refused, unless named otherwise.
+        final Path k5 = Files.writeString(dir.resolve("K5.txt"), "s a\nt b\na b\n");
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SwitchingHosts.resolve(k5.toString()));
+        assertTrue(e.getMessage().contains("named like the built-in host K5"), e.getMessage());
+        assertEquals("one-link", SwitchingHosts.resolve(k5.toString(), "one-link").name());
+        for (String builtIn : List.of("K5", "theta", "grid2x3", "bridgit:2", "C4", "path7", "K99")) {
+            assertThrows(IllegalArgumentException.class, () -> SwitchingHosts.resolve(a.toString(), builtIn), builtIn);
+        }
+        assertThrows(IllegalArgumentException.class, () -> SwitchingHosts.resolve(a.toString(), "two words"));
+        assertThrows(IllegalArgumentException.class, () -> SwitchingHosts.resolve("K5", "mine"), "a built-in host keeps its name");
+    }
+
+    @Test
+    void aHostFileThatIsNotUtf8IsRefusedInOneLine(@TempDir Path dir) throws IOException {
+        final Path latin1 = dir.resolve("caf\u00e9.txt");
+        Files.write(latin1, "s caf\u00e9\nt b\ncaf\u00e9 b\n".getBytes(StandardCharsets.ISO_8859_1));
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SwitchingHosts.resolve(latin1.toString()));
+        assertTrue(e.getMessage().endsWith("is not UTF-8 text"), e.getMessage());
     }
 }

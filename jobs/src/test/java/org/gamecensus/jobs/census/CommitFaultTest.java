@@ -1,0 +1,209 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import org.junit.jupiter.api.Assertions;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A census over a warehouse that holds it already (so its commit replaces every partition), with
+ * its k-th file-system call failing, for every k from the first call of the run to the last:
+ * by an I/O error (the run goes on failing or completing as it can), and by a crash (that call
+ * and every later one throw an error nothing catches; the run's session is dropped and a fresh
+ * one takes over, as a new process would). After each k, the table holds its previous state or
+ * its new one, as a whole: when no decided commit is pending, at once; otherwise once the
+ * recovery every later run makes (and {@code census verify --repair}) has completed it. Then the
+ * warehouse verifies with no problem and no run's leftovers, and running the census again
+ * completes it. For a plain census (four partitions) and for one in two chunks.
+ */
+class CommitFaultTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    /** One census run, over a warehouse. */
+    private interface Census {
+        void run(SparkSession spark, Warehouse warehouse);
+    }
+
+    /** Lumberjack to 3 edges in one task: partitions edges=0..3, one file each. */
+    private static final Census PLAIN = (spark, w) -> LumberjackJob.census(spark, w, 3, 1);
+
+    /** The same in two chunks. */
+    private static final Census CHUNKED = (spark, w) -> LumberjackJob.censusInChunks(spark, w, 3, 1, 2);
+
+    /** Spark's reports of the tasks failed on purpose, thousands of them, kept out of the build's output. */
+    private static final String[] FAILED_TASK_LOGGERS = {"org.apache.spark.executor.Executor",
+        "org.apache.spark.scheduler.TaskSetManager", "org.apache.spark.scheduler.TaskSchedulerImpl",
+        "org.apache.spark.sql.execution.datasources.FileFormatWriter", "org.apache.spark.util.Utils"};
+
+    @BeforeEach
+    void faultyFileSystem() {
+        for (String logger : FAILED_TASK_LOGGERS) {
+            Configurator.setLevel(logger, Level.OFF);
+        }
+        spark().sparkContext().hadoopConfiguration().set("fs.faulty.impl", FaultyFileSystem.class.getName());
+        // One call at a time (the faulty scheme counts as remote), so that the k-th call is the same every run.
+        spark().conf().set(ConcurrentFileCalls.THREADS, "1");
+    }
+
+    @AfterEach
+    void revive() {
+        for (String logger : FAILED_TASK_LOGGERS) {
+            Configurator.setLevel(logger, Level.WARN);
+        }
+        FaultyFileSystem.revive();
+        spark().conf().unset(ConcurrentFileCalls.THREADS);
+    }
+
+    @Test
+    void aCensusFailingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() {
+        sweep(PLAIN, FaultyFileSystem.Mode.ERROR);
+    }
+
+    @Test
+    void aCensusCrashingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() {
+        sweep(PLAIN, FaultyFileSystem.Mode.CRASH);
+    }
+
+    @Test
+    void aChunkedCensusFailingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() {
+        sweep(CHUNKED, FaultyFileSystem.Mode.ERROR);
+    }
+
+    @Test
+    void aChunkedCensusCrashingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() {
+        sweep(CHUNKED, FaultyFileSystem.Mode.CRASH);
+    }
+
+    private void sweep(Census census, FaultyFileSystem.Mode mode) {
+        final Warehouse w = new Warehouse(tmp.resolve("out"), FaultyFileSystem.uri(tmp.resolve("warehouse")));
+        census.run(spark(), w);
+        FaultyFileSystem.count();
+        census.run(spark(), w);
+        final long calls = FaultyFileSystem.calls();
+        Assertions.assertTrue(calls > 40, "a census replacing four partitions makes dozens of calls: " + calls);
+        int old = 0;
+        int completedByRecovery = 0;
+        for (long k = 1; k <= calls; k++) {
+            final Map<String, Set<String>> before = committed(w);
+            FaultyFileSystem.failAt(k, mode);
+            final SparkSession session = spark().newSession();
+            SparkSession.setActiveSession(session);
+            Throwable failure = null;
+            try {
+                census.run(session, new Warehouse(tmp.resolve("out"), w.root()));
+            } catch (Throwable t) {
+                failure = t;
+            } finally {
+                SparkSession.setActiveSession(spark());
+            }
+            Assertions.assertTrue(FaultyFileSystem.fired(), "call " + k + " of " + calls + " came");
+            if (mode == FaultyFileSystem.Mode.CRASH) {
+                Assertions.assertTrue(failure != null, "a crash at call " + k + " ends the run");
+                WarehouseRun.abandonAll(); // the crashed process is gone, its runs with it
+            }
+            FaultyFileSystem.revive();
+            final String at = mode + " at call " + k + " of " + calls + (failure == null ? "" : " (" + failure + ")");
+            final boolean pending = !WarehouseRecovery.pendingCommits(w.root()).isEmpty();
+            if (!pending) {
+                state(before, w, at + ", before any recovery");
+            }
+            // The recovery every later run makes when it opens (and census verify --repair).
+            final Warehouse next = new Warehouse(tmp.resolve("out"), w.root());
+            next.openRun("recovery", false);
+            next.closeRun();
+            final boolean isOld = state(before, w, at + ", after recovery");
+            completedByRecovery += pending ? 1 : 0;
+            assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()), at);
+            assertEquals(Set.of("lumberjack"), leftovers(census == CHUNKED && isOld), at + ": what is left besides the table");
+            if (isOld) {
+                old++;
+                final Map<String, Set<String>> still = committed(w);
+                census.run(spark(), w);
+                Assertions.assertTrue(!state(still, w, at + ", run again"), at + ": the rerun committed the new state");
+                assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
+                assertEquals(Set.of("lumberjack"), leftovers(false), at + ", run again");
+            }
+        }
+        // The failures fell before the commit was decided and after, and some crashes left it to the recovery.
+        Assertions.assertTrue(old > 0 && old < calls, "old states " + old + " of " + calls);
+        if (mode == FaultyFileSystem.Mode.CRASH) {
+            Assertions.assertTrue(completedByRecovery > 0, "commits decided before the crash and completed by the recovery");
+        }
+    }
+
+    /** Each partition's files, as its manifest lists them. */
+    private Map<String, Set<String>> committed(Warehouse w) {
+        final Map<String, Set<String>> files = new TreeMap<>();
+        for (String uri : Manifests.committedFiles(w, "lumberjack")) {
+            final String partition = uri.substring(0, uri.lastIndexOf('/'));
+            files.computeIfAbsent(partition.substring(partition.lastIndexOf('/') + 1), p -> new TreeSet<>())
+                    .add(uri.substring(uri.lastIndexOf('/') + 1));
+        }
+        return files;
+    }
+
+    /** Each partition directory's Parquet files, as they are on disk. */
+    private Map<String, Set<String>> onDisk() {
+        final Map<String, Set<String>> files = new TreeMap<>();
+        try (Stream<Path> s = Files.walk(tmp.resolve("warehouse/lumberjack"))) {
+            s.filter(p -> p.getFileName().toString().endsWith(".parquet")).forEach(p -> files
+                    .computeIfAbsent(p.getParent().getFileName().toString(), k -> new TreeSet<>()).add(p.getFileName().toString()));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return files;
+    }
+
+    /**
+     * Checks that the table holds {@code before} exactly (true), or a wholly new state (false):
+     * every partition there, its files as its manifest lists them, none of them one of before's.
+     */
+    private boolean state(Map<String, Set<String>> before, Warehouse w, String at) {
+        final Map<String, Set<String>> now = committed(w);
+        final Map<String, Set<String>> disk = onDisk();
+        if (now.equals(before) && disk.equals(before)) {
+            return true;
+        }
+        boolean fresh = now.keySet().equals(before.keySet()) && disk.equals(now);
+        for (String partition : before.keySet()) {
+            fresh = fresh && now.get(partition).stream().noneMatch(before.get(partition)::contains);
+        }
+        if (!fresh) {
+            fail(at + ": the table is neither its previous state nor a new one: before " + before + ", manifests " + now
+                    + ", on disk " + disk);
+        }
+        return false;
+    }
+
+    /** The warehouse's top-level entries (a chunked run's state is kept when {@code chunks}). */
+    private Set<String> leftovers(boolean chunks) {
+        final Set<String> names = new TreeSet<>();
+        try (Stream<Path> s = Files.list(tmp.resolve("warehouse"))) {
+            s.map(p -> p.getFileName().toString()).filter(n -> !(chunks && n.equals("_chunks"))).forEach(names::add);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return names;
+    }
+}

@@ -1,0 +1,283 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.jobs.switching.SwitchingJob;
+import org.gamecensus.kernel.switching.SwitchingHost;
+import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.gamecensus.schemas.cram.CramSchemas;
+import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
+import org.gamecensus.schemas.switching.SwitchingSchemas;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs on one warehouse: claims that keep two runs off one partition but let disjoint ones both
+ * go on, leases that lapse when their run dies (at once on its own host, after the lease time
+ * elsewhere), the identity check that refuses to replace a partition computed from another graph
+ * or schema version, the recovery of what dead runs leave, and readers that see committed states.
+ */
+class WarehouseRunTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    private String root() {
+        return WarehouseFiles.uri(tmp.resolve("warehouse").toString());
+    }
+
+    @Test
+    void aLiveRunsClaimRefusesAnotherRunNamingItAndDisjointClaimsBothGoOn() {
+        final WarehouseRun a = WarehouseRun.open(root(), "census run lumberjack --max-edges 3", false);
+        Assertions.assertFalse(Files.exists(tmp.resolve("warehouse")), "a run writes nothing before it claims");
+        final WarehouseRun b = WarehouseRun.open(root(), "census run lumberjack --max-edges 5", false);
+        try {
+            a.claim(LumberjackSchemas.TREES, TablePartition.range(0, 3));
+            final UsageException e = assertThrows(UsageException.class,
+                    () -> b.claim(LumberjackSchemas.TREES, TablePartition.range(3, 5)));
+            Assertions.assertTrue(e.getMessage().startsWith("lumberjack/edges=3 is being written by run " + a.id()
+                    + " (census run lumberjack --max-edges 3, process " + ProcessHandle.current().pid()), e.getMessage());
+            b.claim(LumberjackSchemas.TREES, TablePartition.range(4, 5)); // disjoint: goes on
+            b.claim(CramSchemas.SHAPES, TablePartition.range(1, 3)); // another table: goes on
+            Assertions.assertTrue(b.holds("lumberjack", "edges=5") && !b.holds("lumberjack", "edges=3"));
+        } finally {
+            a.close();
+            b.close();
+        }
+        Assertions.assertFalse(Files.exists(tmp.resolve("warehouse")), "two runs that wrote nothing leave nothing");
+    }
+
+    @Test
+    void aDeadRunsClaimsLapseAtOnceOnItsHostAndItsLeftoversAreRemoved() throws IOException {
+        final WarehouseRun dead = WarehouseRun.open(root(), "killed", false);
+        dead.claim(LumberjackSchemas.TREES, TablePartition.range(0, 3));
+        Files.createDirectories(tmp.resolve("warehouse/_staging/" + dead.id() + "/0-lumberjack/edges=0"));
+        dead.abandon(); // as if killed: its files stay
+        Assertions.assertFalse(WarehouseRun.live(root(), dead.id()));
+        final Warehouse w = new Warehouse(tmp.resolve("out"), root());
+        final List<String> recovered = w.openRun("next", false);
+        try {
+            assertEquals(List.of("removed what run " + dead.id() + " left (its staging and lease)"), recovered);
+            w.claim(LumberjackSchemas.TREES, TablePartition.range(0, 3)); // no longer blocked
+        } finally {
+            w.closeRun();
+        }
+        Assertions.assertFalse(Files.exists(tmp.resolve("warehouse")), "nothing of either run left");
+    }
+
+    /** Liveness from another host's lease: its renewal within the lease time, by the clock. */
+    @Test
+    void aLeaseFromAnotherHostLivesWhileItIsRenewed() throws IOException {
+        final Path runs = Files.createDirectories(tmp.resolve("warehouse/_runs"));
+        final Properties lease = new Properties();
+        lease.setProperty("host", "elsewhere/boot");
+        lease.setProperty("pid", String.valueOf(ProcessHandle.current().pid()));
+        lease.setProperty("command", "census run cram");
+        Files.writeString(runs.resolve("r1.lease"), WarehouseRun.store(lease, "lease"));
+        Assertions.assertTrue(WarehouseRun.live(root(), "r1"), "renewed just now");
+        Files.setLastModifiedTime(runs.resolve("r1.lease"),
+                FileTime.fromMillis(System.currentTimeMillis() - WarehouseRun.leaseMillis() - 1000));
+        Assertions.assertFalse(WarehouseRun.live(root(), "r1"), "unrenewed for longer than the lease time");
+        // On this host, the process decides: one that has ended is dead whatever the time.
+        final Process ended = new ProcessBuilder("true").start();
+        try {
+            ended.waitFor();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+        lease.setProperty("host", WarehouseRun.HOST);
+        lease.setProperty("pid", String.valueOf(ended.pid()));
+        Files.writeString(runs.resolve("r2.lease"), WarehouseRun.store(lease, "lease"));
+        Assertions.assertFalse(WarehouseRun.live(root(), "r2"), "its process has ended");
+    }
+
+    /**
+     * Two runs writing their claims for one partition at the same moment, again and again: never
+     * both go on (at most one, and in most rounds one).
+     */
+    @Test
+    void claimsForOnePartitionAtTheSameMomentLetAtMostOneRunGoOn() throws Exception {
+        final ExecutorService pool = Executors.newFixedThreadPool(2);
+        int single = 0;
+        try {
+            for (int round = 0; round < 12; round++) {
+                final CountDownLatch start = new CountDownLatch(1);
+                final List<Future<WarehouseRun>> runs = new ArrayList<>();
+                for (int r = 0; r < 2; r++) {
+                    runs.add(pool.submit(() -> {
+                        final WarehouseRun run = WarehouseRun.open(root(), "racer", false);
+                        start.await();
+                        try {
+                            run.claim(CramSchemas.SHAPES, TablePartition.range(5, 5));
+                            return run;
+                        } catch (UsageException e) {
+                            run.close();
+                            return null;
+                        }
+                    }));
+                }
+                start.countDown();
+                int wentOn = 0;
+                for (Future<WarehouseRun> f : runs) {
+                    final WarehouseRun run = f.get();
+                    if (run != null) {
+                        wentOn++;
+                    }
+                }
+                Assertions.assertTrue(wentOn <= 1, "round " + round + ": both runs went on");
+                single += wentOn;
+                for (Future<WarehouseRun> f : runs) {
+                    if (f.get() != null) {
+                        f.get().close();
+                    }
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        Assertions.assertTrue(single >= 6, "one of the two went on in " + single + " of 12 rounds");
+    }
+
+    /**
+     * The issue's K5 case at the level of the jobs: a one-link graph under the name K5 would
+     * replace K5's partitions; it is refused, K5's rows intact, unless the run is told to replace.
+     */
+    @Test
+    void aPartitionOfAnotherGraphIsNotReplacedUnlessTheRunSaysSo() {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        SwitchingJob.census(spark(), w, SwitchingHosts.complete(5), 2);
+        final SwitchingHost impostor = new SwitchingHost("K5", 2, 0, 1, new int[] {0}, new int[] {1});
+        final UsageException e = assertThrows(UsageException.class, () -> SwitchingJob.census(spark(), w, impostor, 1));
+        Assertions.assertTrue(e.getMessage().startsWith("switching/host=K5 holds a census of {5 vertices, s 0, t 1, links 0-1"
+                + " 0-2"), e.getMessage());
+        Assertions.assertTrue(e.getMessage().contains("this run's is of {2 vertices, s 0, t 1, links 0-1} under schema"
+                + " version 1: refused, nothing written (--replace replaces it)"), e.getMessage());
+        assertEquals(1024, rows(w, "switching").count(), "K5's rows intact");
+        assertEquals(List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL, new ArrayList<>()));
+        // The same graph again replaces it as ever; told to replace, the other graph does.
+        SwitchingJob.census(spark(), w, SwitchingHosts.complete(5), 3);
+        w.openRun("census run switching --replace", true);
+        try {
+            SwitchingJob.census(spark(), w, impostor, 1);
+        } finally {
+            w.closeRun();
+        }
+        assertEquals(2, rows(w, "switching").count(), "replaced, as asked");
+    }
+
+    /** A manifest's schema version and parameters decide; one written before parameters existed counts as none. */
+    @Test
+    void aPartitionOfAnotherSchemaVersionIsNotReplacedAndOldManifestsCountAsNoParameters() throws IOException {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        LumberjackJob.census(spark(), w, 2, 1);
+        final Path manifest = tmp.resolve("out/warehouse/lumberjack/_manifest/edges=1.properties");
+        final String text = Files.readString(manifest);
+        // Written before partitions recorded their parameters: no parameters line, which matches none.
+        Files.writeString(manifest, text.replaceAll("(?m)^parameters=.*\\n", ""));
+        LumberjackJob.census(spark(), w, 2, 1);
+        Files.writeString(manifest, Files.readString(manifest).replace("schema_version=1", "schema_version=7"));
+        final UsageException e = assertThrows(UsageException.class, () -> LumberjackJob.census(spark(), w, 2, 1));
+        assertEquals("lumberjack/edges=1 holds a census under schema version 7; this run's is under schema version 1:"
+                + " refused, nothing written (--replace replaces it)", e.getMessage());
+    }
+
+    /**
+     * Readers see committed states only: a file a commit did not list (dropped into a partition
+     * by hand, or left by a crash) is not read by the views, as it would be by the directory; and
+     * a view read after a commit moved its files fails on a missing file, which readers retry.
+     */
+    @Test
+    void viewsReadTheFilesTheManifestsListAndAReplacedPartitionFailsAsMissing() throws IOException {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        LumberjackJob.census(spark(), w, 6, 2);
+        final Path partition = tmp.resolve("out/warehouse/lumberjack/edges=6");
+        final Path file;
+        try (Stream<Path> s = Files.list(partition)) {
+            file = s.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+        }
+        Files.copy(file, partition.resolve("part-99999-stray.snappy.parquet"));
+        assertEquals(List.of("lumberjack"), w.registerViews(spark()));
+        final long listed = spark().sql("SELECT COUNT(*) FROM lumberjack").first().getLong(0);
+        final long byDirectory = spark().read().parquet(w.tablePath("lumberjack")).count();
+        assertEquals(1 + 1 + 2 + 4 + 9 + 20 + 48, listed, "rooted trees of 0..6 edges, each once");
+        Assertions.assertTrue(byDirectory > listed, "the directory holds the stray file too");
+        Files.delete(partition.resolve("part-99999-stray.snappy.parquet"));
+
+        final Dataset<Row> stale = spark().sql("SELECT * FROM lumberjack");
+        LumberjackJob.census(spark(), w, 6, 3); // moves every partition's files aside
+        final Exception missing = assertThrows(Exception.class, stale::count);
+        Assertions.assertTrue(Warehouse.isMissingFile(missing), String.valueOf(missing));
+        w.registerViews(spark());
+        assertEquals(listed, spark().sql("SELECT COUNT(*) FROM lumberjack").first().getLong(0), "read again: committed");
+    }
+
+    /** A reader waits while a live run completes a commit, and reads once it has. */
+    @Test
+    void aReaderWaitsForALiveRunsCommitToComplete() throws Exception {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        LumberjackJob.census(spark(), w, 3, 1);
+        final WarehouseRun writer = WarehouseRun.open(w.root(), "writer", false);
+        writer.lease();
+        final Path record = Files.createDirectories(tmp.resolve("out/warehouse/_commits/lumberjack"))
+                .resolve(writer.id() + "-0.commit");
+        Files.writeString(record, "in progress\n");
+        final Thread completes = new Thread(() -> {
+            try {
+                Thread.sleep(600);
+                Files.delete(record);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        final long start = System.nanoTime();
+        completes.start();
+        try {
+            w.registerViews(spark());
+        } finally {
+            completes.join();
+            writer.close();
+        }
+        Assertions.assertTrue(System.nanoTime() - start >= 500_000_000L, "waited for the commit");
+        assertEquals(8, spark().sql("SELECT COUNT(*) FROM lumberjack").first().getLong(0));
+    }
+
+    /** A commit record that no point of its commit could leave is refused, and nothing is changed. */
+    @Test
+    void completingACommitRefusesATableNoPointOfItLeaves() throws IOException {
+        final Path table = Files.createDirectories(tmp.resolve("t/edges=0"));
+        final Path staged = Files.createDirectories(tmp.resolve("s/edges=0"));
+        final Path aside = Files.createDirectories(tmp.resolve("s/_replaced/edges=0"));
+        final CommitRecord record = new CommitRecord(WarehouseFiles.uri(tmp.resolve("r.commit").toString()), "t",
+                WarehouseFiles.uri(tmp.resolve("t").toString()), "{}", List.of(new CommitRecord.Move("edges=0",
+                WarehouseFiles.uri(staged.toString()), WarehouseFiles.uri(aside.toString()), "files=x:1:1\n")), List.of());
+        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> record.complete("test"));
+        Assertions.assertTrue(e.getMessage().contains("which no point of commit"), e.getMessage());
+        Assertions.assertTrue(Files.isDirectory(table) && Files.isDirectory(staged) && Files.isDirectory(aside));
+        // Neither staged nor holding the manifest's files: refused too.
+        Files.delete(staged);
+        Files.delete(aside);
+        Assertions.assertTrue(assertThrows(IllegalStateException.class, () -> record.complete("test")).getMessage()
+                .contains("neither staged nor in place"));
+    }
+
+    private Dataset<Row> rows(Warehouse w, String table) {
+        return spark().read().parquet(w.tablePath(table));
+    }
+}

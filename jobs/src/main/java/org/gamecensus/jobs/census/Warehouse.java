@@ -98,10 +98,11 @@ public final class Warehouse {
             checkLocalWritable("--warehouse", Path.of(java.net.URI.create(root)));
             return;
         }
-        String existing = root;
-        while (existing.lastIndexOf('/') > existing.indexOf("//") + 1 && !WarehouseFiles.exists(existing)) {
-            existing = existing.substring(0, existing.lastIndexOf('/'));
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(root);
+        while (path.getParent() != null && !WarehouseFiles.exists(path.toString())) {
+            path = path.getParent();
         }
+        final String existing = path.toString();
         if (!WarehouseFiles.writable(existing)) {
             throw new UsageException("--warehouse " + root + ": cannot write in " + existing + " (no permission)");
         }

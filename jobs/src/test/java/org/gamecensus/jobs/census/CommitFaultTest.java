@@ -1,17 +1,12 @@
 package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
-
-import org.junit.jupiter.api.Assertions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.logging.log4j.Level;
@@ -20,6 +15,7 @@ import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,7 +101,7 @@ class CommitFaultTest extends SparkCensusTest {
         int old = 0;
         int completedByRecovery = 0;
         for (long k = 1; k <= calls; k++) {
-            final Map<String, Set<String>> before = committed(w);
+            final TableState before = TableState.of(w, "lumberjack");
             FaultyFileSystem.failAt(k, mode);
             final SparkSession session = spark().newSession();
             SparkSession.setActiveSession(session);
@@ -126,21 +122,22 @@ class CommitFaultTest extends SparkCensusTest {
             final String at = mode + " at call " + k + " of " + calls + (failure == null ? "" : " (" + failure + ")");
             final boolean pending = !WarehouseRecovery.pendingCommits(w.root()).isEmpty();
             if (!pending) {
-                state(before, w, at + ", before any recovery");
+                TableState.of(w, "lumberjack").isOldOrNew(before, at + ", before any recovery");
             }
             // The recovery every later run makes when it opens (and census verify --repair).
             final Warehouse next = new Warehouse(tmp.resolve("out"), w.root());
             next.openRun("recovery", false);
             next.closeRun();
-            final boolean isOld = state(before, w, at + ", after recovery");
+            final boolean isOld = TableState.of(w, "lumberjack").isOldOrNew(before, at + ", after recovery");
             completedByRecovery += pending ? 1 : 0;
             assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()), at);
             assertEquals(Set.of("lumberjack"), leftovers(census == CHUNKED && isOld), at + ": what is left besides the table");
             if (isOld) {
                 old++;
-                final Map<String, Set<String>> still = committed(w);
+                final TableState still = TableState.of(w, "lumberjack");
                 census.run(spark(), w);
-                Assertions.assertTrue(!state(still, w, at + ", run again"), at + ": the rerun committed the new state");
+                Assertions.assertFalse(TableState.of(w, "lumberjack").isOldOrNew(still, at + ", run again"),
+                        at + ": the rerun committed a new state");
                 assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
                 assertEquals(Set.of("lumberjack"), leftovers(false), at + ", run again");
             }
@@ -150,50 +147,6 @@ class CommitFaultTest extends SparkCensusTest {
         if (mode == FaultyFileSystem.Mode.CRASH) {
             Assertions.assertTrue(completedByRecovery > 0, "commits decided before the crash and completed by the recovery");
         }
-    }
-
-    /** Each partition's files, as its manifest lists them. */
-    private Map<String, Set<String>> committed(Warehouse w) {
-        final Map<String, Set<String>> files = new TreeMap<>();
-        for (String uri : Manifests.committedFiles(w, "lumberjack")) {
-            final String partition = uri.substring(0, uri.lastIndexOf('/'));
-            files.computeIfAbsent(partition.substring(partition.lastIndexOf('/') + 1), p -> new TreeSet<>())
-                    .add(uri.substring(uri.lastIndexOf('/') + 1));
-        }
-        return files;
-    }
-
-    /** Each partition directory's Parquet files, as they are on disk. */
-    private Map<String, Set<String>> onDisk() {
-        final Map<String, Set<String>> files = new TreeMap<>();
-        try (Stream<Path> s = Files.walk(tmp.resolve("warehouse/lumberjack"))) {
-            s.filter(p -> p.getFileName().toString().endsWith(".parquet")).forEach(p -> files
-                    .computeIfAbsent(p.getParent().getFileName().toString(), k -> new TreeSet<>()).add(p.getFileName().toString()));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return files;
-    }
-
-    /**
-     * Checks that the table holds {@code before} exactly (true), or a wholly new state (false):
-     * every partition there, its files as its manifest lists them, none of them one of before's.
-     */
-    private boolean state(Map<String, Set<String>> before, Warehouse w, String at) {
-        final Map<String, Set<String>> now = committed(w);
-        final Map<String, Set<String>> disk = onDisk();
-        if (now.equals(before) && disk.equals(before)) {
-            return true;
-        }
-        boolean fresh = now.keySet().equals(before.keySet()) && disk.equals(now);
-        for (String partition : before.keySet()) {
-            fresh = fresh && now.get(partition).stream().noneMatch(before.get(partition)::contains);
-        }
-        if (!fresh) {
-            fail(at + ": the table is neither its previous state nor a new one: before " + before + ", manifests " + now
-                    + ", on disk " + disk);
-        }
-        return false;
     }
 
     /** The warehouse's top-level entries (a chunked run's state is kept when {@code chunks}). */

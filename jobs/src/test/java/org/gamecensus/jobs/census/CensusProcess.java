@@ -1,0 +1,111 @@
+package org.gamecensus.jobs.census;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Assertions;
+
+/**
+ * A real {@code bin/census} process of the integration tests, on what the build made (no build of
+ * its own), with a small driver heap, its standard output and error each in a file.
+ */
+final class CensusProcess {
+
+    private final Process process;
+    private final Path out;
+    private final Path err;
+
+    private CensusProcess(Process process, Path out, Path err) {
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** The project's directory (the tests run in the jobs module's). */
+    static Path projectDir() {
+        return Path.of("..").toAbsolutePath().normalize();
+    }
+
+    /**
+     * Starts {@code bin/census ARGS}, its output in {@code logs/name.out} and {@code .err};
+     * {@code sparkSettings} go to its JVM as system properties (Spark reads {@code spark.*} ones).
+     */
+    static CensusProcess start(Path logs, String name, Map<String, String> sparkSettings, String... args)
+            throws IOException {
+        final List<String> cmd = new ArrayList<>(List.of(projectDir().resolve("bin/census").toString()));
+        cmd.addAll(List.of(args));
+        final Path out = logs.resolve(name + ".out");
+        final Path err = logs.resolve(name + ".err");
+        final ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().put("CENSUS_NO_BUILD", "1");
+        pb.environment().put("CENSUS_DRIVER_MEMORY", "1g");
+        final StringBuilder opts = new StringBuilder();
+        sparkSettings.forEach((k, v) -> opts.append(" -D").append(k).append('=').append(v));
+        pb.environment().put("CENSUS_JAVA_OPTS", opts.toString().strip());
+        pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        return new CensusProcess(pb.start(), out, err);
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    /** Kills the process at once (SIGKILL) and waits for it to be gone. */
+    void kill() throws InterruptedException {
+        process.destroyForcibly();
+        Assertions.assertTrue(process.waitFor(30, TimeUnit.SECONDS), "killed");
+    }
+
+    /** Waits for the process to end; its exit code. */
+    int await(int seconds) throws InterruptedException {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            Assertions.fail("still running after " + seconds + " s:\n" + err());
+        }
+        return process.exitValue();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    String out() {
+        return read(out);
+    }
+
+    String err() {
+        return read(err);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+        } catch (IOException e) {
+            return "(unreadable: " + e + ")";
+        }
+    }
+
+    /**
+     * Waits, polling every 5 ms, until {@code condition} holds (true), or the process ends or
+     * {@code seconds} pass first (false).
+     */
+    boolean awaitCondition(BooleanSupplier condition, int seconds) throws InterruptedException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (System.nanoTime() < deadline) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            if (!process.isAlive()) {
+                return condition.getAsBoolean();
+            }
+            Thread.sleep(5);
+        }
+        return false;
+    }
+}

@@ -1,0 +1,110 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.schemas.cram.CramSchemas;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Real {@code bin/census run cram --max-squares 11} processes over a warehouse that holds that
+ * census already, each killed with SIGKILL at a random moment of its work on the warehouse (from
+ * its lease's appearing to its census's summary: claims, staging, the commit decided, the
+ * partitions moving in): twenty moments, one drawn from each twentieth of that span, which a
+ * reference run measures first. The commits' moves are slowed (a pause of 40 ms before each
+ * partition's move, {@link Warehouse#PAUSE_COMMIT}) so that the span of a commit in progress is not
+ * a sliver of it. After each kill, the recovery of the next run leaves the table exactly its
+ * previous state or a wholly new one, its rows and checksums the census's, and verify finds
+ * nothing; the next process starts from there.
+ */
+class KilledCensusIT extends SparkCensusTest {
+
+    private static final int KILLS = 20;
+    private static final Map<String, String> SLOW_COMMIT = Map.of(Warehouse.PAUSE_COMMIT, "40");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aCensusKilledAtAnyMomentLeavesItsTableOldOrNewAndVerifies() throws Exception {
+        final Path out = tmp.resolve("out");
+        final Warehouse w = new Warehouse(out);
+        CramJob.census(spark(), w, 11, 0);
+        final String[] census = {"run", "cram", "--max-squares", "11", "--master", "local[2]", "--out", out.toString()};
+
+        // The reference run: the span from its lease's appearing to its census's summary.
+        final CensusProcess reference = CensusProcess.start(tmp, "reference", SLOW_COMMIT, census);
+        Assertions.assertTrue(reference.awaitCondition(() -> leased(out), 120), "a lease appeared: " + reference.err());
+        final long leased = System.nanoTime();
+        Assertions.assertTrue(reference.awaitCondition(() -> reference.out().contains("cram census to 11 squares"), 120),
+                "the census was committed: " + reference.err());
+        final long span = System.nanoTime() - leased;
+        reference.kill();
+        recover(w);
+
+        final Random random = new Random(20261204L);
+        int old = 0;
+        int decided = 0;
+        final List<String> moments = new ArrayList<>();
+        for (int i = 0; i < KILLS; i++) {
+            final TableState before = TableState.of(w, "cram");
+            final CensusProcess p = CensusProcess.start(tmp, "killed-" + i, SLOW_COMMIT, census);
+            Assertions.assertTrue(p.awaitCondition(() -> leased(out), 120), "a lease appeared: " + p.err());
+            final long at = (long) ((i + random.nextDouble()) / KILLS * span);
+            Thread.sleep(at / 1_000_000L, (int) (at % 1_000_000L));
+            final boolean committed = p.out().contains("cram census to 11 squares");
+            p.kill();
+            final boolean pending = !WarehouseRecovery.pendingCommits(w.root()).isEmpty();
+            final String where = "kill " + i + " at " + at / 1_000_000L + " ms of " + span / 1_000_000L + " ms";
+            if (!pending) {
+                TableState.of(w, "cram").isOldOrNew(before, where + ", before any recovery");
+            }
+            recover(w);
+            final boolean isOld = TableState.of(w, "cram").isOldOrNew(before, where);
+            assertEquals(List.of(), Manifests.verify(spark(), w, CramSchemas.ALL, new ArrayList<>()), where);
+            assertEquals(Set.of("cram"), entries(out.resolve("warehouse")), where + ": nothing else left");
+            old += isOld ? 1 : 0;
+            decided += pending ? 1 : 0;
+            moments.add(at / 1_000_000L + " ms: " + (isOld ? "old" : pending ? "new, completed by the recovery" : "new")
+                    + (committed ? " (after the summary)" : ""));
+        }
+        System.out.println("KilledCensusIT: " + KILLS + " kills over a span of " + span / 1_000_000L + " ms: " + moments);
+        // The kills fell before the commit was decided, while it was under way, and after.
+        Assertions.assertTrue(old > 0 && old < KILLS && decided > 0, "old " + old + ", decided " + decided + ": " + moments);
+    }
+
+    /** Whether a run's lease is in the warehouse. */
+    private static boolean leased(Path out) {
+        try (Stream<Path> s = Files.list(out.resolve("warehouse/_runs"))) {
+            return s.anyMatch(f -> f.getFileName().toString().endsWith(".lease"));
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** What the next run does first: completes a dead run's decided commit, removes the rest of what it left. */
+    private static void recover(Warehouse w) {
+        final Warehouse next = new Warehouse(w.out(), w.root());
+        next.openRun("recovery", false);
+        next.closeRun();
+    }
+
+    private static Set<String> entries(Path dir) throws java.io.IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            final Set<String> names = new TreeSet<>();
+            s.forEach(p -> names.add(p.getFileName().toString()));
+            return names;
+        }
+    }
+}

@@ -24,11 +24,13 @@ import org.apache.spark.util.SerializableConfiguration;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
- * The commit every census makes, in one pass over rows computed once: they are written to a
- * hidden staging directory while the same pass counts and checksums each partition for the
+ * The commit every census makes, in one pass over rows computed once: they are written to the
+ * run's staging directory while the same pass counts and checksums each partition for the
  * manifests, counts the rows that break the census's check, and sums the census's tallies. When
- * no row breaks the check the staged partitions are moved in; otherwise the failing rows are
- * reported and the staging directory is deleted — nothing is published.
+ * no row breaks the check the staged partitions are committed, atomically for the table
+ * ({@link Warehouse#publish}: a record decides the commit, then the partitions move in);
+ * otherwise the failing rows are reported and the staging directory is deleted — nothing is
+ * published. Each commit happens in a run that has claimed its partitions ({@link WarehouseRun}).
  *
  * <p>Two ways in. A {@link SliceCensus} is written by the tasks that compute it, straight from
  * the kernel into Parquet ({@link CensusWriteTask}): no Spark SQL row conversion, projection or

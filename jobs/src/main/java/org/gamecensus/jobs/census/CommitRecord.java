@@ -82,6 +82,21 @@ final class CommitRecord {
         WarehouseFiles.writeAtomically(file, WarehouseRun.store(p, "gamecensus commit record"), writer);
     }
 
+    /** Whether the record in {@code file} moves one of the partitions {@code keys} (false when it is gone). */
+    static boolean touches(String file, java.util.Set<String> keys) {
+        final String text = WarehouseFiles.readIfPresent(file);
+        if (text == null) {
+            return false;
+        }
+        final Properties p = Manifests.parse(text);
+        for (int i = 0; i < Integer.parseInt(p.getProperty("partitions", "0")); i++) {
+            if (keys.contains(p.getProperty("key." + i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The record in {@code file}. */
     static CommitRecord read(String file) {
         final Properties p = WarehouseFiles.readProperties(file);
@@ -98,7 +113,7 @@ final class CommitRecord {
 
     /**
      * Completes the commit, as run {@code writer}: each partition moved in (the one it replaces moved aside first), its
-     * manifest written, the table's schema file written, the staging and what was moved aside
+     * manifest written, the table's last commit and schema file written, the staging and what was moved aside
      * deleted, then the record. Each step looks at what is there first, so running it again after a
      * crash at any point finishes the same commit.
      *
@@ -114,10 +129,17 @@ final class CommitRecord {
     void complete(String writer, Runnable beforeEachMove) {
         ConcurrentFileCalls.forEach(tableDir, moves, m -> {
             beforeEachMove.run();
+            if (!WarehouseFiles.exists(file)) {
+                throw new IllegalStateException("commit " + file + " was taken over by another run (this one counted dead);"
+                        + " it completes it");
+            }
             moveIn(m);
         });
         ConcurrentFileCalls.forEach(tableDir, moves,
                 m -> WarehouseFiles.writeAtomically(Manifests.manifestFile(tableDir, m.key()), m.manifest(), writer));
+        // What readers compare before and after reading the manifests: a commit completed meanwhile changes it.
+        WarehouseFiles.writeAtomically(WarehouseFiles.child(tableDir, Warehouse.LAST_COMMIT),
+                file.substring(file.lastIndexOf('/') + 1) + "\n", writer);
         WarehouseFiles.writeAtomically(WarehouseFiles.child(tableDir, Warehouse.SCHEMA_FILE), schemaJson + "\n", writer);
         // Every staged partition has moved in, so nothing below is still needed, whatever happens next.
         for (String dir : cleanup) {

@@ -311,7 +311,21 @@ public final class Manifests {
      */
     public static List<String> verify(SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas,
                                       List<String> checked) {
-        warehouse.awaitLiveCommits();
+        // A commit completed while the files are read can make them differ from the manifests read
+        // before: the check runs again on the state since.
+        for (int attempt = 1; ; attempt++) {
+            final Map<String, String> before = warehouse.unchanged(null, false);
+            final List<String> seen = new ArrayList<>();
+            final List<String> problems = verifyOnce(spark, warehouse, schemas, seen);
+            if (problems.isEmpty() || warehouse.unchanged(before, false) != null || attempt == Warehouse.READ_ATTEMPTS) {
+                checked.addAll(seen);
+                return problems;
+            }
+        }
+    }
+
+    private static List<String> verifyOnce(SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas,
+                                           List<String> checked) {
         final List<String> problems = new ArrayList<>(WarehouseRecovery.findings(warehouse));
         // Every table's manifests first, so that one job checks the files of all their partitions.
         final Map<DatasetSchema, TreeMap<String, Properties>> manifests = new LinkedHashMap<>();

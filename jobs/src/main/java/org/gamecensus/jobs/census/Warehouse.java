@@ -42,6 +42,9 @@ public final class Warehouse {
     /** Written beside a dataset's partitions after each commit: table, version, Spark schema. */
     public static final String SCHEMA_FILE = "_schema.json";
 
+    /** Written beside a dataset's partitions by each commit, last but for the schema file: the commit's record's name. */
+    static final String LAST_COMMIT = "_last_commit";
+
     private final Path out;
     private final String root;
     /** The run a command opened for all it writes ({@link #openRun}), or null. */
@@ -287,14 +290,6 @@ public final class Warehouse {
         awaitCommits(true);
     }
 
-    /**
-     * Waits until no live run is completing a commit, leaving alone the commits dead runs left
-     * ({@code census verify} reports them); as {@link #awaitCommitted} otherwise.
-     */
-    public void awaitLiveCommits() {
-        awaitCommits(false);
-    }
-
     private void awaitCommits(boolean recover) {
         final long deadline = System.currentTimeMillis() + COMMIT_WAIT_MILLIS;
         while (true) {
@@ -338,26 +333,68 @@ public final class Warehouse {
      * Registers every dataset of the warehouse as a temporary view named after its table, of its
      * committed partitions: once no commit is in progress ({@link #awaitCommitted}), exactly the
      * files their manifests list (a table without manifests, written before they existed, by its
-     * directory). A commit that replaces a partition while a query reads it moves the files the
-     * view names away, so the query fails on a missing file rather than reading a mix; callers
-     * that can, run it again ({@link #isMissingFile}).
+     * directory), the manifests read again if a commit completed meanwhile ({@link #unchanged}).
+     * A commit that replaces a partition while a query reads it moves the files the view names
+     * away, so the query fails on a missing file rather than reading a mix; callers that can, run
+     * it again ({@link #isMissingFile}).
      */
     public List<String> registerViews(SparkSession spark) {
-        awaitCommitted();
-        final List<String> names = new ArrayList<>();
-        for (String name : tables()) {
-            final List<String> files = Manifests.committedFiles(this, name);
-            if (files == null) {
-                spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
-            } else if (!files.isEmpty()) {
-                spark.read().option("basePath", tablePath(name)).parquet(files.toArray(new String[0]))
-                        .createOrReplaceTempView(name);
-            } else {
+        for (int attempt = 1; ; attempt++) {
+            final Map<String, String> before = unchanged(null, true);
+            final List<String> names = new ArrayList<>();
+            for (String name : tables()) {
+                final List<String> files = Manifests.committedFiles(this, name);
+                if (files == null) {
+                    spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
+                } else if (!files.isEmpty()) {
+                    spark.read().option("basePath", tablePath(name)).parquet(files.toArray(new String[0]))
+                            .createOrReplaceTempView(name);
+                } else {
+                    continue;
+                }
+                names.add(name);
+            }
+            if (unchanged(before, true) != null) {
+                return names;
+            }
+            if (attempt == READ_ATTEMPTS) {
+                throw new IllegalStateException("the warehouse's tables kept changing while their manifests were read ("
+                        + READ_ATTEMPTS + " attempts)");
+            }
+        }
+    }
+
+    /** How many times a reader reads the manifests again when commits keep completing meanwhile. */
+    static final int READ_ATTEMPTS = 10;
+
+    /**
+     * The warehouse's commit state — each table's last commit, and the decided commits pending
+     * (other runs') — after waiting for commits in progress ({@link #awaitCommitted}, completing
+     * dead runs' when {@code recover}; else only live runs' are waited for). With {@code before}
+     * (from an earlier call), null unless the state is still that one and no live run is
+     * completing a commit: a reader that read the manifests between the two calls read one
+     * committed state of each table.
+     */
+    Map<String, String> unchanged(Map<String, String> before, boolean recover) {
+        if (before == null) {
+            awaitCommits(recover);
+        }
+        final Map<String, String> state = new java.util.TreeMap<>();
+        final List<String> pending = new ArrayList<>();
+        for (WarehouseRecovery.Pending p : WarehouseRecovery.pendingCommits(root)) {
+            if (run != null && p.owner().equals(run.id())) {
                 continue;
             }
-            names.add(name);
+            if (before != null && WarehouseRun.live(root, p.owner())) {
+                return null;
+            }
+            pending.add(p.file());
         }
-        return names;
+        state.put("/pending", String.join(",", pending));
+        for (String table : tables()) {
+            state.put(table, String.valueOf(WarehouseFiles.readIfPresent(WarehouseFiles.child(tablePath(table), LAST_COMMIT))));
+        }
+        return before == null || before.equals(state) ? state : null;
     }
 
     /** Whether a failure came of a file that is not there (any cause in its chain). */
@@ -580,13 +617,19 @@ public final class Warehouse {
         final CommitRecord record = new CommitRecord(run.newRecordFile(schema.table()), schema.table(), table,
                 schema.toJson(), moves, deleted);
         final long pause = Long.parseLong(spark.conf().get(PAUSE_COMMIT, "0").strip());
+        final java.util.Set<String> keys = new java.util.HashSet<>();
+        moves.forEach(m -> keys.add(m.key()));
+        run.settleCommitsOn(schema.table(), keys);
         run.checkLease();
         record.write(run.id());
         run.decided(staged.dir());
         for (int attempt = 1; ; attempt++) {
             try {
                 pause(pause);
-                record.complete(run.id(), () -> pause(pause));
+                record.complete(run.id(), () -> {
+                    run.checkRenewed();
+                    pause(pause);
+                });
                 break;
             } catch (RuntimeException e) {
                 if (attempt == 3) {

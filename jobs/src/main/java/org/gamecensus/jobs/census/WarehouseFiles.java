@@ -214,10 +214,26 @@ final class WarehouseFiles {
         }
     }
 
-    /** Sets a file's modification time (a lease's heartbeat), under {@code conf} (another thread's). */
+    /**
+     * Renews a file's modification time (a lease's heartbeat), under {@code conf} (another
+     * thread's): by setting it where the file system can (local, HDFS), else by writing the file
+     * again (an object store's PUT replaces an object whole, and dates it).
+     */
     static void touch(String uri, long millis, Configuration conf) {
         try {
-            fs(uri, conf).setTimes(new Path(uri), millis, -1);
+            final FileSystem fs = fs(uri, conf);
+            if (!(fs instanceof org.apache.hadoop.fs.RawLocalFileSystem || fs instanceof org.apache.hadoop.fs.LocalFileSystem
+                    || fs instanceof DistributedFileSystem)) {
+                final byte[] text;
+                try (InputStream in = fs.open(new Path(uri))) {
+                    text = in.readAllBytes();
+                }
+                try (OutputStream out = fs.create(new Path(uri), true)) {
+                    out.write(text);
+                }
+                return;
+            }
+            fs.setTimes(new Path(uri), millis, -1);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot touch " + uri + ": " + e.getMessage(), e);
         }

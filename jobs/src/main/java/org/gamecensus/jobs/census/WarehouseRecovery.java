@@ -2,8 +2,10 @@ package org.gamecensus.jobs.census;
 
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.FileStatus;
@@ -41,43 +43,65 @@ public final class WarehouseRecovery {
     static List<Pending> pendingCommits(String root) {
         final List<Pending> pending = new ArrayList<>();
         for (FileStatus table : WarehouseFiles.list(WarehouseFiles.child(root, WarehouseRun.COMMITS))) {
-            if (!table.isDirectory()) {
-                continue;
-            }
-            for (FileStatus f : WarehouseFiles.list(table.getPath().toString())) {
-                final String name = f.getPath().getName();
-                if (name.startsWith(".") || !name.contains(CommitRecord.SUFFIX)) {
-                    continue;
-                }
-                final String base = name.substring(0, name.indexOf(CommitRecord.SUFFIX));
-                final String origin = base.substring(0, base.lastIndexOf('-'));
-                final String owner = name.contains("~") ? name.substring(name.lastIndexOf('~') + 1) : origin;
-                pending.add(new Pending(WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(root,
-                        WarehouseRun.COMMITS), table.getPath().getName()), name), table.getPath().getName(), origin, owner));
+            if (table.isDirectory()) {
+                pending.addAll(pendingCommits(root, table.getPath().getName()));
             }
         }
         return pending;
     }
 
+    /** The decided commits of {@code table} not yet complete, in name order. */
+    static List<Pending> pendingCommits(String root, String tableName) {
+        final List<Pending> pending = new ArrayList<>();
+        final String dir = WarehouseFiles.child(WarehouseFiles.child(root, WarehouseRun.COMMITS), tableName);
+        for (FileStatus f : WarehouseFiles.list(dir)) {
+            final String name = f.getPath().getName();
+            if (name.startsWith(".") || !name.contains(CommitRecord.SUFFIX)) {
+                continue;
+            }
+            final String base = name.substring(0, name.indexOf(CommitRecord.SUFFIX));
+            final String origin = base.substring(0, base.lastIndexOf('-'));
+            final String owner = name.contains("~") ? name.substring(name.lastIndexOf('~') + 1) : origin;
+            pending.add(new Pending(WarehouseFiles.child(dir, name), tableName, origin, owner));
+        }
+        return pending;
+    }
+
     /**
-     * The runs named by a file in {@code _runs} (a lease, claims, or the temporary of one), and
-     * those with a staging directory.
+     * The runs that no longer live and left files: a lease, claims or a staging directory with
+     * no live run, or the temporary of a lease whose run can no longer be writing it
+     * ({@link WarehouseRun#mayBeStarting}).
      */
-    private static Set<String> runsWithFiles(String root) {
+    static Set<String> deadRuns(String root, String except) {
         final Set<String> runs = new TreeSet<>();
+        final Map<String, Long> startingAt = new HashMap<>();
         for (FileStatus f : WarehouseFiles.list(WarehouseRun.runsDir(root))) {
             final String name = f.getPath().getName();
             final String run = name.startsWith(".") ? WarehouseFiles.writerOf(name) : WarehouseRun.runOf(name);
             if (run != null) {
                 runs.add(run);
+                if (name.startsWith(".")) {
+                    startingAt.merge(run, f.getModificationTime(), Math::max);
+                } else {
+                    startingAt.put(run, -1L); // a lease or claims: no longer starting
+                }
             }
         }
         for (FileStatus f : WarehouseFiles.list(WarehouseFiles.child(root, WarehouseRun.STAGING))) {
             if (f.isDirectory()) {
                 runs.add(f.getPath().getName());
+                startingAt.put(f.getPath().getName(), -1L);
             }
         }
-        return runs;
+        final Set<String> dead = new TreeSet<>();
+        for (String run : runs) {
+            final long starting = startingAt.getOrDefault(run, -1L);
+            if (!run.equals(except) && !WarehouseRun.live(root, run)
+                    && !(starting >= 0 && WarehouseRun.mayBeStarting(run, starting))) {
+                dead.add(run);
+            }
+        }
+        return dead;
     }
 
     /**
@@ -113,68 +137,73 @@ public final class WarehouseRecovery {
      */
     public static List<String> findings(Warehouse warehouse) {
         final String root = warehouse.root();
+        final Set<String> dead = deadRuns(root, warehouse.runId());
         final List<String> lines = new ArrayList<>();
-        final Set<String> origins = new HashSet<>();
+        final Set<String> referred = new HashSet<>();
         for (Pending p : pendingCommits(root)) {
-            origins.add(p.origin());
+            referred.add(p.origin());
             if (!WarehouseRun.live(root, p.owner())) {
                 lines.add(p.table() + ": commit " + p.name() + " was decided but its run ended before completing it"
                         + " (the next run, or verify --repair, completes it)");
             }
         }
-        for (String run : runsWithFiles(root)) {
-            if (!WarehouseRun.live(root, run)) {
-                lines.add("run " + run + " ended without clearing its " + (origins.contains(run) ? "lease" : "staging and lease")
-                        + " (the next run, or verify --repair, removes them)");
-            }
+        for (String run : dead) {
+            lines.add("run " + run + " ended without clearing its " + (referred.contains(run) ? "lease" : "staging and lease")
+                    + " (the next run, or verify --repair, removes them)");
         }
         return lines;
     }
 
     /**
      * Completes every commit a dead run decided, then removes what dead runs staged (no record
-     * refers to it any more) and their leases and claims; {@code run} (open) takes the records
-     * over. Returns a line for each thing done.
+     * refers to it any more) and their leases, claims and temporaries; {@code run} (open) takes
+     * the records over. The dead runs are known before the records are listed: a dead run
+     * decides nothing more, so every record it decided is seen. Returns a line for each thing done.
      */
     static List<String> recover(String root, WarehouseRun run) {
+        final Set<String> dead = deadRuns(root, run.id());
         final List<String> done = new ArrayList<>();
+        for (Pending p : pendingCommits(root)) {
+            if (!p.owner().equals(run.id()) && !WarehouseRun.live(root, p.owner()) && takeOver(run, p)) {
+                done.add(p.table() + ": completed commit " + p.name() + ", decided by run " + p.origin()
+                        + " before it ended");
+            }
+        }
         final Set<String> referred = new HashSet<>();
         for (Pending p : pendingCommits(root)) {
-            if (p.owner().equals(run.id()) || WarehouseRun.live(root, p.owner())) {
-                referred.add(p.origin()); // not completed here: its staging stays
-                continue;
-            }
-            run.lease(); // taking a record over, the run must be seen to live
-            final String taken = p.file() + "~" + run.id();
-            try {
-                WarehouseFiles.rename(p.file(), taken);
-            } catch (UncheckedIOException e) {
-                referred.add(p.origin());
-                continue; // another run took it over first, and completes it
-            }
-            final CommitRecord record = CommitRecord.read(taken);
-            record.complete(run.id());
-            done.add(p.table() + ": completed commit " + p.name() + " (" + record.moves().size()
-                    + " partition(s)), decided by run " + p.origin() + " before it ended");
+            referred.add(p.origin()); // still to complete, by a live run: its staging stays
         }
-        for (String dead : runsWithFiles(root)) {
-            if (dead.equals(run.id()) || WarehouseRun.live(root, dead)) {
-                continue;
-            }
-            removeTemporaries(root, dead);
-            if (!referred.contains(dead)) {
-                WarehouseFiles.deleteRecursively(WarehouseFiles.child(WarehouseFiles.child(root, WarehouseRun.STAGING), dead));
+        for (String d : dead) {
+            removeTemporaries(root, d);
+            if (!referred.contains(d)) {
+                WarehouseFiles.deleteRecursively(WarehouseFiles.child(WarehouseFiles.child(root, WarehouseRun.STAGING), d));
             }
             for (FileStatus f : WarehouseFiles.list(WarehouseRun.runsDir(root))) {
                 final String name = f.getPath().getName();
-                if (dead.equals(WarehouseRun.runOf(name)) && !name.endsWith(".lease")) {
+                if (d.equals(WarehouseRun.runOf(name)) && !name.endsWith(".lease")) {
                     WarehouseFiles.deleteRecursively(f.getPath().toString());
                 }
             }
-            WarehouseFiles.deleteRecursively(WarehouseRun.lease(root, dead));
-            done.add("removed what run " + dead + " left" + (referred.contains(dead) ? " (its lease)" : " (its staging and lease)"));
+            WarehouseFiles.deleteRecursively(WarehouseRun.lease(root, d));
+            done.add("removed what run " + d + " left" + (referred.contains(d) ? " (its lease)" : " (its staging and lease)"));
         }
         WarehouseRun.tidy(root); // and the directories a run killed early left empty
         return done;
+    }
+
+    /**
+     * Takes a dead run's decided commit over — renames its record to end with this run's id,
+     * which one run only can do — and completes it; false when another run took it first.
+     */
+    private static boolean takeOver(WarehouseRun run, Pending p) {
+        run.lease(); // taking a record over, the run must be seen to live
+        final String taken = p.file() + "~" + run.id();
+        try {
+            WarehouseFiles.rename(p.file(), taken);
+        } catch (UncheckedIOException e) {
+            return false; // another run took it over first, and completes it
+        }
+        CommitRecord.read(taken).complete(run.id(), run::checkRenewed);
+        return true;
     }
 }

@@ -81,8 +81,13 @@ public final class WarehouseRun implements AutoCloseable {
         return t;
     });
 
-    /** This host: its name and boot, so that a process id is only compared on the machine that gave it. */
-    static final String HOST = hostName() + "/" + bootId();
+    /**
+     * This host: its name, boot and process namespace, so that a process id is only compared
+     * where it was given (two containers of one host name have other namespaces).
+     */
+    static final String HOST = hostName() + "/" + bootId() + "/" + pidNamespace();
+    /** A short digest of {@link #HOST}, in every run id, so a run is placed before its lease exists. */
+    private static final String HOST_TAG = String.format("%08x", HOST.hashCode());
     private static final long PID = ProcessHandle.current().pid();
     private static final String PID_START = startOf(ProcessHandle.current());
 
@@ -94,6 +99,8 @@ public final class WarehouseRun implements AutoCloseable {
     private final Set<String> pending = new HashSet<>();
     private final String command;
     private ScheduledFuture<?> heartbeat;
+    /** When the lease was last written or renewed, by this JVM's clock. */
+    private volatile long renewed;
     private int claimFiles;
     private int commits;
     private int records;
@@ -116,7 +123,7 @@ public final class WarehouseRun implements AutoCloseable {
      */
     static WarehouseRun open(String root, String command, boolean replace) {
         final String id = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now())
-                + "-" + PID + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(1 << 16));
+                + "-" + HOST_TAG + "-" + PID + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(1 << 16));
         return new WarehouseRun(root, id, command, replace);
     }
 
@@ -141,20 +148,26 @@ public final class WarehouseRun implements AutoCloseable {
             OPEN.remove(id);
             throw e;
         }
+        renewed = System.currentTimeMillis();
         final long period = Math.max(1, leaseMillis() / 6);
         final String lease = lease(root, id);
         // The opening thread's file-system settings (credentials), which the heartbeat's thread lacks.
         final org.apache.hadoop.conf.Configuration conf = WarehouseFiles.configuration();
         heartbeat = HEARTBEATS.scheduleAtFixedRate(() -> {
             try {
-                WarehouseFiles.touch(lease, System.currentTimeMillis(), conf);
+                final long now = System.currentTimeMillis();
+                WarehouseFiles.touch(lease, now, conf);
+                renewed = now;
             } catch (Throwable e) {
                 // Renewed at the next beat; a lease that lapses makes the run refuse to decide its commits.
             }
         }, period, period, TimeUnit.MILLISECONDS);
     }
 
-    /** The run's id: its start (UTC), process and a random tag, e.g. {@code 20261204T235001Z-4242-0a1b}. */
+    /**
+     * The run's id: its start (UTC), host (a digest), process and a random tag, e.g.
+     * {@code 20261204T235001Z-5c3e0a7f-4242-0a1b}.
+     */
     public String id() {
         return id;
     }
@@ -192,6 +205,9 @@ public final class WarehouseRun implements AutoCloseable {
         WarehouseFiles.writeAtomically(file, text, id);
         try {
             awaitNoOtherClaim(wanted.keySet(), file, text);
+            final Set<String> keys = new java.util.HashSet<>();
+            wanted.values().forEach(p -> keys.add(Manifests.key(schema, p.values())));
+            settleCommitsOn(schema.table(), keys);
             checkIdentities(schema, wanted);
         } catch (RuntimeException e) {
             WarehouseFiles.deleteRecursively(file);
@@ -324,13 +340,65 @@ public final class WarehouseRun implements AutoCloseable {
 
     /**
      * Checks, before a commit is decided, that the run still holds its lease (another run removes
-     * a lease only once it has lapsed, and may then have removed what the run staged).
+     * a lease only once it has lapsed, and may then have removed what the run staged), renewed
+     * within half the lease time.
      */
     void checkLease() {
         lease();
         if (!WarehouseFiles.isFile(lease(root, id))) {
             throw new IllegalStateException("run " + id + " lost its lease (it lapsed, unrenewed for "
                     + leaseMillis() / 1000 + " s); nothing of this commit was published");
+        }
+        checkRenewed();
+    }
+
+    /**
+     * Checks that the lease was renewed within half the lease time (another host counts a run
+     * dead after the whole): a run whose renewals stall stops acting on the warehouse before
+     * anyone could take its work over.
+     */
+    void checkRenewed() {
+        final long since = System.currentTimeMillis() - renewed;
+        if (heartbeat == null || since > leaseMillis() / 2) {
+            throw new IllegalStateException("run " + id + "'s lease was last renewed " + since / 1000 + " s ago; it stops"
+                    + " before another run could count it dead");
+        }
+    }
+
+    /**
+     * Settles the decided commits another run left on the partitions {@code keys} of
+     * {@code table} before this run writes them: completes a dead run's (as recovery does), waits
+     * up to the lease time for a live run's to complete, then refuses.
+     *
+     * @throws UsageException naming the run still completing a commit of these partitions
+     */
+    void settleCommitsOn(String table, Set<String> keys) {
+        final long deadline = System.currentTimeMillis() + leaseMillis();
+        while (true) {
+            String completing = null;
+            boolean dead = false;
+            for (WarehouseRecovery.Pending p : WarehouseRecovery.pendingCommits(root, table)) {
+                if (p.owner().equals(id) || !CommitRecord.touches(p.file(), keys)) {
+                    continue;
+                }
+                if (live(root, p.owner())) {
+                    completing = p.owner();
+                } else {
+                    dead = true;
+                }
+            }
+            if (dead) {
+                WarehouseRecovery.recover(root, this);
+                continue;
+            }
+            if (completing == null) {
+                return;
+            }
+            if (System.currentTimeMillis() > deadline) {
+                throw new UsageException(table + ": run " + completing + " is completing a commit of partitions this run"
+                        + " writes; run again when it has ended");
+            }
+            sleep(100);
         }
     }
 
@@ -456,6 +524,24 @@ public final class WarehouseRun implements AutoCloseable {
         return lease != null && live(run, lease, status.getModificationTime());
     }
 
+    /**
+     * Whether a run that has no lease (yet) may still be writing it, judged by its id and the
+     * age of the temporary it left: on this host while its process lives, elsewhere while the
+     * temporary is younger than the lease time.
+     */
+    static boolean mayBeStarting(String run, long modified) {
+        final String[] parts = run.split("-");
+        if (parts.length == 4 && parts[1].equals(HOST_TAG)) {
+            try {
+                final long pid = Long.parseLong(parts[2]);
+                return pid == PID ? OPEN.containsKey(run) : ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+            } catch (NumberFormatException e) {
+                return false;
+            }
+        }
+        return System.currentTimeMillis() - modified < leaseMillis();
+    }
+
     /** Whether a run lives, by its lease and the lease file's modification time. */
     static boolean live(String run, Properties lease, long modified) {
         if (HOST.equals(lease.getProperty("host"))) {
@@ -508,6 +594,14 @@ public final class WarehouseRun implements AutoCloseable {
             } catch (IOException ex) {
                 return "localhost";
             }
+        }
+    }
+
+    private static String pidNamespace() {
+        try {
+            return Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/pid")).toString();
+        } catch (IOException | RuntimeException e) {
+            return "";
         }
     }
 

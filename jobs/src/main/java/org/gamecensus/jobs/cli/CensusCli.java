@@ -46,8 +46,9 @@ public final class CensusCli {
             "usage: census COMMAND [OPTIONS]",
             "",
             "commands:",
-            "  run switching [--host NAME|FILE] [--out DIR] [--master URL] [--partitions N] [--max-subgraphs N]",
+            "  run switching [--host NAME|FILE [--name NAME]] [--out DIR] [--master URL] [--partitions N] [--max-subgraphs N]",
             "                [--chunks N]   (also for cram, hex, lumberjack: N chunks, each committed; a rerun resumes)",
+            "                [--replace]    (every run: replace partitions computed from another graph or schema version)",
             "      decide every subgraph of a host by the exhaustive solver and by Lehman's criterion,",
             "      write the rows to DIR/warehouse/switching/host=NAME/ and the tables to DIR/tables/",
             "  run cram [--max-squares N] [--out DIR] [--master URL] [--partitions N]",
@@ -71,32 +72,36 @@ public final class CensusCli {
             "  decide hex --board RxC [--first down|across] [--openings yes|no]",
             "      who wins the empty board (any board up to 25 cells) and which first moves win",
             "  sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
-            "      Spark SQL over every table of the warehouse, each a view named after its table",
+            "      Spark SQL over every table of the warehouse, each a view of its committed partitions (read-only)",
             "      (switching, switching_hosts, switching_decided, cram, hex, hex_adversarial, hex_sample,",
             "      hex_empty_board, hex_layers, lumberjack, hackenbush)",
-            "  publish [--out DIR] [--master URL]",
+            "  publish [--out DIR] [--master URL] [--replace]",
             "      run every census at its published defaults and write every published table, the essays'",
             "      figures redrawn (DIR/figures/) and DIR/index.html: every essay claim beside the census",
             "",
             "hosts: " + SwitchingHosts.NAMES + " or a host file",
             "       (theta:K: K routes of length two; gridRxC: s, t at opposite corners; Cn: a cycle, s, t opposite)",
-            "       (lines 's NAME', 't NAME', then one link 'NAME NAME' a line; '#' starts a comment)",
+            "       (lines 's NAME', 't NAME', then one link 'NAME NAME' a line; '#' starts a comment;",
+            "        the host is named FILE-DIGEST after its file and graph, or NAME with --name, never a built-in name)",
             "defaults: --host K5, --out out, --master local[*] (or spark.master from spark-submit),",
             "          --warehouse DIR/warehouse (any Hadoop file system URI: file:, hdfs:, s3a:; setting warehouse),",
             "          --profile local (conf/census-local.properties and conf/spark-local.conf)",
-            "  verify [--out DIR]",
-            "      check every committed partition against its manifest (files, row count, content checksum)",
+            "  verify [--out DIR] [--repair]",
+            "      check every committed partition against its manifest (files, row count, content checksum) and",
+            "      report what runs that ended midway left; --repair completes or removes it first",
             "  bench [--out DIR] [--repeat N] [--warm-up N] [--warm-up-seconds S] [--censuses LIST] [--masters URL,URL...]",
             "        [--host NAME] [--max-squares N] [--board RxC] [--max-edges N]",
             "      each census at a benchmark size (or the size named) on each master (default local[1],local[2]): DIR/bench/report.md",
             "      and report.csv; --baseline FILE [--tolerance PCT]: compare with an earlier report.csv, exit 1 on a slide",
             "",
-            "exit codes: 0 done, 1 the census failed (disagreement; nothing published) or the bench slid from its baseline,",
-            "            2 bad input (nothing written)");
+            "exit codes: 0 done, 1 the census failed (disagreement; nothing published), the bench slid from its",
+            "            baseline, or verify found problems; 2 bad input or a refusal (nothing written: another run writes",
+            "            the partitions, or they hold another graph's or schema version's census); 3 any other failure",
+            "            (an I/O error: nothing published, or a decided commit that the next run completes)");
 
     private static final String RUN_HELP = String.join("\n",
-            "usage: census run switching [--host NAME|FILE] [--out DIR] [--master URL] [--partitions N]",
-            "                            [--max-subgraphs N] [--profile NAME]",
+            "usage: census run switching [--host NAME|FILE [--name NAME]] [--out DIR] [--master URL] [--partitions N]",
+            "                            [--max-subgraphs N] [--profile NAME] [--replace]",
             "       census run cram [--max-squares N] [--out DIR] [--master URL] [--partitions N] [--profile NAME]",
             "switching: decides every subgraph (link subset) of the host twice, by an exhaustive game solver and",
             "by Lehman's criterion (matroid partition), fails on any disagreement, and writes the rows to",
@@ -115,7 +120,11 @@ public final class CensusCli {
             "the Tuft principle; fails on any disagreement; rows to DIR/warehouse/lumberjack/ (partitions edges=0..N).",
             "       census run hackenbush [--max-vertices V] [--max-edges E] [--out DIR] [--master URL]",
             "hackenbush: every multigraph on the ground (V 1..6, default 4; E 0..12, default 6) up to isomorphism",
-            "fixing the ground, loops and parallel edges allowed: brute force against the fusion principle.");
+            "fixing the ground, loops and parallel edges allowed: brute force against the fusion principle.",
+            "Every run: its partitions are claimed first (a run that another holds is refused, exit 2, naming it) and",
+            "committed atomically per table; a partition computed from another graph (a host's links, a sample's",
+            "seed, ...) or schema version is not replaced unless --replace. A host file's host is named after the",
+            "file and its graph (diamond-3f2a9c01), or --name NAME; a file named like a built-in host is refused.");
 
     private static final String DECIDE_HELP = String.join("\n",
             "usage: census decide switching --host NAME|FILE [--budget NODES]",
@@ -131,11 +140,14 @@ public final class CensusCli {
 
     private static final String SQL_HELP = String.join("\n",
             "usage: census sql [--out DIR] [--format csv|table] [--master URL] \"QUERY\"",
-            "Runs Spark SQL over the warehouse in DIR/warehouse; every table is a view named after it",
-            "(switching, switching_hosts, switching_decided). csv prints a header line and one line a row.");
+            "Runs Spark SQL over the warehouse in DIR/warehouse; every table is a view named after it (switching,",
+            "switching_hosts, switching_decided, cram, hex, hex_adversarial, hex_sample, hex_empty_board, hex_layers,",
+            "lumberjack, hackenbush) of its committed partitions: the files their manifests list, once no commit is",
+            "in progress (a query that a commit overtakes runs again). Read-only: statements that change state",
+            "(DROP, CREATE, INSERT, CACHE, SET, ...) are refused. csv prints a header line and one line a row.");
 
     private static final String PUBLISH_HELP = String.join("\n",
-            "usage: census publish [--out DIR] [--master URL] [--profile NAME]",
+            "usage: census publish [--out DIR] [--master URL] [--profile NAME] [--replace]",
             "Runs every census at its published defaults (settings publish.switching.hosts,",
             "publish.switching.decide, publish.cram.max-squares, publish.hex.*, publish.lumberjack.max-edges) and",
             "writes every published table to DIR/tables/.");
@@ -190,10 +202,10 @@ public final class CensusCli {
     private static final ThreadLocal<Warehouse> OPEN_RUN = new ThreadLocal<>();
 
     private static int dispatchAndEndRun(List<String> args, PrintStream out) {
-        RuntimeException failure = null;
+        Throwable failure = null;
         try {
             return dispatch(args, out);
-        } catch (RuntimeException e) {
+        } catch (Throwable e) { // Spark's checked exceptions too, thrown unchecked
             failure = e;
             throw e;
         } finally {
@@ -590,20 +602,21 @@ public final class CensusCli {
         final CensusConfig config = CensusConfig.load(cl.get("--profile", "local"));
         final SparkSession spark = CensusSession.create(cl.get("--master", null), "census sql", config.sparkSettings());
         final String query = cl.words().get(0);
-        ReadOnlyQuery.check(spark, query);
+        ReadOnlyQuery.parsed(spark, query);
         PublishedTable table = null;
         // A commit that replaces a partition while the query reads it moves the files the views
         // name: the query fails on a missing file, and runs again on the state committed since.
         for (int attempt = 1; table == null; attempt++) {
-            warehouse.registerViews(spark);
             try {
+                warehouse.registerViews(spark);
+                ReadOnlyQuery.analysed(spark, query);
                 table = PublishedTable.of("query", "query", spark.sql(query), List.of());
             } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes but thrown unchecked
-                if (e instanceof org.apache.spark.sql.AnalysisException) {
-                    throw new UsageException("bad query: " + oneLine(((org.apache.spark.sql.AnalysisException) e).getSimpleMessage()));
-                }
                 if (attempt < SQL_ATTEMPTS && Warehouse.isMissingFile(e)) {
                     continue;
+                }
+                if (e instanceof org.apache.spark.sql.AnalysisException) {
+                    throw new UsageException("bad query: " + oneLine(((org.apache.spark.sql.AnalysisException) e).getSimpleMessage()));
                 }
                 if (e instanceof RuntimeException) {
                     throw (RuntimeException) e;

@@ -3,52 +3,79 @@ package org.gamecensus.jobs.cli;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.QueryPlanningTracker;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedFunction;
+import org.apache.spark.sql.catalyst.expressions.CallMethodViaReflection;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.SubqueryExpression;
 import org.apache.spark.sql.catalyst.parser.ParseException;
+import org.apache.spark.sql.catalyst.plans.QueryPlan;
 import org.apache.spark.sql.catalyst.plans.logical.Command;
 import org.apache.spark.sql.catalyst.plans.logical.InsertIntoDir;
-import org.apache.spark.sql.catalyst.plans.logical.ParsedStatement;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.ParsedStatement;
 import org.gamecensus.jobs.census.UsageException;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.BoxedUnit;
 
 /**
- * The check that keeps {@code census sql} read-only: a statement is parsed (not run: Spark runs
- * commands as soon as {@code spark.sql} sees them) and refused when it would change state — any
- * command (DROP, CREATE, CACHE, SET, ADD JAR, …) other than those that only show (SHOW,
- * DESCRIBE, EXPLAIN), any statement parsed for a later command (INSERT INTO), any write to a
- * directory (INSERT OVERWRITE DIRECTORY) — or call Java methods ({@code reflect},
- * {@code java_method}).
- * Cost: one walk of the parsed plan and its expressions.
+ * The check that keeps {@code census sql} read-only. A statement is refused when it would change
+ * state — a command (DROP, CREATE, INSERT, CACHE, SET, ADD JAR, …) other than those that only
+ * show (SHOW, DESCRIBE, EXPLAIN), a statement parsed for a later command (INSERT INTO), a write
+ * to a directory (INSERT OVERWRITE DIRECTORY) — or call Java methods ({@code reflect},
+ * {@code java_method}, {@code try_reflect}). It is checked twice, neither time run (Spark runs a
+ * command as soon as {@code spark.sql} sees it): as parsed ({@link #parsed}, for a message that
+ * names the statement), and as analysed once the views exist ({@link #analysed}: what the parser
+ * left unresolved — an {@code IDENTIFIER(…)} clause, a function's name — is then resolved).
+ * Cost: a walk of each plan, its expressions, their subqueries and its common table expressions.
  */
 final class ReadOnlyQuery {
 
     /** Commands that only show: the root of a statement may be one of these. */
     private static final Set<String> SHOWING = Set.of("ShowTables", "ShowViews", "ShowColumns", "ShowFunctions",
             "ShowTableProperties", "DescribeRelation", "DescribeColumn", "DescribeFunction", "DescribeQueryCommand",
-            "ExplainCommand");
+            "ExplainCommand", "ShowTablesCommand", "ShowViewsCommand", "ShowColumnsCommand", "ShowFunctionsCommand",
+            "DescribeTableCommand", "DescribeColumnCommand", "DescribeFunctionCommand", "ShowTablePropertiesCommand");
 
-    /** Functions that call any Java method. */
+    /** Functions that call any Java method, by name, before they are resolved. */
     private static final Set<String> JAVA_CALLS = Set.of("reflect", "java_method", "try_reflect");
 
     private ReadOnlyQuery() {
     }
 
     /**
-     * Refuses {@code query} unless it only reads.
+     * Refuses {@code query} as parsed unless it only reads.
      *
      * @throws UsageException naming what the statement would do, or the parser's message
      */
-    static void check(SparkSession spark, String query) {
+    static void parsed(SparkSession spark, String query) {
         final LogicalPlan plan;
         try {
             plan = spark.sessionState().sqlParser().parsePlan(query);
         } catch (ParseException e) {
             throw new UsageException("bad query: " + e.getMessage().split("\n")[0]);
         }
+        check(plan);
+    }
+
+    /**
+     * Refuses {@code query} as analysed (its views registered) unless it only reads; an analysis
+     * error is left for the query itself to report.
+     *
+     * @throws UsageException naming what the statement would do
+     */
+    static void analysed(SparkSession spark, String query) {
+        final LogicalPlan analysed;
+        try {
+            analysed = spark.sessionState().analyzer().executeAndCheck(spark.sessionState().sqlParser().parsePlan(query),
+                    new QueryPlanningTracker(scala.Option.empty()));
+        } catch (Exception e) { // Spark's AnalysisException, checked in Java's eyes but thrown unchecked
+            return;
+        }
+        check(analysed);
+    }
+
+    private static void check(LogicalPlan plan) {
         if (plan instanceof Command && SHOWING.contains(plan.getClass().getSimpleName())) {
             return; // what it shows is read, not run
         }
@@ -68,23 +95,39 @@ final class ReadOnlyQuery {
                         e.foreach(new AbstractFunction1<Expression, BoxedUnit>() {
                             @Override
                             public BoxedUnit apply(Expression x) {
-                                if (x instanceof UnresolvedFunction f && JAVA_CALLS.contains(
-                                        f.nameParts().last().toLowerCase(Locale.ROOT))) {
-                                    throw new UsageException("census sql is read-only: " + f.nameParts().last()
-                                            + "(…) calls Java methods");
-                                }
-                                if (x instanceof SubqueryExpression s) {
-                                    walk(s.plan());
-                                }
+                                checkExpression(x);
                                 return BoxedUnit.UNIT;
                             }
                         });
                         return BoxedUnit.UNIT;
                     }
                 });
+                // Common table expressions and the like, which are not children.
+                node.innerChildren().foreach(new AbstractFunction1<QueryPlan<?>, BoxedUnit>() {
+                    @Override
+                    public BoxedUnit apply(QueryPlan<?> inner) {
+                        if (inner instanceof LogicalPlan p) {
+                            walk(p);
+                        }
+                        return BoxedUnit.UNIT;
+                    }
+                });
                 return BoxedUnit.UNIT;
             }
         });
+    }
+
+    /** Cases: a Java call by name (parsed) or resolved (analysed), or a subquery, walked in turn. */
+    private static void checkExpression(Expression x) {
+        if (x instanceof UnresolvedFunction f && JAVA_CALLS.contains(f.nameParts().last().toLowerCase(Locale.ROOT))) {
+            throw new UsageException("census sql is read-only: " + f.nameParts().last() + "(…) calls Java methods");
+        }
+        if (x instanceof CallMethodViaReflection) {
+            throw new UsageException("census sql is read-only: reflect(…) calls Java methods");
+        }
+        if (x instanceof SubqueryExpression s) {
+            walk(s.plan());
+        }
     }
 
     /** A command by its kind, e.g. "DropView" → "DROP VIEW". */

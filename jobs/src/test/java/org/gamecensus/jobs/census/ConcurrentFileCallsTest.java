@@ -203,7 +203,11 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
                 }
             }
             try (var listing = Files.list(table)) {
-                assertEquals(25, listing.count(), "23 partitions, the manifests and the schema file, no staging left");
+                assertEquals(26, listing.count(), "23 partitions, the manifests, the schema file and the last commit");
+            }
+            try (var listing = Files.list(out.resolve("warehouse"))) {
+                assertEquals(List.of(schema.table()), listing.map(p -> p.getFileName().toString()).toList(),
+                        "no staging, lease or commit record left");
             }
             assertEquals(3000, spark().read().parquet(table.toString()).count());
             final List<String> checked = new ArrayList<>();

@@ -222,7 +222,10 @@ class WarehouseRunTest extends SparkCensusTest {
 
         final Dataset<Row> stale = spark().sql("SELECT * FROM lumberjack");
         LumberjackJob.census(spark(), w, 6, 3); // moves every partition's files aside
-        final Exception missing = assertThrows(Exception.class, stale::count);
+        final Exception missing;
+        try (FailedTaskLogs quiet = FailedTaskLogs.silenced()) {
+            missing = assertThrows(Exception.class, stale::count);
+        }
         Assertions.assertTrue(Warehouse.isMissingFile(missing), String.valueOf(missing));
         w.registerViews(spark());
         assertEquals(listed, spark().sql("SELECT COUNT(*) FROM lumberjack").first().getLong(0), "read again: committed");
@@ -267,6 +270,7 @@ class WarehouseRunTest extends SparkCensusTest {
         final CommitRecord record = new CommitRecord(WarehouseFiles.uri(tmp.resolve("r.commit").toString()), "t",
                 WarehouseFiles.uri(tmp.resolve("t").toString()), "{}", List.of(new CommitRecord.Move("edges=0",
                 WarehouseFiles.uri(staged.toString()), WarehouseFiles.uri(aside.toString()), "files=x:1:1\n")), List.of());
+        record.write("test");
         final IllegalStateException e = assertThrows(IllegalStateException.class, () -> record.complete("test"));
         Assertions.assertTrue(e.getMessage().contains("which no point of commit"), e.getMessage());
         Assertions.assertTrue(Files.isDirectory(table) && Files.isDirectory(staged) && Files.isDirectory(aside));
@@ -275,6 +279,94 @@ class WarehouseRunTest extends SparkCensusTest {
         Files.delete(aside);
         Assertions.assertTrue(assertThrows(IllegalStateException.class, () -> record.complete("test")).getMessage()
                 .contains("neither staged nor in place"));
+        // A record taken over by another run (renamed away) is not completed by this one.
+        Files.move(tmp.resolve("r.commit"), tmp.resolve("r.commit~other"));
+        Assertions.assertTrue(assertThrows(IllegalStateException.class, () -> record.complete("test")).getMessage()
+                .contains("was taken over by another run"));
+    }
+
+    /**
+     * A commit a run decided and did not complete holds its partitions as a claim would: a run
+     * that opened before it was decided (so its own recovery did not see it) completes it before
+     * it writes those partitions, and its own commit then replaces it.
+     */
+    @Test
+    void aDecidedCommitLeftByADeadRunIsCompletedBeforeAnotherRunWritesItsPartitions() throws IOException {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        LumberjackJob.census(spark(), w, 2, 1);
+        final TableState first = TableState.of(w, "lumberjack");
+        final Warehouse later = new Warehouse(tmp.resolve("out"), w.root());
+        later.openRun("opened before the other decided", false);
+        try {
+            // Another run decides a commit of edges=2 (its copy of the partition staged) and dies.
+            final WarehouseRun dead = WarehouseRun.open(w.root(), "dies", false);
+            dead.claim(LumberjackSchemas.TREES, TablePartition.range(2, 2));
+            final String staging = dead.newStaging("lumberjack");
+            final Path staged = Files.createDirectories(Path.of(java.net.URI.create(staging)).resolve("edges=2"));
+            final Path original = Path.of(java.net.URI.create(w.tablePath("lumberjack"))).resolve("edges=2");
+            final String name;
+            try (Stream<Path> s = Files.list(original)) {
+                final Path file = s.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+                name = "part-00000-decided-a0.snappy.parquet";
+                Files.copy(file, staged.resolve(name));
+            }
+            final String manifest = Files.readString(original.resolve("../_manifest/edges=2.properties").normalize())
+                    .replaceAll("(?m)^files=part-[^:]*", "files=" + name);
+            new CommitRecord(dead.newRecordFile("lumberjack"), "lumberjack", w.tablePath("lumberjack"),
+                    LumberjackSchemas.TREES.toJson(), List.of(new CommitRecord.Move("edges=2",
+                    WarehouseFiles.child(staging, "edges=2"), WarehouseFiles.child(staging, "_replaced/edges=2"), manifest)),
+                    List.of(staging)).write(dead.id());
+            dead.abandon();
+            // The later run writes edges=0..2: it completes the dead run's commit first, then its own.
+            LumberjackJob.census(spark(), later, 2, 2);
+        } finally {
+            later.closeRun();
+        }
+        Assertions.assertFalse(TableState.of(w, "lumberjack").isOldOrNew(first, "after both commits"));
+        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
+        assertEquals(List.of("lumberjack"), List.of(tmp.resolve("out/warehouse").toFile().list()));
+    }
+
+    /** A commit completed between two looks at the warehouse's commit state is seen: a reader reads again. */
+    @Test
+    void aCommitCompletedWhileAReaderReadsChangesTheCommitState() {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        LumberjackJob.census(spark(), w, 2, 1);
+        final var before = w.unchanged(null, true);
+        Assertions.assertNotNull(w.unchanged(before, true), "nothing committed in between");
+        LumberjackJob.census(spark(), w, 1, 1); // another commit, to two of the partitions
+        Assertions.assertNull(w.unchanged(before, true), "a commit completed in between");
+    }
+
+    /**
+     * A run known only by the temporary of its lease (killed, or still writing it) is left alone
+     * while it may still be writing it: on this host while its process lives, elsewhere while the
+     * temporary is younger than the lease time.
+     */
+    @Test
+    void aRunStillWritingItsLeaseIsNotTakenForDead() throws Exception {
+        final WarehouseRun here = WarehouseRun.open(root(), "here", false);
+        final String[] parts = here.id().split("-");
+        final Process sleeper = new ProcessBuilder("sleep", "30").start();
+        try {
+            final String living = parts[0] + "-" + parts[1] + "-" + sleeper.pid() + "-0001";
+            Assertions.assertTrue(WarehouseRun.mayBeStarting(living, 0), "its process lives");
+            final Process ended = new ProcessBuilder("true").start();
+            ended.waitFor();
+            Assertions.assertFalse(WarehouseRun.mayBeStarting(parts[0] + "-" + parts[1] + "-" + ended.pid() + "-0002", 0));
+            final String elsewhere = parts[0] + "-00000000-42-0003";
+            Assertions.assertTrue(WarehouseRun.mayBeStarting(elsewhere, System.currentTimeMillis()), "just written");
+            Assertions.assertFalse(WarehouseRun.mayBeStarting(elsewhere,
+                    System.currentTimeMillis() - WarehouseRun.leaseMillis() - 1000), "older than the lease time");
+            // In the warehouse: a temporary lease of the living run is not removed; one of a dead run is.
+            final Path runs = Files.createDirectories(tmp.resolve("warehouse/_runs"));
+            Files.writeString(runs.resolve("." + living + ".lease." + living + ".0a0b0c0d.tmp"), "half");
+            final String dead = parts[0] + "-" + parts[1] + "-" + ended.pid() + "-0002";
+            Files.writeString(runs.resolve("." + dead + ".lease." + dead + ".0a0b0c0d.tmp"), "half");
+            assertEquals(java.util.Set.of(dead), WarehouseRecovery.deadRuns(root(), null));
+        } finally {
+            sleeper.destroyForcibly();
+        }
     }
 
     private Dataset<Row> rows(Warehouse w, String table) {

@@ -148,7 +148,11 @@ public final class ChunkedCommit {
         });
         warehouse.publish(spark, r, new Warehouse.Staged(data, schema, stats, RowFactory.create(), entries,
                 Warehouse.parameters(schema, partitions)), List.of(base));
-        warehouse.endRun(schema.table(), run); // _chunks/<table>, and _chunks, when that leaves them empty
+        // The run's directory went with the commit's staging; _chunks/<table> and _chunks go when empty.
+        final String tableDir = base.substring(0, base.lastIndexOf('/'));
+        if (WarehouseFiles.deleteIfEmpty(tableDir)) {
+            WarehouseFiles.deleteIfEmpty(tableDir.substring(0, tableDir.lastIndexOf('/')));
+        }
         return new Result(CensusCommit.tallyRow(schema, stats, sums), computed, reused);
     }
 

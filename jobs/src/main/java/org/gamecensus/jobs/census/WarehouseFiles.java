@@ -76,6 +76,11 @@ final class WarehouseFiles {
         }
     }
 
+    /** Whether {@code fs} is the local file system (which replaces a file by a rename, atomically). */
+    private static boolean isLocal(FileSystem fs) {
+        return fs instanceof org.apache.hadoop.fs.RawLocalFileSystem || fs instanceof org.apache.hadoop.fs.LocalFileSystem;
+    }
+
     static boolean exists(String uri) {
         return status(uri) != null;
     }
@@ -163,8 +168,7 @@ final class WarehouseFiles {
         final Path tmp = new Path(file.getParent(), "." + file.getName() + "." + writer + "."
                 + UUID.randomUUID().toString().substring(0, 8) + ".tmp");
         try {
-            fs.mkdirs(file.getParent());
-            try (OutputStream out = fs.create(tmp, true)) {
+            try (OutputStream out = fs.create(tmp, true)) { // which makes the directory, if need be
                 out.write(text.getBytes(StandardCharsets.UTF_8));
             }
             // Cases: HDFS (a rename that replaces, atomically), the local file system (rename(2)
@@ -173,7 +177,7 @@ final class WarehouseFiles {
                 dfs.rename(tmp, file, Options.Rename.OVERWRITE);
                 return;
             }
-            if (!"file".equals(fs.getUri().getScheme()) && fs.exists(file)) {
+            if (!isLocal(fs) && fs.exists(file)) {
                 fs.delete(file, false);
             }
             if (!fs.rename(tmp, file)) {
@@ -222,8 +226,7 @@ final class WarehouseFiles {
     static void touch(String uri, long millis, Configuration conf) {
         try {
             final FileSystem fs = fs(uri, conf);
-            if (!(fs instanceof org.apache.hadoop.fs.RawLocalFileSystem || fs instanceof org.apache.hadoop.fs.LocalFileSystem
-                    || fs instanceof DistributedFileSystem)) {
+            if (!(isLocal(fs) || fs instanceof DistributedFileSystem)) {
                 final byte[] text;
                 try (InputStream in = fs.open(new Path(uri))) {
                     text = in.readAllBytes();
@@ -257,6 +260,7 @@ final class WarehouseFiles {
         final FileSystem fs = fs(to);
         try {
             final Path target = new Path(to);
+            // The directory first: Hadoop's local file system, finding none, would copy rather than rename.
             fs.mkdirs(target.getParent());
             if (!fs.rename(new Path(from), target)) {
                 throw new IOException("the file system refused the rename");

@@ -163,7 +163,18 @@ public final class WarehouseRecovery {
     static List<String> recover(String root, WarehouseRun run) {
         final Set<String> dead = deadRuns(root, run.id());
         final List<String> done = new ArrayList<>();
-        for (Pending p : pendingCommits(root)) {
+        final List<Pending> pending = pendingCommits(root);
+        if (dead.isEmpty() && pending.isEmpty()) {
+            // Nothing left by anyone, the usual case; but for the directories a run killed early left empty.
+            WarehouseFiles.deleteIfEmpty(WarehouseFiles.child(root, WarehouseRun.STAGING));
+            WarehouseFiles.deleteIfEmpty(WarehouseRun.runsDir(root));
+            if (!WarehouseFiles.deleteIfEmpty(WarehouseFiles.child(root, WarehouseRun.COMMITS))
+                    || !WarehouseFiles.deleteIfEmpty(WarehouseFiles.child(root, Warehouse.CHUNKS))) {
+                WarehouseRun.tidy(root); // the tables' directories in them, where empty
+            }
+            return done;
+        }
+        for (Pending p : pending) {
             if (!p.owner().equals(run.id()) && !WarehouseRun.live(root, p.owner()) && takeOver(run, p)) {
                 done.add(p.table() + ": completed commit " + p.name() + ", decided by run " + p.origin()
                         + " before it ended");

@@ -97,6 +97,10 @@ public final class WarehouseRun implements AutoCloseable {
     private final Set<String> claimed = new HashSet<>();
     /** The staging of commits whose record is written but which are not complete (kept at close). */
     private final Set<String> pending = new HashSet<>();
+    /** The staging of commits complete (their staging went with them). */
+    private final Set<String> completed = new HashSet<>();
+    /** The tables this run decided commits of (whose directory in _commits its end tidies). */
+    private final Set<String> committedTables = new HashSet<>();
     private final String command;
     private ScheduledFuture<?> heartbeat;
     /** When the lease was last written or renewed, by this JVM's clock. */
@@ -197,7 +201,8 @@ public final class WarehouseRun implements AutoCloseable {
             return;
         }
         // Checked before anything is written (a refusal writes nothing), and again once the claims
-        // stand (no run can have committed other partitions there since, unseen).
+        // stand if a commit completed meanwhile (no other partitions can have come since, unseen).
+        final String lastCommit = lastCommit(schema.table());
         checkIdentities(schema, wanted);
         lease();
         final String file = WarehouseFiles.child(runsDir(root), id + CLAIMS_INFIX + claimFiles++);
@@ -208,12 +213,19 @@ public final class WarehouseRun implements AutoCloseable {
             final Set<String> keys = new java.util.HashSet<>();
             wanted.values().forEach(p -> keys.add(Manifests.key(schema, p.values())));
             settleCommitsOn(schema.table(), keys);
-            checkIdentities(schema, wanted);
+            if (!java.util.Objects.equals(lastCommit, lastCommit(schema.table()))) {
+                checkIdentities(schema, wanted);
+            }
         } catch (RuntimeException e) {
             WarehouseFiles.deleteRecursively(file);
             throw e;
         }
         claimed.addAll(wanted.keySet());
+    }
+
+    /** The name of the last commit completed on {@code table} ({@link Warehouse#LAST_COMMIT}), or null. */
+    private String lastCommit(String table) {
+        return WarehouseFiles.readIfPresent(WarehouseFiles.child(WarehouseFiles.child(root, table), Warehouse.LAST_COMMIT));
     }
 
     /** Whether this run has claimed the partition {@code key} of {@code table}. */
@@ -334,6 +346,7 @@ public final class WarehouseRun implements AutoCloseable {
 
     /** A fresh record file for this run's next commit to {@code table}: {@code _commits/<table>/<id>-<n>.commit}. */
     String newRecordFile(String table) {
+        committedTables.add(table); // its directory in _commits is tidied at the end, whatever comes of the record
         return WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(root, COMMITS), table),
                 id + "-" + (records++) + CommitRecord.SUFFIX);
     }
@@ -410,6 +423,7 @@ public final class WarehouseRun implements AutoCloseable {
     /** Notes the commit staged in {@code staging} complete. */
     void completed(String staging) {
         pending.remove(staging);
+        completed.add(staging);
     }
 
     /**
@@ -417,7 +431,7 @@ public final class WarehouseRun implements AutoCloseable {
      * whoever completes it (the run's own retry, or a later run's recovery).
      */
     void discard(String staging) {
-        if (!pending.contains(staging)) {
+        if (!pending.contains(staging) && !completed.contains(staging)) {
             WarehouseFiles.deleteRecursively(staging);
         }
     }
@@ -448,7 +462,13 @@ public final class WarehouseRun implements AutoCloseable {
                 WarehouseFiles.deleteRecursively(WarehouseFiles.child(runsDir(root), id + CLAIMS_INFIX + n));
             }
             WarehouseFiles.deleteRecursively(lease(root, id));
-            tidy(root);
+            WarehouseFiles.deleteIfEmpty(WarehouseFiles.child(root, STAGING));
+            WarehouseFiles.deleteIfEmpty(runsDir(root));
+            for (String table : committedTables) {
+                WarehouseFiles.deleteIfEmpty(WarehouseFiles.child(WarehouseFiles.child(root, COMMITS), table));
+            }
+            WarehouseFiles.deleteIfEmpty(WarehouseFiles.child(root, COMMITS));
+            WarehouseFiles.deleteIfEmpty(root);
         } finally {
             OPEN.remove(id);
         }

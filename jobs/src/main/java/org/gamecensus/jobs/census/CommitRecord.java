@@ -56,6 +56,12 @@ final class CommitRecord {
         return file;
     }
 
+    /** The record's name as its run wrote it (without a taker's suffix). */
+    String name() {
+        final String n = file.substring(file.lastIndexOf('/') + 1);
+        return n.contains("~") ? n.substring(0, n.indexOf('~')) : n;
+    }
+
     String table() {
         return table;
     }
@@ -82,11 +88,11 @@ final class CommitRecord {
         WarehouseFiles.writeAtomically(file, WarehouseRun.store(p, "gamecensus commit record"), writer);
     }
 
-    /** Whether the record in {@code file} moves one of the partitions {@code keys} (false when it is gone). */
-    static boolean touches(String file, java.util.Set<String> keys) {
+    /** Whether the record in {@code file} moves one of the partitions {@code keys}; null when it is gone. */
+    static Boolean touches(String file, java.util.Set<String> keys) {
         final String text = WarehouseFiles.readIfPresent(file);
         if (text == null) {
-            return false;
+            return null;
         }
         final Properties p = Manifests.parse(text);
         for (int i = 0; i < Integer.parseInt(p.getProperty("partitions", "0")); i++) {
@@ -127,21 +133,28 @@ final class CommitRecord {
 
     /** As {@link #complete(String)}, running {@code beforeEachMove} before each partition's move (a test's pause). */
     void complete(String writer, Runnable beforeEachMove) {
-        ConcurrentFileCalls.forEach(tableDir, moves, m -> {
+        // Before each step, the run checks it may still act (its lease renewed) and the record is
+        // still its own: a run counted dead stops before it undoes what the run that took over did.
+        final Runnable ours = () -> {
             beforeEachMove.run();
             if (!WarehouseFiles.exists(file)) {
                 throw new IllegalStateException("commit " + file + " was taken over by another run (this one counted dead);"
                         + " it completes it");
             }
+        };
+        ConcurrentFileCalls.forEach(tableDir, moves, m -> {
+            ours.run();
             moveIn(m);
         });
+        ours.run();
         ConcurrentFileCalls.forEach(tableDir, moves,
                 m -> WarehouseFiles.writeAtomically(Manifests.manifestFile(tableDir, m.key()), m.manifest(), writer));
         // What readers compare before and after reading the manifests: a commit completed meanwhile changes it.
-        WarehouseFiles.writeAtomically(WarehouseFiles.child(tableDir, Warehouse.LAST_COMMIT),
-                file.substring(file.lastIndexOf('/') + 1) + "\n", writer);
+        ours.run();
+        WarehouseFiles.writeAtomically(WarehouseFiles.child(tableDir, Warehouse.LAST_COMMIT), name() + "\n", writer);
         WarehouseFiles.writeAtomically(WarehouseFiles.child(tableDir, Warehouse.SCHEMA_FILE), schemaJson + "\n", writer);
         // Every staged partition has moved in, so nothing below is still needed, whatever happens next.
+        ours.run();
         for (String dir : cleanup) {
             WarehouseFiles.deleteRecursively(dir);
         }

@@ -236,11 +236,19 @@ public final class Warehouse {
             return work.apply(run);
         }
         openRun(what, false);
+        final T result;
         try {
-            return work.apply(run);
-        } finally {
-            closeRun();
+            result = work.apply(run);
+        } catch (RuntimeException | Error e) {
+            try {
+                closeRun();
+            } catch (RuntimeException closing) {
+                e.addSuppressed(closing); // the work's failure is the one to report
+            }
+            throw e;
         }
+        closeRun();
+        return result;
     }
 
     /** The warehouse directory of the long runs' state. */
@@ -397,10 +405,14 @@ public final class Warehouse {
         return before == null || before.equals(state) ? state : null;
     }
 
-    /** Whether a failure came of a file that is not there (any cause in its chain). */
+    /**
+     * Whether a failure came of a file that is not there (any cause in its chain): a file system's,
+     * or Spark's own when it lists the files of a view ({@code PATH_NOT_FOUND}).
+     */
     public static boolean isMissingFile(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof java.io.FileNotFoundException
+                    || t instanceof org.apache.spark.sql.AnalysisException a && "PATH_NOT_FOUND".equals(a.getErrorClass())
                     || String.valueOf(t.getMessage()).contains("FileNotFoundException")) {
                 return true;
             }
@@ -620,9 +632,19 @@ public final class Warehouse {
         final java.util.Set<String> keys = new java.util.HashSet<>();
         moves.forEach(m -> keys.add(m.key()));
         run.settleCommitsOn(schema.table(), keys);
+        run.recheckIdentities(schema, keys);
         run.checkLease();
-        record.write(run.id());
+        // Noted decided before the record is written: a write that fails after its rename took
+        // effect leaves a record whose staging must stay.
         run.decided(staged.dir());
+        try {
+            record.write(run.id());
+        } catch (RuntimeException e) {
+            if (!WarehouseFiles.exists(record.file())) {
+                run.undecided(staged.dir());
+            }
+            throw e;
+        }
         for (int attempt = 1; ; attempt++) {
             try {
                 pause(pause);
@@ -641,6 +663,7 @@ public final class Warehouse {
             }
         }
         run.completed(staged.dir());
+        run.completedOn(schema.table(), record.name());
     }
 
     private static void pause(long millis) {

@@ -212,7 +212,11 @@ public final class WarehouseRecovery {
         try {
             WarehouseFiles.rename(p.file(), taken);
         } catch (UncheckedIOException e) {
-            return false; // another run took it over first, and completes it
+            if (!WarehouseFiles.exists(p.file())) {
+                return false; // another run took it over first, and completes it
+            }
+            throw new IllegalStateException("cannot take over the commit " + p.file() + " that run " + p.owner()
+                    + " left: " + e.getMessage(), e);
         }
         CommitRecord.read(taken).complete(run.id(), run::checkRenewed);
         return true;

@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,6 +102,10 @@ public final class WarehouseRun implements AutoCloseable {
     private final Set<String> completed = new HashSet<>();
     /** The tables this run decided commits of (whose directory in _commits its end tidies). */
     private final Set<String> committedTables = new HashSet<>();
+    /** The partitions claimed, by claim ({@code <table>/<key>}), for checking their identities again. */
+    private final Map<String, TablePartition> claimedPartitions = new HashMap<>();
+    /** Each table's last commit as this run last saw it (when it claimed, or completed its own). */
+    private final Map<String, String> lastCommits = new HashMap<>();
     private final String command;
     private ScheduledFuture<?> heartbeat;
     /** When the lease was last written or renewed, by this JVM's clock. */
@@ -213,14 +218,46 @@ public final class WarehouseRun implements AutoCloseable {
             final Set<String> keys = new java.util.HashSet<>();
             wanted.values().forEach(p -> keys.add(Manifests.key(schema, p.values())));
             settleCommitsOn(schema.table(), keys);
-            if (!java.util.Objects.equals(lastCommit, lastCommit(schema.table()))) {
+            final String settled = lastCommit(schema.table());
+            if (!java.util.Objects.equals(lastCommit, settled)) {
                 checkIdentities(schema, wanted);
             }
+            lastCommits.put(schema.table(), String.valueOf(settled));
         } catch (RuntimeException e) {
             WarehouseFiles.deleteRecursively(file);
             throw e;
         }
         claimed.addAll(wanted.keySet());
+        claimedPartitions.putAll(wanted);
+    }
+
+    /**
+     * Checks again, as a commit is about to be decided, the identities of the partitions
+     * {@code keys} of {@code schema}'s table when a commit was completed on the table since they
+     * were claimed (no other run can have written them; a run completing a dead run's commit of
+     * them could have).
+     *
+     * @throws UsageException as {@link #claim} does
+     */
+    void recheckIdentities(DatasetSchema schema, Set<String> keys) {
+        final String now = String.valueOf(lastCommit(schema.table()));
+        if (now.equals(lastCommits.get(schema.table()))) {
+            return;
+        }
+        final Map<String, TablePartition> wanted = new LinkedHashMap<>();
+        for (String key : keys) {
+            final TablePartition p = claimedPartitions.get(schema.table() + "/" + key);
+            if (p != null) {
+                wanted.put(schema.table() + "/" + key, p);
+            }
+        }
+        checkIdentities(schema, wanted);
+        lastCommits.put(schema.table(), now);
+    }
+
+    /** Notes that this run's own commit {@code recordName} of {@code table} completed: the table's last commit. */
+    void completedOn(String table, String recordName) {
+        lastCommits.put(table, recordName + "\n");
     }
 
     /** The name of the last commit completed on {@code table} ({@link Warehouse#LAST_COMMIT}), or null. */
@@ -390,34 +427,45 @@ public final class WarehouseRun implements AutoCloseable {
         while (true) {
             String completing = null;
             boolean dead = false;
+            boolean vanished = false;
             for (WarehouseRecovery.Pending p : WarehouseRecovery.pendingCommits(root, table)) {
-                if (p.owner().equals(id) || !CommitRecord.touches(p.file(), keys)) {
+                if (p.owner().equals(id)) {
                     continue;
                 }
-                if (live(root, p.owner())) {
+                final Boolean touches = CommitRecord.touches(p.file(), keys);
+                if (touches == null) {
+                    vanished = true; // completed, or taken over (renamed) meanwhile: look again
+                } else if (!touches) {
+                    continue;
+                } else if (live(root, p.owner())) {
                     completing = p.owner();
                 } else {
                     dead = true;
                 }
             }
-            if (dead) {
-                WarehouseRecovery.recover(root, this);
-                continue;
-            }
-            if (completing == null) {
+            if (!dead && !vanished && completing == null) {
                 return;
             }
             if (System.currentTimeMillis() > deadline) {
-                throw new UsageException(table + ": run " + completing + " is completing a commit of partitions this run"
-                        + " writes; run again when it has ended");
+                throw new UsageException(table + ": " + (completing != null ? "run " + completing : "another run")
+                        + " is completing a commit of partitions this run writes; run again when it has ended");
             }
-            sleep(100);
+            if (dead) {
+                WarehouseRecovery.recover(root, this); // completes it, or fails saying why
+            } else if (completing != null) {
+                sleep(100);
+            }
         }
     }
 
     /** Notes the commit staged in {@code staging} decided (its record written) and not yet complete. */
     void decided(String staging) {
         pending.add(staging);
+    }
+
+    /** Notes that the commit staged in {@code staging} was not decided after all (its record is not there). */
+    void undecided(String staging) {
+        pending.remove(staging);
     }
 
     /** Notes the commit staged in {@code staging} complete. */
@@ -453,15 +501,33 @@ public final class WarehouseRun implements AutoCloseable {
         if (heartbeat != null) {
             heartbeat.cancel(false);
         }
+        // Each removal tried whatever befell the one before, the lease last (a run with claims and
+        // no lease counts as ended); the first failure is thrown, the others suppressed on it.
+        RuntimeException failure = null;
         try {
-            final String staging = WarehouseFiles.child(root, STAGING);
             if (pending.isEmpty()) {
-                WarehouseFiles.deleteRecursively(WarehouseFiles.child(staging, id));
+                WarehouseFiles.deleteRecursively(WarehouseFiles.child(WarehouseFiles.child(root, STAGING), id));
             }
-            for (int n = 0; n < claimFiles; n++) {
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+        for (int n = 0; n < claimFiles; n++) {
+            try {
                 WarehouseFiles.deleteRecursively(WarehouseFiles.child(runsDir(root), id + CLAIMS_INFIX + n));
+            } catch (RuntimeException e) {
+                failure = suppress(failure, e);
             }
+        }
+        try {
             WarehouseFiles.deleteRecursively(lease(root, id));
+        } catch (RuntimeException e) {
+            failure = suppress(failure, e);
+        }
+        if (failure != null) {
+            OPEN.remove(id);
+            throw failure;
+        }
+        try {
             WarehouseFiles.deleteIfEmpty(WarehouseFiles.child(root, STAGING));
             WarehouseFiles.deleteIfEmpty(runsDir(root));
             for (String table : committedTables) {
@@ -472,6 +538,14 @@ public final class WarehouseRun implements AutoCloseable {
         } finally {
             OPEN.remove(id);
         }
+    }
+
+    private static RuntimeException suppress(RuntimeException first, RuntimeException next) {
+        if (first == null) {
+            return next;
+        }
+        first.addSuppressed(next);
+        return first;
     }
 
     /**

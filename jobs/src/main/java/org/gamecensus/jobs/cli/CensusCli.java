@@ -612,8 +612,12 @@ public final class CensusCli {
                 ReadOnlyQuery.analysed(spark, query);
                 table = PublishedTable.of("query", "query", spark.sql(query), List.of());
             } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes but thrown unchecked
-                if (attempt < SQL_ATTEMPTS && Warehouse.isMissingFile(e)) {
-                    continue;
+                if (Warehouse.isMissingFile(e)) {
+                    if (attempt < SQL_ATTEMPTS) {
+                        continue;
+                    }
+                    throw new IllegalStateException("commits kept moving the files the query read (" + SQL_ATTEMPTS
+                            + " attempts): " + oneLine(e.getMessage()), e);
                 }
                 if (e instanceof org.apache.spark.sql.AnalysisException) {
                     throw new UsageException("bad query: " + oneLine(((org.apache.spark.sql.AnalysisException) e).getSimpleMessage()));

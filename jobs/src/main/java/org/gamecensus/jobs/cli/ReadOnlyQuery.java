@@ -14,6 +14,7 @@ import org.apache.spark.sql.catalyst.plans.logical.Command;
 import org.apache.spark.sql.catalyst.plans.logical.InsertIntoDir;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.ParsedStatement;
+import org.apache.spark.sql.catalyst.plans.logical.ScriptTransformation;
 import org.gamecensus.jobs.census.UsageException;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.BoxedUnit;
@@ -22,8 +23,8 @@ import scala.runtime.BoxedUnit;
  * The check that keeps {@code census sql} read-only. A statement is refused when it would change
  * state — a command (DROP, CREATE, INSERT, CACHE, SET, ADD JAR, …) other than those that only
  * show (SHOW, DESCRIBE, EXPLAIN), a statement parsed for a later command (INSERT INTO), a write
- * to a directory (INSERT OVERWRITE DIRECTORY) — or call Java methods ({@code reflect},
- * {@code java_method}, {@code try_reflect}). It is checked twice, neither time run (Spark runs a
+ * to a directory (INSERT OVERWRITE DIRECTORY) — or run code: Java methods ({@code reflect},
+ * {@code java_method}, {@code try_reflect}), a program ({@code TRANSFORM … USING}). It is checked twice, neither time run (Spark runs a
  * command as soon as {@code spark.sql} sees it): as parsed ({@link #parsed}, for a message that
  * names the statement), and as analysed once the views exist ({@link #analysed}: what the parser
  * left unresolved — an {@code IDENTIFIER(…)} clause, a function's name — is then resolved).
@@ -88,6 +89,9 @@ final class ReadOnlyQuery {
             public BoxedUnit apply(LogicalPlan node) {
                 if (node instanceof Command || node instanceof ParsedStatement || node instanceof InsertIntoDir) {
                     throw new UsageException("census sql is read-only: " + describe(node) + " would change state");
+                }
+                if (node instanceof ScriptTransformation) {
+                    throw new UsageException("census sql is read-only: TRANSFORM … USING runs a program");
                 }
                 node.expressions().foreach(new AbstractFunction1<Expression, BoxedUnit>() {
                     @Override

@@ -229,6 +229,12 @@ class WarehouseRunTest extends SparkCensusTest {
         Assertions.assertTrue(Warehouse.isMissingFile(missing), String.valueOf(missing));
         w.registerViews(spark());
         assertEquals(listed, spark().sql("SELECT COUNT(*) FROM lumberjack").first().getLong(0), "read again: committed");
+        // So is Spark's own report of a view's file gone before it is read.
+        final Exception gone = assertThrows(Exception.class,
+                () -> spark().read().parquet(tmp.resolve("out/warehouse/lumberjack/edges=6/gone.parquet").toString()));
+        Assertions.assertTrue(Warehouse.isMissingFile(gone), String.valueOf(gone));
+        Assertions.assertFalse(Warehouse.isMissingFile(assertThrows(Exception.class,
+                () -> spark().sql("SELECT nosuchcolumn FROM lumberjack"))), "a bad query is not a missing file");
     }
 
     /** A reader waits while a live run completes a commit, and reads once it has. */

@@ -359,7 +359,8 @@ class CensusCliTest extends SparkCensusTest {
             "WITH t AS (SELECT java_method('java.lang.Math', 'abs', -1) AS x) SELECT * FROM t|read-only: java_method",
             "SELECT IDENTIFIER('java_method')('java.lang.Math', 'abs', -1)|read-only: reflect",
             "INSERT INTO IDENTIFIER('lumberjack') SELECT * FROM lumberjack|bad query: Can only write data to relations",
-            "CACHE TABLE IDENTIFIER('lumberjack')|read-only: CACHE TABLE"})
+            "CACHE TABLE IDENTIFIER('lumberjack')|read-only: CACHE TABLE",
+            "SELECT TRANSFORM(edges) USING 'touch /tmp/census-sql-transform' AS (a) FROM lumberjack|read-only: TRANSFORM"})
     void sqlRefusesStatementsThatChangeState(String statement, String what) throws Exception {
         final String out = tmp.resolve("out").toString();
         assertEquals(0, census("run", "lumberjack", "--max-edges", "2", "--out", out).code());

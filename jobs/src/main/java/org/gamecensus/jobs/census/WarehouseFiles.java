@@ -279,20 +279,6 @@ final class WarehouseFiles {
         }
     }
 
-    /** Moves the file {@code from} to {@code to}, creating {@code to}'s directory. */
-    static void move(String from, String to) {
-        final FileSystem fs = fs(to);
-        try {
-            final Path target = new Path(to);
-            fs.mkdirs(target.getParent());
-            if (!fs.rename(new Path(from), target)) {
-                throw new IOException("rename failed");
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot move " + from + " to " + to + ": " + e.getMessage(), e);
-        }
-    }
-
     /**
      * Deletes a directory if it exists and is empty; whether it is gone now (false when it holds
      * something, or something was put in it meanwhile).

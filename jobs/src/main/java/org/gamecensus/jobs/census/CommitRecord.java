@@ -58,6 +58,11 @@ final class CommitRecord {
 
     /** The record's name as its run wrote it (without a taker's suffix). */
     String name() {
+        return nameOf(file);
+    }
+
+    /** The name of the record in {@code file} as its run wrote it: {@code <run>-<n>.commit}, without takers' suffixes. */
+    static String nameOf(String file) {
         final String n = file.substring(file.lastIndexOf('/') + 1);
         return n.contains("~") ? n.substring(0, n.indexOf('~')) : n;
     }

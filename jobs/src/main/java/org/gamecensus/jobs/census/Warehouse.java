@@ -289,15 +289,12 @@ public final class Warehouse {
 
     /**
      * Waits until no run is completing a commit (a commit's moves take a moment: renames and
-     * small files), completing first the commits that dead runs decided (in a run of its own
-     * when none is open). Commits of the open run itself do not count.
+     * small files); with {@code recover}, completing first the commits that dead runs decided (in
+     * a run of its own when none is open), else leaving them (verify reports them). Commits of the
+     * open run itself do not count.
      *
      * @throws IllegalStateException when a live run has been completing a commit for ten minutes
      */
-    public void awaitCommitted() {
-        awaitCommits(true);
-    }
-
     private void awaitCommits(boolean recover) {
         final long deadline = System.currentTimeMillis() + COMMIT_WAIT_MILLIS;
         while (true) {
@@ -339,7 +336,7 @@ public final class Warehouse {
 
     /**
      * Registers every dataset of the warehouse as a temporary view named after its table, of its
-     * committed partitions: once no commit is in progress ({@link #awaitCommitted}), exactly the
+     * committed partitions: once no commit is in progress ({@link #awaitCommits}), exactly the
      * files their manifests list (a table without manifests, written before they existed, by its
      * directory), the manifests read again if a commit completed meanwhile ({@link #unchanged}).
      * A commit that replaces a partition while a query reads it moves the files the view names
@@ -350,7 +347,10 @@ public final class Warehouse {
         for (int attempt = 1; ; attempt++) {
             final Map<String, String> before = unchanged(null, true);
             final List<String> names = new ArrayList<>();
-            for (String name : tables()) {
+            for (String name : before.keySet()) {
+                if (name.startsWith("/")) {
+                    continue; // the pending commits, not a table
+                }
                 final List<String> files = Manifests.committedFiles(this, name);
                 if (files == null) {
                     spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
@@ -377,7 +377,7 @@ public final class Warehouse {
 
     /**
      * The warehouse's commit state — each table's last commit, and the decided commits pending
-     * (other runs') — after waiting for commits in progress ({@link #awaitCommitted}, completing
+     * (other runs') — after waiting for commits in progress ({@link #awaitCommits}, completing
      * dead runs' when {@code recover}; else only live runs' are waited for). With {@code before}
      * (from an earlier call), null unless the state is still that one and no live run is
      * completing a commit: a reader that read the manifests between the two calls read one
@@ -387,6 +387,7 @@ public final class Warehouse {
         if (before == null) {
             awaitCommits(recover);
         }
+        // The tables in name order, then "/pending" (a key no table can have).
         final Map<String, String> state = new java.util.TreeMap<>();
         final List<String> pending = new ArrayList<>();
         for (WarehouseRecovery.Pending p : WarehouseRecovery.pendingCommits(root)) {

@@ -3,7 +3,6 @@ package org.gamecensus.jobs.census;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -128,13 +127,11 @@ final class WarehouseFiles {
 
     /** The entries of a properties file (a manifest). */
     static Properties readProperties(String uri) {
-        final Properties p = new Properties();
         try {
-            p.load(new StringReader(readString(uri)));
+            return Manifests.parse(readString(uri));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + uri + ": " + e.getMessage(), e);
         }
-        return p;
     }
 
     /**

@@ -34,8 +34,7 @@ public final class WarehouseRecovery {
     record Pending(String file, String table, String origin, String owner) {
         /** The record's name without the takers' suffixes, e.g. {@code <run>-3.commit}. */
         String name() {
-            final String n = file.substring(file.lastIndexOf('/') + 1);
-            return n.contains("~") ? n.substring(0, n.indexOf('~')) : n;
+            return CommitRecord.nameOf(file);
         }
     }
 
@@ -184,12 +183,13 @@ public final class WarehouseRecovery {
         for (Pending p : pendingCommits(root)) {
             referred.add(p.origin()); // still to complete, by a live run: its staging stays
         }
+        final List<FileStatus> runFiles = dead.isEmpty() ? List.of() : WarehouseFiles.list(WarehouseRun.runsDir(root));
         for (String d : dead) {
             removeTemporaries(root, d);
             if (!referred.contains(d)) {
                 WarehouseFiles.deleteRecursively(WarehouseFiles.child(WarehouseFiles.child(root, WarehouseRun.STAGING), d));
             }
-            for (FileStatus f : WarehouseFiles.list(WarehouseRun.runsDir(root))) {
+            for (FileStatus f : runFiles) {
                 final String name = f.getPath().getName();
                 if (d.equals(WarehouseRun.runOf(name)) && !name.endsWith(".lease")) {
                     WarehouseFiles.deleteRecursively(f.getPath().toString());

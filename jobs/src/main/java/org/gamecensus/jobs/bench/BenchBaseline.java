@@ -24,7 +24,7 @@ import java.util.Map;
  *       below its fastest by more than the tolerance, else within noise. Comparing with the
  *       baseline's extreme runs rather than its median keeps run-to-run noise (on two cores about
  *       ±10 % for the long censuses, up to a half for the small ones) from raising false alarms.
- *       A baseline that does not name its processor (benches before 2026-12-03) is judged so too,
+ *       A baseline that does not name its processor (a file of an older bench) is judged so too,
  *       and the verdict says that the processor was not recorded.</li>
  * </ul>
  */

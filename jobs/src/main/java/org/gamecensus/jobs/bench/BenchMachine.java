@@ -9,9 +9,8 @@ import java.util.Locale;
 
 /**
  * The processor a bench ran on, as the operating system names it. Timings are only comparable on
- * one processor: the same commit's bench took K7 on {@code local[1]} 6.8 s on a 2-core AMD EPYC
- * and 7.4 s on a 2-core Intel Xeon, and Cram to 11 squares on {@code local[2]} 0.24 and 0.33 s,
- * so a baseline from another processor would fail a build that changed nothing.
+ * one processor: the same commit's censuses took 9–39 % longer on a 2-core Intel Xeon than on a
+ * 2-core AMD EPYC, so a baseline from another processor would fail a build that changed nothing.
  */
 final class BenchMachine {
 

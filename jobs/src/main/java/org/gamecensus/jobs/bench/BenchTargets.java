@@ -11,8 +11,8 @@ import java.util.Map;
  * census on each master (wall ÷ (kernel time ÷ cores)) against a ceiling, and the speed-up of each
  * later master over the first (the first's wall time ÷ its own, within one round) against a floor.
  * Judging each round rather than the medians alone shows how firmly a target is met: on two cores
- * a small census's speed-up moved between 1.29 and 1.91 from one bench to the next
- * (Cram to 11 squares, 2026-12-01 and 12-02), so one median near the target says little.
+ * a small census's speed-up moved between 1.29 and 1.91 from one bench to the next (Cram to 11
+ * squares), so one median near the target says little.
  *
  * <p>Cases, per census and master (speed-up: per later master):
  * <ul>

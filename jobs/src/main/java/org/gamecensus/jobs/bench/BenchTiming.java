@@ -19,10 +19,9 @@ import org.gamecensus.jobs.census.UsageException;
  * over tasks, the JIT's compile time meanwhile (NaN when the JVM does not time it), when it
  * started (to the millisecond, so runs can be set beside what else the machine did), and how many
  * untimed runs of it came first in its session (−1 when not recorded: a file of an older bench),
- * the driver's processor ({@link BenchMachine#processor}; "" when not recorded, before 2026-12-03),
- * and the tasks' run time summed (Spark's executor run time of each successful task: the kernel,
- * and around it the writing and checking of the rows; NaN when not recorded, before 2026-12-03
- * evening).
+ * the driver's processor ({@link BenchMachine#processor}; "" when not recorded: a file of an older
+ * bench), and the tasks' run time summed (Spark's executor run time of each successful task: the
+ * kernel, and around it the writing and checking of the rows; NaN when not recorded).
  * The bench keeps every run as a line of {@code report.csv}, so a later bench can be compared
  * with it ({@link BenchBaseline}) and anyone can aggregate the raw times differently.
  */
@@ -33,12 +32,12 @@ public record BenchTiming(String census, String size, long items, String master,
     /** The header of {@code report.csv}, in column order. */
     public static final String CSV_HEADER =
             "census,size,items,master,cores,run,wall_s,jobs_s,kernel_s,jit_s,started,warm_ups,processor,tasks_s";
-    /** The header of benches before the tasks' time was recorded (to 2026-12-03): read, with that time NaN. */
+    /** The header of benches before the tasks' time was recorded: read, with that time NaN. */
     static final String CSV_HEADER_WITHOUT_TASKS = CSV_HEADER.substring(0, CSV_HEADER.lastIndexOf(','));
-    /** The header of benches before the processor was recorded (to 2026-12-03): read, with the processor "". */
+    /** The header of benches before the processor was recorded: read, with the processor "". */
     static final String CSV_HEADER_WITHOUT_PROCESSOR =
             CSV_HEADER_WITHOUT_TASKS.substring(0, CSV_HEADER_WITHOUT_TASKS.lastIndexOf(','));
-    /** The header of benches before warm-ups were recorded (2026-12-01): read, with warm-ups −1. */
+    /** The header of benches before warm-ups were recorded: read, with warm-ups −1. */
     static final String CSV_HEADER_WITHOUT_WARM_UPS =
             CSV_HEADER_WITHOUT_PROCESSOR.substring(0, CSV_HEADER_WITHOUT_PROCESSOR.lastIndexOf(','));
     private static final int COLUMNS_WITHOUT_TASKS = CSV_HEADER_WITHOUT_TASKS.split(",").length;

@@ -65,9 +65,8 @@ public final class CensusDatasets {
      * collect}'s {@code iter.toArray}) apart with ASM, reading and parsing the class file that
      * defines it — {@code JavaRDDLike}, {@code RDD}, two of Spark's largest — anew at every job;
      * a function that is not a closure it leaves alone. The call site is given as the job's name,
-     * so Spark does not walk the stack for it, and the web UI lists the job by what it does. Cram
-     * to 11 squares on {@code local[1]}: from the census call to the job's start, 13.0–13.5 ms a
-     * census before, 4.0 ms after (medians of 40 censuses in each of two JVMs each way).
+     * so Spark does not walk the stack for it, and the web UI lists the job by what it does. That
+     * takes the time from a census call to its job's start from about 13 ms to 4 ms.
      */
     static <U> List<U> runOnSlices(SparkSession spark, List<Long> ids, int partitions, String name, Class<U> type,
                                    PartitionTask<U> task) {

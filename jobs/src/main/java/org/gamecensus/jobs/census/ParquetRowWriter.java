@@ -44,8 +44,8 @@ import org.apache.spark.unsafe.Platform;
  * Parquet schema Spark's own writer derives from the same Spark schema and Spark's schema in the
  * footer, so Spark reads the file back exactly as if it had written it. A census task writes its
  * rows here instead of handing them to Spark SQL, whose row conversion, projections and record
- * assembly cost as much again as the encoding itself (K7's 2,097,152 rows: 1.4 s through
- * parquet-mr's record API, 0.7 s through its column writers, one thread).
+ * assembly cost as much again as the encoding itself (parquet-mr's record API, which Spark's
+ * writer drives, took about twice as long as its column writers on K7's rows).
  *
  * <p>Rows are shredded into the columns by the Dremel rules for Spark's standard layout: a
  * nullable field is {@code optional} (one definition level when present), an array is {@code
@@ -55,9 +55,9 @@ import org.apache.spark.unsafe.Platform;
  * masks and counts: a dictionary costs a hash lookup a value and is then dropped), strings through
  * a dictionary while it stays small (outcomes, symmetries; Spark reads a dictionary several
  * times faster than delta-encoded strings), then delta-encoded; the columns the schema declares
- * distinct (a shape's picture, a tree's encoding) delta-encoded from the start. K7's census:
- * 13.7 MB against 18.4 MB as Spark writes it (format 1, dictionaries throughout), 0.5–0.9 s
- * against 1.5 s.
+ * distinct (a shape's picture, a tree's encoding) delta-encoded from the start. K7's census comes
+ * out a quarter smaller than as Spark writes it (format 1, dictionaries throughout); the choices'
+ * figures are in bench/FINDINGS.md, "The writer and Parquet".
  *
  * <p>Not thread-safe: one writer per task and partition.
  */
@@ -126,9 +126,9 @@ final class ParquetRowWriter implements Closeable {
     /**
      * What every file of one schema shares, derived once per task rather than once per file (a
      * task writes a file per partition it holds rows of): the Parquet schema Spark's writer
-     * derives, the tree of levels, the encodings, and the Spark schema for the footer. The time a
-     * file takes did not move measurably (26 one-row files of Cram's schema: 26–79 ms before,
-     * 26–79 ms after, warmed rounds); the derivation is simply not repeated.
+     * derives, the tree of levels, the encodings, and the Spark schema for the footer. Not for
+     * speed (the time a file takes did not move measurably): the derivation is simply not
+     * repeated.
      */
     static final class Layout {
         final StructType schema;
@@ -452,8 +452,7 @@ final class ParquetRowWriter implements Closeable {
      * The UTF-8 bytes of {@code s}, reused while a column repeats its last string (outcomes,
      * symmetries). Backed by an array rather than a buffer ({@code Binary.fromString}'s): the
      * dictionary's hashing and comparisons, the statistics' comparisons and the row hash then read
-     * the array directly (Lumberjack's 376,464 rows to 16 files: 91–92 ms → 87–88 ms; Cram's 46,924
-     * rows to 26 files: 46–50 ms → 45–48 ms, medians of 20 writes alternated in one JVM).
+     * the array directly (a few per cent off a census's write).
      */
     private Binary binary(int leaf, String s) {
         if (!s.equals(lastStrings[leaf])) {

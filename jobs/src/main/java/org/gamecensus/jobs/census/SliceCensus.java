@@ -32,15 +32,14 @@ public record SliceCensus(List<Long> ids, int partitions, SliceKernel kernel, Da
     /**
      * The slices {@code ids} dealt out: Spark cuts a list into even runs, one a partition, so the
      * ids are reordered for each run to hold a mixture of the whole census. For censuses whose
-     * work drifts along their slices: K7's four tasks on contiguous runs of masks took 1.4 to 2.8 s.
-     * The i-th id goes to run (sum of the base-p digits of i) mod p (p partitions), the next run
-     * with room when that one is full. Dealing every p-th id to a run instead (tasks of 2.1 to
-     * 2.5 s) fixed the low digits of a run's ids: K7's slice ids are link masks, so partition 0 had
-     * links 9 and 10 in none of its subgraphs and partition 3 in all, and on one core partition 0's
-     * task took 1.72 s and partition 3's 2.04 s. With the digit sum every partition holds every value of every digit
-     * equally often (when the count is a power of p): tasks of 1.82–1.91 s, the same kernel time in
-     * all. On {@code local[2]}, 23 censuses each way in alternated JVMs: overhead (wall ÷ kernel per
-     * core) median 1.15 against 1.17–1.18, wall times alike (means 4.15 and 4.23 s, within noise).
+     * work drifts along their slices (K7's four tasks on contiguous runs of masks differed by a
+     * factor of two). The i-th id goes to run (sum of the base-p digits of i) mod p (p partitions),
+     * the next run with room when that one is full. Dealing every p-th id to a run instead fixes
+     * the low digits of a run's ids: K7's slice ids are link masks, so partition 0 would have links
+     * 9 and 10 in none of its subgraphs and partition 3 in all, whose task would take a fifth
+     * longer. With the digit sum every partition holds every value of every digit equally often
+     * (when the count is a power of p), and the tasks are level within 5 % (bench/FINDINGS.md,
+     * "Spark settings and the tasks").
      */
     public static SliceCensus dealt(List<Long> ids, int partitions, SliceKernel kernel, DatasetSchema schema) {
         final int n = ids.size();

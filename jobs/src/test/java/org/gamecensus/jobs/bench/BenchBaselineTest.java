@@ -205,7 +205,7 @@ class BenchBaselineTest {
 
     @Test
     void aReportOfABenchBeforeWarmUpsWereRecordedReadsWithWarmUpsUnknown() throws IOException {
-        // The first lines of bench/report-2026-12-01-late.csv, the baseline kept in the project.
+        // The first lines of a report written before the warm-ups column existed.
         final Path f = Files.writeString(tmp.resolve("late.csv"), BenchTiming.CSV_HEADER_WITHOUT_WARM_UPS + "\n"
                 + "switching,host K7,2097152,local[1],1,1,20.811000,20.394000,14.212000,1.449000,2026-12-01T20:40:03.215Z\n");
         assertEquals(List.of(new BenchTiming("switching", "host K7", 2097152, "local[1]", 1, 1, 20.811, 20.394, 14.212, 1.449,
@@ -219,7 +219,7 @@ class BenchBaselineTest {
 
     @Test
     void aReportOfABenchBeforeTheProcessorWasRecordedReadsWithItUnknown() throws IOException {
-        // The first line of bench/report-2026-12-03-grundy-table-second.csv, the last such baseline kept in the project.
+        // The first line of a report written before the processor column existed.
         final Path f = Files.writeString(tmp.resolve("second.csv"), BenchTiming.CSV_HEADER_WITHOUT_PROCESSOR + "\n"
                 + "switching,host K7,2097152,local[1],1,1,6.914967,6.863000,6.228186,0.397000,2026-12-03T10:48:31.864Z,3\n");
         assertEquals(List.of(new BenchTiming("switching", "host K7", 2097152, "local[1]", 1, 1, 6.914967, 6.863, 6.228186, 0.397,
@@ -233,7 +233,7 @@ class BenchBaselineTest {
 
     @Test
     void aReportOfABenchBeforeTheTasksTimeWasRecordedReadsWithItUnknown() throws IOException {
-        // The first line of bench/report-2026-12-03-runjob-second.csv, the last such baseline kept in the project.
+        // The first line of a report written before the tasks' time column existed.
         final Path f = Files.writeString(tmp.resolve("runjob.csv"), BenchTiming.CSV_HEADER_WITHOUT_TASKS + "\n"
                 + "switching,host K7,2097152,local[1],1,1,7.358270,7.314000,6.573503,0.627000,2026-12-03T16:37:07.339Z,2,"
                 + "Intel(R) Xeon(R) Processor\n");

@@ -20,9 +20,9 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  * complete the opponent's lose, one must be blocked (see {@link #winnable(int, int, long, long)}).
  * A position and its half-turn (cell x to cells − 1 − x: each side's edges swap, the counts stay)
  * have one value and share one entry. Complexity: each position is settled once (while the cache
- * holds it), at the cost of four flood fills. Measured (bench/jmh-2026-12-01-hex-search.txt): the
- * empty 4×5 board, Across first, 4.8 s → 0.17 s; the empty 5×5 board in 14 s, where the plain
- * search had not finished in 10 minutes.
+ * holds it), at the cost of four flood fills. The cuts, the shared entry and the killer move
+ * together make the empty 4×5 board's search some 28 times faster than the plain search, and
+ * bring 5×5 within reach (bench/FINDINGS.md, "Kernel benchmarks, before and after").
  */
 public final class HexExactSolver {
 
@@ -30,8 +30,8 @@ public final class HexExactSolver {
     public static final int TABLE_CELLS = 16;
     /**
      * Boards up to this many cells have every winning first move listed unless asked otherwise:
-     * each is proven on its own, about a second for 4×5's 20; 4×6's 24 took 3 s, 5×5's 13 took
-     * 291 s against 12 s for the verdict alone.
+     * each is proven on its own: about a second for 4×5's 20, but some 24 times the verdict's own
+     * time for 5×5's 13.
      */
     public static final int LISTED_OPENINGS_CELLS = 20;
     static final int CACHE_LOG2 = 26;

@@ -4,7 +4,6 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,15 +17,11 @@ import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.Censuses;
+import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusSession;
 import org.gamecensus.jobs.census.Warehouse;
-import org.gamecensus.jobs.cram.CramJob;
-import org.gamecensus.jobs.hex.HexJob;
-import org.gamecensus.jobs.lumberjack.LumberjackJob;
-import org.gamecensus.jobs.switching.SwitchingJob;
-import org.gamecensus.kernel.hex.HexBoard;
-import org.gamecensus.kernel.switching.SwitchingHosts;
 
 /**
  * Runs each census at a benchmark size several times on each of a list of masters (by default
@@ -44,18 +39,14 @@ public final class CensusBench {
     /** The driver's processor, recorded with every run ({@link BenchBaseline} compares runs on one processor only). */
     private static final String PROCESSOR = BenchMachine.processor();
 
-    /** What to run: census name → its size, as the profile's bench.* settings give it. */
-    public record Sizes(String switchingHost, int cramSquares, String hexBoard, int lumberjackEdges) {
-    }
-
     /**
      * The untimed runs before each timed one, in its session: at least {@code runs} of them, and
      * more until they have taken {@code seconds} (wall time), but never more than
      * {@value #MAX_WARM_UPS}. Counting time as well as runs, as JMH warms up by time, gives a short
      * census as long to settle as a long one: the driver JVM goes on compiling Spark's own code for
      * tens of runs, and in local mode its compiler threads take the cores from the tasks (Cram to
-     * 11 squares, 2026-12-01: 1.3–3.3 s of compilation in a timed run after one to three
-     * warm-ups, 0.13–0.34 s after ten).
+     * 11 squares had seconds of compilation inside a timed run after one to three warm-ups, a
+     * tenth of that after ten).
      */
     public record WarmUp(int runs, double seconds) {
         public WarmUp {
@@ -90,8 +81,8 @@ public final class CensusBench {
      * Runs {@code repeat} rounds; in each round, each of {@code masters} in turn gets a session
      * (started and stopped here) in which each census runs untimed as {@code warmUp} asks, then
      * once timed. Taking the masters in turn round by round, rather than all of one master's runs
-     * before the next, lets a drift in the machine's speed (seen on 2026-12-01: K7's summed kernel
-     * time 15.6 s on {@code local[1]}, then 12.7 s on {@code local[2]}) touch every master alike,
+     * before the next, lets a drift in the machine's speed (K7's summed kernel time once fell by a
+     * fifth from one master's runs to the next's) touch every master alike,
      * so it does not pass for a speed-up; the warm-ups are per session because on a cluster each
      * session brings fresh executors. Returns every timed run and the report. The censuses are
      * written to scratch warehouses, one per master: under {@code scratch} ({@code bench-0},
@@ -99,7 +90,7 @@ public final class CensusBench {
      * executors write the census's files and the driver moves them in, so the scratch warehouse
      * must be one every executor and the driver see (HDFS, S3).
      */
-    public static Result run(Sizes sizes, List<String> censuses, List<String> masters, WarmUp warmUp, int repeat, Path dir,
+    public static Result run(List<Census.Benched> censuses, List<String> masters, WarmUp warmUp, int repeat, Path dir,
                              Warehouse scratch, Map<String, String> settings) {
         if (repeat < 1) {
             throw new IllegalArgumentException("timed runs must be ≥ 1, got " + repeat);
@@ -112,9 +103,9 @@ public final class CensusBench {
             throw new IllegalStateException("the bench starts a session of its own on each master; stop the running one first");
         }
         final Map<String, Map<String, List<BenchTiming>>> runs = new LinkedHashMap<>();
-        for (String census : censuses) {
+        for (Census.Benched census : censuses) {
             for (String master : masters) {
-                runs.computeIfAbsent(census, k -> new LinkedHashMap<>()).put(master, new ArrayList<>());
+                runs.computeIfAbsent(census.census(), k -> new LinkedHashMap<>()).put(master, new ArrayList<>());
             }
         }
         for (int round = 1; round <= repeat; round++) {
@@ -128,17 +119,17 @@ public final class CensusBench {
                     final Path local = dir.resolve("warehouse-" + at);
                     final Warehouse scratchWarehouse = scratch == null ? new Warehouse(local)
                             : scratch.nested("bench-" + at, local);
-                    for (String census : censuses) {
+                    for (Census.Benched census : censuses) {
                         // Untimed runs at the benchmark size first: Spark's first jobs pay for class loading
                         // and code generation, and the kernel's code is compiled while it runs.
                         int done = 0;
                         final long warmStart = System.nanoTime();
                         while (warmUp.due(done, (System.nanoTime() - warmStart) / 1e9)) {
-                            items(census, sizes, spark, scratchWarehouse);
+                            census.run().items(spark, scratchWarehouse);
                             done++;
                         }
-                        runs.get(census).get(master).add(time(spark, census, size(census, sizes), master, round, jobs,
-                                done, () -> items(census, sizes, spark, scratchWarehouse)));
+                        runs.get(census.census()).get(master).add(time(spark, census.census(), census.size(), master,
+                                round, jobs, done, () -> census.run().items(spark, scratchWarehouse)));
                     }
                 } finally {
                     spark.sparkContext().removeSparkListener(jobs);
@@ -210,19 +201,6 @@ public final class CensusBench {
         }
     }
 
-    private static long items(String census, Sizes s, SparkSession spark, Warehouse w) {
-        switch (census) {
-            case "switching":
-                return SwitchingJob.census(spark, w, SwitchingHosts.resolve(s.switchingHost()), 0).subgraphs();
-            case "cram":
-                return CramJob.census(spark, w, s.cramSquares(), 0).shapes();
-            case "hex":
-                return HexJob.census(spark, w, HexBoard.parse(s.hexBoard()), HexBoard.Side.DOWN, 0).positions();
-            default:
-                return LumberjackJob.census(spark, w, s.lumberjackEdges(), 0).trees();
-        }
-    }
-
     private static BenchTiming time(SparkSession spark, String census, String size, String master, int run, JobClock jobs,
                                     int warmUps, Supplier<Long> items) {
         final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
@@ -278,15 +256,6 @@ public final class CensusBench {
     /** Items a second: whole numbers from 100 up, three significant digits below (a census of one tree). */
     static String rate(double perSecond) {
         return perSecond >= 100 ? String.format(Locale.ROOT, "%.0f", perSecond) : String.format(Locale.ROOT, "%.3g", perSecond);
-    }
-
-    private static String size(String census, Sizes s) {
-        switch (census) {
-            case "switching": return "host " + s.switchingHost();
-            case "cram": return "to " + s.cramSquares() + (s.cramSquares() == 1 ? " square" : " squares");
-            case "hex": return s.hexBoard() + ", Down first";
-            default: return "to " + s.lumberjackEdges() + (s.lumberjackEdges() == 1 ? " edge" : " edges");
-        }
     }
 
     private static String report(Map<String, Map<String, List<BenchTiming>>> runs, List<String> masters,
@@ -382,7 +351,8 @@ public final class CensusBench {
         return options.isEmpty() ? "" : "; JVM options " + String.join(" ", options);
     }
 
+    /** The censuses the bench times, by name, in the registry's order. */
     public static List<String> known() {
-        return Arrays.asList("switching", "cram", "hex", "lumberjack");
+        return Censuses.benched().stream().map(Census::name).toList();
     }
 }

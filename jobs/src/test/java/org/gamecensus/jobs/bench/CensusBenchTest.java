@@ -8,6 +8,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import org.gamecensus.jobs.Censuses;
+import org.gamecensus.jobs.census.Census;
+import org.gamecensus.jobs.census.CensusConfig;
 import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.SparkSessions;
@@ -26,10 +29,17 @@ class CensusBenchTest {
         return Double.parseDouble(row[i].strip());
     }
 
+    /** The censuses named, at these sizes, as the bench command takes them from the registry. */
+    private static List<Census.Benched> sized(String host, int squares, String board, int edges, List<String> names) {
+        final Map<String, String> sizes = Map.of("switching", host, "cram", String.valueOf(squares), "hex", board,
+                "lumberjack", String.valueOf(edges));
+        return names.stream().map(n -> Censuses.named(n, "bench").benched(CensusConfig.load("local"), sizes.get(n))).toList();
+    }
+
     @Test
     void everyCensusHasARowPerMasterWhoseRatiosFollowFromItsTimes() throws java.io.IOException {
         // Sizes whose kernels take milliseconds at least, so the three-decimal times are not zero.
-        final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 6, "3x3", 8), CensusBench.known(),
+        final CensusBench.Result result = CensusBench.run(sized("K4", 6, "3x3", 8, CensusBench.known()),
                 CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 1, tmp, null, Map.of());
         final String report = result.report();
         assertTrue(report.contains("after 0 untimed run(s)"), report);
@@ -123,7 +133,7 @@ class CensusBenchTest {
     @Test
     void theMastersTakeTurnsRoundByRound() {
         // So a drift in the machine's speed touches every master alike: local[1], local[2], local[1], local[2].
-        final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"),
+        final CensusBench.Result result = CensusBench.run(sized("K4", 3, "2x2", 3, List.of("switching")),
                 CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 2, tmp, null, Map.of());
         final List<BenchTiming> byStart = result.timings().stream()
                 .sorted(java.util.Comparator.comparing(BenchTiming::started)).toList();
@@ -141,7 +151,7 @@ class CensusBenchTest {
         // One tree: 0.49 items a second per core is not "0"; "to 1 edge", not "to 1 edges".
         assertEquals(List.of("0.490", "12.3", "100", "290495"),
                 List.of(CensusBench.rate(0.49), CensusBench.rate(12.34), CensusBench.rate(99.96), CensusBench.rate(290_495.4)));
-        final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 1, "2x2", 1), List.of("cram", "lumberjack"),
+        final CensusBench.Result result = CensusBench.run(sized("K4", 1, "2x2", 1, List.of("cram", "lumberjack")),
                 List.of("local[1]"), CensusBench.WarmUp.runs(0), 1, tmp, null, Map.of());
         assertTrue(result.report().contains("| cram | to 1 square | 1 | local[1] | 1 | ")
                 && result.report().contains("| lumberjack | to 1 edge | 2 | local[1] | 1 | "), result.report());
@@ -155,7 +165,7 @@ class CensusBenchTest {
         assertTrue(!CensusBench.WarmUp.runs(2).due(2, 0) && CensusBench.WarmUp.runs(2).due(1, 1e9), "by count alone");
         // A census of a fraction of a second warmed up for 1.5 s runs untimed more than once once the JVM is warm
         // (the first round's first run, in a JVM that has not run Spark yet, may take the whole 1.5 s alone).
-        final CensusBench.Result result = CensusBench.run(new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"),
+        final CensusBench.Result result = CensusBench.run(sized("K4", 3, "2x2", 3, List.of("switching")),
                 List.of("local[1]"), new CensusBench.WarmUp(1, 1.5), 2, tmp, null, Map.of());
         for (BenchTiming t : result.timings()) {
             assertTrue(t.warmUps() >= 1 && t.warmUps() <= CensusBench.MAX_WARM_UPS, "untimed runs before " + t);
@@ -196,7 +206,7 @@ class CensusBenchTest {
         final SparkSession running = SparkSession.builder().master("local[1]").appName("someone else's").getOrCreate();
         try {
             final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusBench.run(
-                    new CensusBench.Sizes("K4", 3, "2x2", 3), List.of("switching"), List.of("local[2]"), CensusBench.WarmUp.runs(0), 1, tmp,
+                    sized("K4", 3, "2x2", 3, List.of("switching")), List.of("local[2]"), CensusBench.WarmUp.runs(0), 1, tmp,
                     null, Map.of()));
             assertTrue(e.getMessage().contains("stop the running one"), e.getMessage());
             assertTrue(!running.sparkContext().isStopped(), "the running session is left alone");

@@ -1,4 +1,4 @@
-package org.gamecensus.jobs.cli;
+package org.gamecensus.jobs.census;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import org.gamecensus.jobs.census.UsageException;
 
 /**
  * Census parameters and Spark settings of a profile, read from {@code conf/}: a census profile
@@ -19,7 +18,7 @@ import org.gamecensus.jobs.census.UsageException;
  * system property {@code census.conf.dir} (set by {@code bin/census}); missing files leave the
  * built-in defaults.
  */
-final class CensusConfig {
+public final class CensusConfig {
 
     private final Properties census = new Properties();
     private final Map<String, String> spark = new LinkedHashMap<>();
@@ -27,7 +26,7 @@ final class CensusConfig {
     private CensusConfig() {
     }
 
-    static CensusConfig load(String profile) {
+    public static CensusConfig load(String profile) {
         final CensusConfig c = new CensusConfig();
         final String dir = System.getProperty("census.conf.dir");
         if (dir == null) {
@@ -62,15 +61,15 @@ final class CensusConfig {
         return c;
     }
 
-    Map<String, String> sparkSettings() {
+    public Map<String, String> sparkSettings() {
         return spark;
     }
 
-    String get(String key, String fallback) {
+    public String get(String key, String fallback) {
         return census.getProperty(key, fallback).strip();
     }
 
-    long getLong(String key, long fallback) {
+    public long getLong(String key, long fallback) {
         final String v = census.getProperty(key);
         if (v == null) {
             return fallback;
@@ -83,7 +82,7 @@ final class CensusConfig {
     }
 
     /** As {@link #getLong(String, long)}, refusing a value outside {@code min..max} in one line that names the setting. */
-    long getLong(String key, long fallback, long min, long max) {
+    public long getLong(String key, long fallback, long min, long max) {
         final long v = getLong(key, fallback);
         if (v < min || v > max) {
             throw new UsageException("setting " + key + " must be " + min + ".." + max + ", got " + v);
@@ -95,7 +94,7 @@ final class CensusConfig {
      * A decimal setting in {@code min..max}, or NaN when it is not set; a value that is not a
      * number or lies outside the range is refused in one line that names the setting.
      */
-    double getDouble(String key, double min, double max) {
+    public double getDouble(String key, double min, double max) {
         final String v = census.getProperty(key);
         if (v == null || v.isBlank()) {
             return Double.NaN;
@@ -112,7 +111,7 @@ final class CensusConfig {
         return d;
     }
 
-    List<String> getList(String key, String fallback) {
+    public List<String> getList(String key, String fallback) {
         return Arrays.stream(get(key, fallback).split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
     }
 }

@@ -1,0 +1,156 @@
+package org.gamecensus.jobs.census;
+
+import java.io.PrintWriter;
+import org.apache.spark.sql.SparkSession;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * The options that several commands share, each declared once as a picocli mixin: where the
+ * output goes, the profile and the Spark master, and how a census writes. Numbers are taken as
+ * text and read by {@link #whole}, so that a bad one is refused in the project's words.
+ */
+public final class CommandOptions {
+
+    private CommandOptions() {
+    }
+
+    /** {@code --out} and {@code --warehouse}. */
+    public static final class Output {
+        @Option(names = "--out", paramLabel = "DIR", description = "published tables, figures and page go here (default: out)")
+        String out = "out";
+
+        @Option(names = "--warehouse", paramLabel = "URI", description = "the warehouse: a directory or any Hadoop file system"
+                + " URI (file:, hdfs:, s3a:); default: the profile's warehouse setting, else DIR/warehouse")
+        String warehouse;
+
+        /** The warehouse named, else the profile's {@code warehouse} setting, else DIR/warehouse; checked writable when it is written. */
+        public Warehouse warehouse(CensusConfig config, boolean writes) {
+            final String setting = config.get("warehouse", "");
+            final Warehouse w = Warehouse.at(out, warehouse != null ? warehouse : setting.isEmpty() ? null : setting);
+            if (writes) {
+                w.checkWritable();
+            }
+            return w;
+        }
+
+        /** The warehouse named, never the profile's: the bench's scratch tables stay out of a real warehouse unless asked. */
+        public Warehouse scratch() {
+            return Warehouse.at(out, warehouse);
+        }
+
+        public boolean warehouseGiven() {
+            return warehouse != null;
+        }
+    }
+
+    /** {@code --profile}. */
+    public static final class Profile {
+        @Option(names = "--profile", paramLabel = "NAME", description = "conf/census-NAME.properties and conf/spark-NAME.conf"
+                + " (default: local)")
+        String profile = "local";
+
+        private CensusConfig config;
+
+        /** The profile's settings, read once. */
+        public CensusConfig config() {
+            if (config == null) {
+                config = CensusConfig.load(profile);
+            }
+            return config;
+        }
+    }
+
+    /** {@code --master}. */
+    public static final class Master {
+        @Option(names = "--master", paramLabel = "URL", description = "Spark master (default: local[*], or spark.master from"
+                + " spark-submit)")
+        String master;
+
+        /** A Spark session on the master, with the profile's Spark settings. */
+        public SparkSession session(Profile profile, String appName) {
+            return CensusSession.create(master, appName, profile.config().sparkSettings());
+        }
+    }
+
+    /** Everything a command that runs censuses into the warehouse takes: {@code run NAME} and {@code publish}. */
+    public static final class Run {
+        @Mixin
+        public Output output;
+
+        @Mixin
+        public Profile profile;
+
+        @Mixin
+        public Master master;
+
+        @Option(names = "--partitions", paramLabel = "N", description = "Spark partitions (default: from the cores)")
+        String partitions;
+
+        @Option(names = "--replace", arity = "0", description = "replace partitions that hold a census of other parameters"
+                + " (another graph, seed, ...) or another schema version")
+        boolean replace;
+
+        public CensusConfig config() {
+            return profile.config();
+        }
+
+        /** The partitions asked for, or 0 for the default. */
+        public int partitions() {
+            return (int) whole("--partitions", partitions, 0, 1, 1_000_000);
+        }
+
+        /** The warehouse, checked writable. */
+        public Warehouse warehouse() {
+            return output.warehouse(config(), true);
+        }
+
+        public SparkSession session(String appName) {
+            return master.session(profile, appName);
+        }
+
+        /**
+         * Opens the run every write of the command goes through ({@link Warehouse#openRun}),
+         * printing what it recovered of dead runs first; the command line ends it.
+         */
+        public void openRun(Warehouse warehouse, String command, PrintWriter out) {
+            OpenRun.open(warehouse, command, replace, out);
+        }
+    }
+
+    /** {@code --chunks}: a census committed in resumable chunks. */
+    public static final class Chunks {
+        @Option(names = "--chunks", paramLabel = "N", description = "commit in N chunks of slices, each on its own;"
+                + " a rerun resumes after the last committed chunk")
+        String chunks;
+
+        /** The chunks asked for, or 0 for one commit. */
+        public int chunks() {
+            return (int) whole("--chunks", chunks, 0, 1, 1 << 20);
+        }
+
+        public boolean given() {
+            return chunks != null;
+        }
+    }
+
+    /**
+     * The whole number {@code value} of {@code option} ({@code _} allowed between digits), or
+     * {@code fallback} when it is not given; refused in one line unless it lies in {@code min..max}.
+     */
+    public static long whole(String option, String value, long fallback, long min, long max) {
+        if (value == null) {
+            return fallback;
+        }
+        final long n;
+        try {
+            n = Long.parseLong(value.replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new UsageException("option " + option + " takes a whole number, got '" + value + "'");
+        }
+        if (n < min || n > max) {
+            throw new UsageException("option " + option + " must be " + min + ".." + max + ", got " + n);
+        }
+        return n;
+    }
+}

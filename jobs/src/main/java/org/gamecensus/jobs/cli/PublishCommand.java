@@ -1,0 +1,80 @@
+package org.gamecensus.jobs.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.Censuses;
+import org.gamecensus.jobs.census.Census;
+import org.gamecensus.jobs.census.CensusConfig;
+import org.gamecensus.jobs.census.CommandOptions;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.UsageException;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.publish.Publisher;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code census publish}: every census of the registry at its published sizes, then every
+ * published table, the essays' figures redrawn and the page that sets each essay claim beside
+ * the census. Everything is claimed before anything is computed, so a refusal writes nothing.
+ */
+@Command(name = "publish", header = "run every census, write every table, figure and the page", description = "Runs every census at its published sizes (the profile's publish.* settings),"
+        + " writes every published table to DIR/tables/ (Markdown and CSV), the essays' figures redrawn from the"
+        + " warehouse to DIR/figures/ (SVG and PNG), and DIR/index.html: every essay claim (conf/essay-claims.csv,"
+        + " setting publish.claims) beside the census's value and a verdict.")
+final class PublishCommand implements Callable<Integer> {
+
+    @Mixin
+    CommandOptions.Run options;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        final int partitions = options.partitions();
+        final CensusConfig config = options.config();
+        // Every census sized and checked before anything is written.
+        final List<Census.Published> parts = new ArrayList<>();
+        for (Census c : Censuses.ALL) {
+            parts.add(c.published(config));
+        }
+        final Path claims = Path.of(System.getProperty("census.conf.dir", "conf"),
+                config.get("publish.claims", "essay-claims.csv"));
+        if (!Files.isRegularFile(claims)) {
+            throw new UsageException("no essay claims file at " + claims + " (setting publish.claims)");
+        }
+        final Warehouse warehouse = options.warehouse();
+        final SparkSession spark = options.session("census publish");
+        final PrintWriter out = spec.commandLine().getOut();
+        options.openRun(warehouse, "census publish", out);
+        for (Census.Published p : parts) {
+            p.claim(warehouse);
+        }
+        for (Census.Published p : parts) {
+            p.run(spark, warehouse, partitions, out);
+        }
+        final List<PublishedTable> tables = new ArrayList<>();
+        for (Census.Published p : parts) {
+            tables.addAll(p.tables(spark, warehouse));
+        }
+        for (PublishedTable t : tables) {
+            out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+        }
+        final Publisher.Result page = Publisher.publish(spark, warehouse, tables, claims);
+        final Map<String, Long> byVerdict = new TreeMap<>();
+        page.verdicts().forEach(v -> byVerdict.merge(v.verdict(), 1L, Long::sum));
+        out.println(page.figures().size() + " figures in " + warehouse.out().resolve("figures"));
+        out.println(page.verdicts().size() + " essay claims " + byVerdict + "; see " + warehouse.out().resolve("index.html"));
+        return 0;
+    }
+}

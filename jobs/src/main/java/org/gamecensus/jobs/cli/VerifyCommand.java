@@ -1,0 +1,62 @@
+package org.gamecensus.jobs.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.Censuses;
+import org.gamecensus.jobs.census.CommandOptions;
+import org.gamecensus.jobs.census.Manifests;
+import org.gamecensus.jobs.census.OpenRun;
+import org.gamecensus.jobs.census.UsageException;
+import org.gamecensus.jobs.census.Warehouse;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code census verify}: every committed partition of every census's tables against its manifest. */
+@Command(name = "verify", header = "check every partition against its manifest; --repair", description = "Re-reads the warehouse against the manifests written with every committed"
+        + " partition: the Parquet files (names, sizes, CRC-32), then the rows (count and content checksum); and reports"
+        + " what runs that ended midway left: a commit decided but not completed, staged files, leases. Changes nothing,"
+        + " but for --repair. Exit 0 when all hold, 1 with a line per problem otherwise.")
+final class VerifyCommand implements Callable<Integer> {
+
+    @Mixin
+    CommandOptions.Output output;
+
+    @Mixin
+    CommandOptions.Profile profile;
+
+    @Mixin
+    CommandOptions.Master master;
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--repair", arity = "0", description = "first complete the commits that dead runs decided and remove"
+            + " what else they left, as the next run would")
+    boolean repair;
+
+    @Override
+    public Integer call() {
+        final Warehouse warehouse = output.warehouse(profile.config(), repair);
+        if (!warehouse.exists()) {
+            throw new UsageException("no warehouse at " + warehouse.root());
+        }
+        final SparkSession spark = master.session(profile, "census verify");
+        final PrintWriter out = spec.commandLine().getOut();
+        if (repair) {
+            OpenRun.open(warehouse, "census verify --repair", false, out);
+        }
+        final List<String> checked = new ArrayList<>();
+        final List<String> problems = Manifests.verify(spark, warehouse, Censuses.schemas(), checked);
+        for (String p : problems) {
+            out.println("PROBLEM " + p);
+        }
+        out.println(checked.size() + " partitions checked, " + problems.size() + " problem(s)");
+        return problems.isEmpty() ? CensusCli.DONE : CensusCli.FAILED;
+    }
+}

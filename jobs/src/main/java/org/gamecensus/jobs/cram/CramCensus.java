@@ -1,0 +1,124 @@
+package org.gamecensus.jobs.cram;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.Census;
+import org.gamecensus.jobs.census.CensusConfig;
+import org.gamecensus.jobs.census.ChunkedCommit;
+import org.gamecensus.jobs.census.CommandOptions;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.schemas.DatasetSchema;
+import org.gamecensus.schemas.cram.CramSchemas;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The Cram census: every polyomino shape, its Grundy value by search against the pairing theorem ({@link CramJob}). */
+public final class CramCensus implements Census {
+
+    @Override
+    public String name() {
+        return "cram";
+    }
+
+    @Override
+    public String description() {
+        return "every Cram shape: Grundy values by search against the pairing theorem";
+    }
+
+    @Override
+    public List<DatasetSchema> schemas() {
+        return CramSchemas.ALL;
+    }
+
+    @Override
+    public Callable<Integer> runCommand() {
+        return new Run();
+    }
+
+    /** The size a census to {@code squares} (or the setting's, when null) takes, checked against the limits. */
+    static int size(CensusConfig config, String squares, String setting, long fallback) {
+        final long n = CommandOptions.whole("--max-squares", squares, config.getLong(setting, fallback), Long.MIN_VALUE,
+                Long.MAX_VALUE);
+        CramJob.checkSize(n, config.getLong("cram.max-shapes", CramJob.DEFAULT_MAX_SHAPES));
+        return (int) n;
+    }
+
+    /** {@code census run cram}. */
+    @Command(name = "cram", description = {"Every shape of 1..N squares up to translation, half-turn and the two flips: its"
+            + " Grundy value and, against it, the pairing theorem, symmetries, and the dominoes that reach a pairing one"
+            + " move away, lax and strict; fails on any broken invariant; rows to the warehouse's cram table (partitions"
+            + " squares=1..N), tables to DIR/tables/."})
+    static final class Run implements Callable<Integer> {
+        @Mixin
+        CommandOptions.Run options;
+
+        @Mixin
+        CommandOptions.Chunks chunks;
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--max-squares", paramLabel = "N", description = "shapes of 1..N squares, N ≤ 14 (default 8;"
+                + " setting cram.max-squares; limit cram.max-shapes)")
+        String maxSquares;
+
+        @Override
+        public Integer call() {
+            final PrintWriter out = spec.commandLine().getOut();
+            final int squares = size(options.config(), maxSquares, "cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
+            final int partitions = options.partitions();
+            final int n = chunks.chunks();
+            if (n > 0) {
+                ChunkedCommit.checkChunks(n, CramSlices.SLICES);
+            }
+            final Warehouse warehouse = options.warehouse();
+            final SparkSession spark = options.session("census run cram " + squares);
+            options.openRun(warehouse, "census run cram --max-squares " + squares, out);
+            out.println(n > 0 ? CramJob.censusInChunks(spark, warehouse, squares, partitions, n)
+                    : CramJob.census(spark, warehouse, squares, partitions));
+            for (PublishedTable t : CramTables.publish(spark, warehouse, squares)) {
+                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+            }
+            return 0;
+        }
+    }
+
+    @Override
+    public Published published(CensusConfig config) {
+        final int squares = size(config, null, "publish.cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
+        return new Published() {
+            @Override
+            public void claim(Warehouse warehouse) {
+                CramJob.claimCensus(warehouse, squares);
+            }
+
+            @Override
+            public void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out) {
+                out.println(CramJob.census(spark, warehouse, squares, partitions));
+            }
+
+            @Override
+            public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
+                return CramTables.publish(spark, warehouse, squares);
+            }
+        };
+    }
+
+    @Override
+    public BenchSize benchSize() {
+        return new BenchSize("--max-squares", "N", "bench.cram.max-squares", "11", "the cram census's largest shapes");
+    }
+
+    @Override
+    public Benched benched(CensusConfig config, String size) {
+        final int squares = size(config, size, "bench.cram.max-squares", 11);
+        return new Benched(name(), "to " + squares + (squares == 1 ? " square" : " squares"),
+                (spark, w) -> CramJob.census(spark, w, squares, 0).shapes());
+    }
+}

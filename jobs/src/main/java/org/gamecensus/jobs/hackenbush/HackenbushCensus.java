@@ -1,0 +1,109 @@
+package org.gamecensus.jobs.hackenbush;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.Census;
+import org.gamecensus.jobs.census.CensusConfig;
+import org.gamecensus.jobs.census.CommandOptions;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.schemas.DatasetSchema;
+import org.gamecensus.schemas.hackenbush.HackenbushSchemas;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The Green Hackenbush census: every multigraph on the ground, brute force against the fusion principle ({@link HackenbushJob}). */
+public final class HackenbushCensus implements Census {
+
+    @Override
+    public String name() {
+        return "hackenbush";
+    }
+
+    @Override
+    public String description() {
+        return "every multigraph on the ground (Green Hackenbush): brute force against the fusion principle";
+    }
+
+    @Override
+    public List<DatasetSchema> schemas() {
+        return HackenbushSchemas.ALL;
+    }
+
+    @Override
+    public Callable<Integer> runCommand() {
+        return new Run();
+    }
+
+    /** {@code census run hackenbush}. */
+    @Command(name = "hackenbush", description = {"Every multigraph on the ground up to isomorphism fixing the ground, loops"
+            + " and parallel edges allowed: its Grundy value by brute force against the fusion principle; rows to the"
+            + " warehouse's hackenbush table (partitions edges=0..E)."})
+    static final class Run implements Callable<Integer> {
+        @Mixin
+        CommandOptions.Run options;
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--max-vertices", paramLabel = "V", description = "graphs of up to V vertices besides the ground,"
+                + " 1..6 (default 4; setting hackenbush.max-vertices)")
+        String maxVertices;
+
+        @Option(names = "--max-edges", paramLabel = "E", description = "graphs of up to E edges, 0..12 (default 6;"
+                + " setting hackenbush.max-edges; limit hackenbush.max-graphs)")
+        String maxEdges;
+
+        @Override
+        public Integer call() {
+            final PrintWriter out = spec.commandLine().getOut();
+            final CensusConfig config = options.config();
+            final long v = CommandOptions.whole("--max-vertices", maxVertices,
+                    config.getLong("hackenbush.max-vertices", HackenbushJob.DEFAULT_MAX_VERTICES), Long.MIN_VALUE, Long.MAX_VALUE);
+            final long e = CommandOptions.whole("--max-edges", maxEdges,
+                    config.getLong("hackenbush.max-edges", HackenbushJob.DEFAULT_MAX_EDGES), Long.MIN_VALUE, Long.MAX_VALUE);
+            HackenbushJob.checkSize(v, e, maxGraphs(config));
+            final int partitions = options.partitions();
+            final Warehouse warehouse = options.warehouse();
+            final SparkSession spark = options.session("census run hackenbush");
+            options.openRun(warehouse, "census run hackenbush --max-vertices " + v + " --max-edges " + e, out);
+            out.println(HackenbushJob.census(spark, warehouse, (int) v, (int) e, partitions));
+            for (PublishedTable t : HackenbushJob.publish(spark, warehouse, (int) v, (int) e)) {
+                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+            }
+            return 0;
+        }
+    }
+
+    static long maxGraphs(CensusConfig config) {
+        return config.getLong("hackenbush.max-graphs", HackenbushJob.DEFAULT_MAX_GRAPHS);
+    }
+
+    @Override
+    public Published published(CensusConfig config) {
+        final int v = HackenbushJob.DEFAULT_MAX_VERTICES;
+        final int e = HackenbushJob.DEFAULT_MAX_EDGES;
+        HackenbushJob.checkSize(v, e, maxGraphs(config));
+        return new Published() {
+            @Override
+            public void claim(Warehouse warehouse) {
+                HackenbushJob.claimCensus(warehouse, v, e);
+            }
+
+            @Override
+            public void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out) {
+                out.println(HackenbushJob.census(spark, warehouse, v, e, partitions));
+            }
+
+            @Override
+            public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
+                return HackenbushJob.publish(spark, warehouse, v, e);
+            }
+        };
+    }
+}

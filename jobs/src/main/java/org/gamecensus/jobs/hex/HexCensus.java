@@ -1,0 +1,283 @@
+package org.gamecensus.jobs.hex;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.Census;
+import org.gamecensus.jobs.census.CensusConfig;
+import org.gamecensus.jobs.census.CommandOptions;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.UsageException;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.hex.HexExactSolver;
+import org.gamecensus.schemas.DatasetSchema;
+import org.gamecensus.schemas.hex.HexSchemas;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * The Hex census: every live position of a board, the exact verdict against the resistance-circuit
+ * move rules ({@link HexJob}); samples of larger boards, and who wins each empty board.
+ */
+public final class HexCensus implements Census {
+
+    @Override
+    public String name() {
+        return "hex";
+    }
+
+    @Override
+    public String description() {
+        return "every live position of a Hex board: the exact verdict against resistance-circuit move rules";
+    }
+
+    @Override
+    public List<DatasetSchema> schemas() {
+        return HexSchemas.ALL;
+    }
+
+    @Override
+    public Callable<Integer> runCommand() {
+        return new Run();
+    }
+
+    @Override
+    public Callable<Integer> decideCommand() {
+        return new Decide();
+    }
+
+    static long maxTableEntries(CensusConfig config) {
+        return config.getLong("hex.max-table-entries", HexJob.DEFAULT_MAX_TABLE_ENTRIES);
+    }
+
+    /** {@code census run hex}. */
+    @Command(name = "hex", description = {"Every live position of the board with the exact verdict (an in-memory table to"
+            + " 16 cells, or retrograde layers partitioned on Spark: the default when the table does not fit; a killed"
+            + " layered run resumes below its last committed layer) and the ratio and current circuit rules graded"
+            + " against it, and the rules against every reply; rows to the warehouse's hex and hex_adversarial tables."
+            + " With --sample, N positions at random move numbers along random games instead, into hex_sample."})
+    static final class Run implements Callable<Integer> {
+        @Mixin
+        CommandOptions.Run options;
+
+        @Mixin
+        CommandOptions.Chunks chunks;
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--board", paramLabel = "RxC", description = "the board, e.g. 3x4 (required)")
+        String board;
+
+        @Option(names = "--first", paramLabel = "SIDE", description = "down or across moves first (default: down)")
+        String first;
+
+        @Option(names = "--solve", paramLabel = "HOW", description = "table or layers (default: table where it fits"
+                + " hex.max-table-entries, else layers; limit hex.max-placements)")
+        String solve;
+
+        @Option(names = "--sample", paramLabel = "N", description = "N positions along random games instead of every one")
+        String sample;
+
+        @Option(names = "--seed", paramLabel = "S", description = "the sample's seed (default: setting hex.sample.seed, else 1)")
+        String seed;
+
+        @Override
+        public Integer call() {
+            final PrintWriter out = spec.commandLine().getOut();
+            final CensusConfig config = options.config();
+            if (board == null) {
+                throw new UsageException("'run hex' needs --board RxC, e.g. --board 3x4");
+            }
+            final HexBoard any = HexJob.anyBoard(board);
+            final long maxEntries = maxTableEntries(config);
+            final boolean sampled = sample != null;
+            // The default solve: the table when it fits the configured memory, else the layers.
+            final String how = solve != null ? solve : !sampled && (any.cells() > HexJob.MAX_CENSUS_CELLS
+                    || Math.pow(3, any.cells()) > maxEntries) ? "layers" : "table";
+            if (!how.equals("table") && !how.equals("layers")) {
+                throw new UsageException("--solve must be table or layers, got '" + how + "'");
+            }
+            final int n = chunks.chunks();
+            if (n > 0 && (how.equals("layers") || sampled)) {
+                throw new UsageException("--chunks goes with the table solve of a whole board, not with --sample or --solve layers");
+            }
+            if (how.equals("layers") && sampled) {
+                throw new UsageException("--sample settles positions with the table solve; it does not take --solve layers");
+            }
+            // A sample settles each position by search (a table to 16 cells, a memoising search beyond).
+            final HexBoard b = how.equals("layers") || sampled ? any : HexJob.board(board);
+            final HexBoard.Side side = HexJob.side(first != null ? first : "down");
+            if (how.equals("layers")) {
+                HexJob.checkLayeredSize(b, config.getLong("hex.max-placements", HexJob.DEFAULT_MAX_PLACEMENTS));
+            } else if (!sampled) {
+                HexJob.checkSize(b, maxEntries);
+            }
+            if (seed != null && !sampled) {
+                throw new UsageException("--seed goes with --sample N");
+            }
+            final long count = CommandOptions.whole("--sample", sample, 0, 1, 100_000_000);
+            final long s = CommandOptions.whole("--seed", seed, config.getLong("hex.sample.seed", 1L), Long.MIN_VALUE,
+                    Long.MAX_VALUE);
+            final int partitions = options.partitions();
+            final Warehouse warehouse = options.warehouse();
+            final SparkSession spark = options.session("census run hex " + b.name());
+            options.openRun(warehouse, "census run hex --board " + b.name() + " --first " + side.label()
+                    + (count > 0 ? " --sample " + count + " --seed " + s : " --solve " + how), out);
+            if (count > 0) {
+                final long winnable = HexJob.sampleCensus(spark, warehouse, b, side, count, s, partitions);
+                out.println("hex sample on " + b.name() + ", " + side.label() + " first: " + count
+                        + " positions (seed " + s + "), " + winnable + " winnable");
+            } else if (how.equals("layers")) {
+                final HexJob.LayeredSummary summary = HexJob.censusByLayers(spark, warehouse, b, side, partitions);
+                for (var layer : summary.layers()) {
+                    out.println("  layer " + layer.stones() + ": " + layer.positions() + " positions, " + layer.winnable()
+                            + " winnable, " + (layer.resumed() ? "kept from the unfinished run" : layer.millis() + " ms, "
+                            + layer.shuffleBytes() + " shuffle bytes, peak task memory " + layer.peakTaskMemory() + " bytes"));
+                }
+                out.println(summary);
+            } else if (n > 0) {
+                out.println(HexJob.censusInChunks(spark, warehouse, b, side, partitions, n));
+            } else {
+                out.println(HexJob.census(spark, warehouse, b, side, partitions));
+            }
+            for (PublishedTable t : HexTables.publish(spark, warehouse)) {
+                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+            }
+            return 0;
+        }
+    }
+
+    /** {@code census decide hex}. */
+    @Command(name = "hex", description = {"Who wins the empty board (any board up to 25 cells; above 16 cells the settled"
+            + " positions are cached) for each first player, or the one given, by exhaustive search, and which first moves"
+            + " win: each is proven on its own, by default on boards up to " + HexExactSolver.LISTED_OPENINGS_CELLS
+            + " cells (5x5's take about 5 minutes a first player). Prints to standard output; writes nothing."})
+    static final class Decide implements Callable<Integer> {
+        @Mixin
+        CommandOptions.Profile profile;
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--board", paramLabel = "RxC", description = "the board (required)")
+        String board;
+
+        @Option(names = "--first", paramLabel = "SIDE", description = "down or across (default: each in turn)")
+        String first;
+
+        @Option(names = "--openings", paramLabel = "yes|no", description = "list the winning first moves (default: yes up"
+                + " to " + HexExactSolver.LISTED_OPENINGS_CELLS + " cells)")
+        String openings;
+
+        @Override
+        public Integer call() {
+            if (board == null) {
+                throw new UsageException("'decide hex' needs --board RxC");
+            }
+            final HexBoard b;
+            try {
+                b = HexBoard.parse(board);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--board: " + e.getMessage());
+            }
+            if (openings != null && !openings.equals("yes") && !openings.equals("no")) {
+                throw new UsageException("--openings must be yes or no, got '" + openings + "'");
+            }
+            final List<HexBoard.Side> firsts = first != null ? List.of(HexJob.side(first)) : List.of(HexBoard.Side.values());
+            final PrintWriter out = spec.commandLine().getOut();
+            for (HexBoard.Side side : firsts) {
+                final long start = System.nanoTime();
+                final HexExactSolver solver = new HexExactSolver(b, side);
+                // Listing every winning first move means proving each: by default only where that is cheap.
+                final boolean listMoves = openings == null ? b.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS
+                        : openings.equals("yes");
+                final int wins = listMoves ? solver.winningCells(0, 0) : (solver.winnable(0, 0) ? -1 : 0);
+                final HexBoard.Side winner = wins != 0 ? side : side.other();
+                final StringBuilder cells = new StringBuilder();
+                for (int rest = listMoves ? wins : 0; rest != 0; rest &= rest - 1) {
+                    cells.append(cells.length() == 0 ? "" : " ").append(Integer.numberOfTrailingZeros(rest));
+                }
+                out.println("hex " + b.name() + ", " + side.label() + " first: " + winner.label() + " wins the empty board"
+                        + (wins != 0 && listMoves ? "; winning first moves (" + Integer.bitCount(wins) + " of " + b.cells()
+                        + "): " + cells : "") + String.format(" (%.1f s)", (System.nanoTime() - start) / 1e9));
+            }
+            return 0;
+        }
+    }
+
+    @Override
+    public Published published(CensusConfig config) {
+        final List<HexBoard> boards = new ArrayList<>();
+        for (String spec : config.getList("publish.hex.boards", "2x2,2x3,2x4,3x2,3x3,3x4,4x2,4x3,4x4,3x5,5x3")) {
+            final HexBoard b = HexJob.board(spec);
+            HexJob.checkSize(b, maxTableEntries(config));
+            boards.add(b);
+        }
+        final List<String> sample = config.getList("publish.hex.sample", "4x4,3000,1");
+        if (sample.size() != 3) {
+            throw new UsageException("publish.hex.sample is BOARD,COUNT,SEED");
+        }
+        final HexBoard sampleBoard = HexJob.board(sample.get(0));
+        final long count;
+        final long seed;
+        try {
+            count = Long.parseLong(sample.get(1));
+            seed = Long.parseLong(sample.get(2));
+        } catch (NumberFormatException e) {
+            throw new UsageException("publish.hex.sample is BOARD,COUNT,SEED with whole numbers, got " + sample);
+        }
+        final long emptyCells = config.getLong("publish.hex.empty-board-cells", 20);
+        final int emptyBoardCells = (int) Math.min(emptyCells, HexBoard.MAX_CELLS);
+        return new Published() {
+            @Override
+            public void claim(Warehouse warehouse) {
+                for (HexBoard b : boards) {
+                    for (HexBoard.Side first : HexBoard.Side.values()) {
+                        HexJob.claimCensus(warehouse, b, first, false);
+                    }
+                }
+                HexJob.claimEmptyBoards(warehouse, emptyBoardCells);
+                HexJob.claimSample(warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed);
+            }
+
+            @Override
+            public void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out) {
+                for (HexBoard b : boards) {
+                    for (HexBoard.Side first : HexBoard.Side.values()) {
+                        out.println(HexJob.census(spark, warehouse, b, first, partitions));
+                    }
+                }
+                out.println("hex empty boards: " + HexJob.emptyBoards(spark, warehouse, emptyBoardCells)
+                        + " boards of up to " + emptyCells + " cells decided");
+                final long sampled = HexJob.sampleCensus(spark, warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed,
+                        partitions);
+                out.println("hex sample on " + sampleBoard.name() + ": " + count + " positions, " + sampled + " winnable");
+            }
+
+            @Override
+            public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
+                return HexTables.publish(spark, warehouse);
+            }
+        };
+    }
+
+    @Override
+    public BenchSize benchSize() {
+        return new BenchSize("--board", "RxC", "bench.hex.board", "4x4", "the hex census's board (Down first)");
+    }
+
+    @Override
+    public Benched benched(CensusConfig config, String size) {
+        final HexBoard b = HexJob.board(size != null ? size : config.get("bench.hex.board", "4x4"));
+        HexJob.checkSize(b, maxTableEntries(config));
+        return new Benched(name(), b.name() + ", Down first",
+                (spark, w) -> HexJob.census(spark, w, b, HexBoard.Side.DOWN, 0).positions());
+    }
+}

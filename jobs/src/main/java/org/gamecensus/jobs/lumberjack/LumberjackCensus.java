@@ -1,0 +1,123 @@
+package org.gamecensus.jobs.lumberjack;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.Census;
+import org.gamecensus.jobs.census.CensusConfig;
+import org.gamecensus.jobs.census.ChunkedCommit;
+import org.gamecensus.jobs.census.CommandOptions;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.schemas.DatasetSchema;
+import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** The Lumberjack census: every rooted tree, its Grundy value by brute force against the Tuft principle ({@link LumberjackJob}). */
+public final class LumberjackCensus implements Census {
+
+    @Override
+    public String name() {
+        return "lumberjack";
+    }
+
+    @Override
+    public String description() {
+        return "every rooted tree (Green Hackenbush): brute force against the Tuft principle";
+    }
+
+    @Override
+    public List<DatasetSchema> schemas() {
+        return LumberjackSchemas.ALL;
+    }
+
+    @Override
+    public Callable<Integer> runCommand() {
+        return new Run();
+    }
+
+    /** The size a census to {@code edges} (or the setting's, when null) takes, checked against the limits. */
+    static int size(CensusConfig config, String edges, String setting, long fallback) {
+        final long n = CommandOptions.whole("--max-edges", edges, config.getLong(setting, fallback), Long.MIN_VALUE,
+                Long.MAX_VALUE);
+        LumberjackJob.checkSize(n, config.getLong("lumberjack.max-trees", LumberjackJob.DEFAULT_MAX_TREES));
+        return (int) n;
+    }
+
+    /** {@code census run lumberjack}. */
+    @Command(name = "lumberjack", description = {"Every rooted tree of 0..N edges: its Grundy value by brute force and by"
+            + " the Tuft principle; fails on any disagreement; rows to the warehouse's lumberjack table (partitions"
+            + " edges=0..N), tables to DIR/tables/."})
+    static final class Run implements Callable<Integer> {
+        @Mixin
+        CommandOptions.Run options;
+
+        @Mixin
+        CommandOptions.Chunks chunks;
+
+        @Spec
+        CommandSpec spec;
+
+        @Option(names = "--max-edges", paramLabel = "N", description = "trees of 0..N edges, N ≤ 20 (default 12;"
+                + " setting lumberjack.max-edges; limit lumberjack.max-trees)")
+        String maxEdges;
+
+        @Override
+        public Integer call() {
+            final PrintWriter out = spec.commandLine().getOut();
+            final int edges = size(options.config(), maxEdges, "lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES);
+            final int partitions = options.partitions();
+            final int n = chunks.chunks();
+            if (n > 0) {
+                ChunkedCommit.checkChunks(n, new LumberjackSlices(edges).sliceIds().size());
+            }
+            final Warehouse warehouse = options.warehouse();
+            final SparkSession spark = options.session("census run lumberjack " + edges);
+            options.openRun(warehouse, "census run lumberjack --max-edges " + edges, out);
+            out.println(n > 0 ? LumberjackJob.censusInChunks(spark, warehouse, edges, partitions, n)
+                    : LumberjackJob.census(spark, warehouse, edges, partitions));
+            for (PublishedTable t : LumberjackTables.publish(spark, warehouse, edges)) {
+                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+            }
+            return 0;
+        }
+    }
+
+    @Override
+    public Published published(CensusConfig config) {
+        final int edges = size(config, null, "publish.lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES);
+        return new Published() {
+            @Override
+            public void claim(Warehouse warehouse) {
+                LumberjackJob.claimCensus(warehouse, edges);
+            }
+
+            @Override
+            public void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out) {
+                out.println(LumberjackJob.census(spark, warehouse, edges, partitions));
+            }
+
+            @Override
+            public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
+                return LumberjackTables.publish(spark, warehouse, edges);
+            }
+        };
+    }
+
+    @Override
+    public BenchSize benchSize() {
+        return new BenchSize("--max-edges", "N", "bench.lumberjack.max-edges", "15", "the lumberjack census's largest trees");
+    }
+
+    @Override
+    public Benched benched(CensusConfig config, String size) {
+        final int edges = size(config, size, "bench.lumberjack.max-edges", 15);
+        return new Benched(name(), "to " + edges + (edges == 1 ? " edge" : " edges"),
+                (spark, w) -> LumberjackJob.census(spark, w, edges, 0).trees());
+    }
+}

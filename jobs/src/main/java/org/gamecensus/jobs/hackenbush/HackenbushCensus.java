@@ -73,7 +73,7 @@ public final class HackenbushCensus implements Census {
             final SparkSession spark = options.session("census run hackenbush");
             options.openRun(warehouse, "census run hackenbush --max-vertices " + v + " --max-edges " + e, out);
             out.println(HackenbushJob.census(spark, warehouse, (int) v, (int) e, partitions));
-            for (PublishedTable t : HackenbushJob.publish(spark, warehouse, (int) v, (int) e)) {
+            for (PublishedTable t : HackenbushTables.publish(spark, warehouse, (int) v, (int) e)) {
                 out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
             }
             return 0;
@@ -102,7 +102,7 @@ public final class HackenbushCensus implements Census {
 
             @Override
             public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
-                return HackenbushJob.publish(spark, warehouse, v, e);
+                return HackenbushTables.publish(spark, warehouse, v, e);
             }
         };
     }

@@ -75,33 +75,6 @@ public final class HackenbushJob {
         }
     }
 
-    /** The executor side: slice id = vertices · 64 + edges. */
-    static final class Slices implements SliceKernel {
-        private static final long serialVersionUID = 1L;
-        private final int maxEdges;
-
-        Slices(int maxEdges) {
-            this.maxEdges = maxEdges;
-        }
-
-        @Override
-        public Iterator<Row> decide(Iterator<Long> ids) {
-            final GreenHackenbushBruteForce brute = new GreenHackenbushBruteForce(maxEdges);
-            final List<Row> rows = new ArrayList<>();
-            while (ids.hasNext()) {
-                final long id = ids.next();
-                final int v = (int) (id / 64);
-                final int e = (int) (id % 64);
-                new GroundedGraphEnumerator(v, e).forEach(g -> {
-                    final int x = brute.grundy(g);
-                    final int y = FusionPrinciple.value(g);
-                    rows.add(RowFactory.create(v, g.edgesText(), g.loops(), x, y, x == y, e));
-                });
-            }
-            return rows.iterator();
-        }
-    }
-
     public static Dataset<Row> graphs(SparkSession spark, int maxVertices, int maxEdges, int partitions) {
         return slices(spark, maxVertices, maxEdges, partitions).rows(spark);
     }
@@ -116,7 +89,7 @@ public final class HackenbushJob {
             }
         }
         return new SliceCensus(ids, partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size()),
-                new Slices(maxEdges), HackenbushSchemas.GRAPHS);
+                new HackenbushSlices(maxEdges), HackenbushSchemas.GRAPHS);
     }
 
     public record Summary(long graphs, long seconds) {
@@ -148,31 +121,5 @@ public final class HackenbushJob {
                         "graph(s) where brute force and the fusion principle disagree", "edges", "edge_list", "grundy",
                         "fusion_value"));
         return new Summary(tally.getLong(0), (System.nanoTime() - start) / 1_000_000_000L);
-    }
-
-    static final String SUMMARY = "SELECT vertices, edges, COUNT(*) AS graphs, SUM(IF(agree, 1, 0)) AS agree, "
-            + "SUM(IF(grundy = 0, 1, 0)) AS p_positions, MAX(grundy) AS largest_value, "
-            + "SUM(IF(loops > 0, 1, 0)) AS with_loops FROM hackenbush_run GROUP BY vertices, edges "
-            + "ORDER BY vertices, edges";
-
-    /** Writes the published table for graphs of up to the given size. */
-    public static List<org.gamecensus.jobs.census.PublishedTable> publish(SparkSession spark, Warehouse warehouse,
-                                                                          int maxVertices, int maxEdges) {
-        final List<org.gamecensus.jobs.census.PublishedTable> tables = new ArrayList<>();
-        if (!warehouse.registerViews(spark).contains("hackenbush")) {
-            return tables;
-        }
-        spark.sql("SELECT * FROM hackenbush WHERE vertices <= " + maxVertices + " AND edges <= " + maxEdges)
-                .createOrReplaceTempView("hackenbush_run");
-        tables.add(org.gamecensus.jobs.census.PublishedTable.of("hackenbush_summary",
-                "Green Hackenbush: every multigraph on the ground, brute force against the fusion principle",
-                spark.sql(SUMMARY), List.of("Up to isomorphism fixing the ground; loops and parallel edges allowed;"
-                        + " every vertex joined to the ground. agree: the brute force over edge subsets and the"
-                        + " fusion principle (cycles fused, their edges loops worth 1, then the colon principle) give"
-                        + " the same value.")));
-        for (org.gamecensus.jobs.census.PublishedTable t : tables) {
-            t.writeTo(warehouse.tablesDir());
-        }
-        return tables;
     }
 }

@@ -52,8 +52,10 @@ public class HexBenchmark {
         for (long i = 0; positions.size() < 4096; i++) {
             positions.add(sampler.sample(i));
         }
-        return new int[][] {positions.stream().mapToInt(p -> p[0]).toArray(),
-            positions.stream().mapToInt(p -> p[1]).toArray()};
+        return new int[][] {
+            positions.stream().mapToInt(p -> p[0]).toArray(),
+            positions.stream().mapToInt(p -> p[1]).toArray()
+        };
     }
 
     @Benchmark

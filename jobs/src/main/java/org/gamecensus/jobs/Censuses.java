@@ -20,14 +20,9 @@ public final class Censuses {
 
     /** Every census, in the order {@code publish} runs them and the help lists them. */
     public static final List<Census> ALL = List.of(
-            new SwitchingCensus(),
-            new CramCensus(),
-            new HexCensus(),
-            new LumberjackCensus(),
-            new HackenbushCensus());
+            new SwitchingCensus(), new CramCensus(), new HexCensus(), new LumberjackCensus(), new HackenbushCensus());
 
-    private Censuses() {
-    }
+    private Censuses() {}
 
     /** Every census's names, in order. */
     public static List<String> names() {

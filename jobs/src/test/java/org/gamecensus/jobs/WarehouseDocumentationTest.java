@@ -36,8 +36,8 @@ class WarehouseDocumentationTest {
                 tables.put(line.substring(4).strip(), current);
             } else if (current != null && line.startsWith("| `")) {
                 final String[] cells = line.split("(?<!\\\\)\\|");
-                current.add(cells[1].strip().replace("`", "") + " " + cells[2].strip().replace("`", "") + " "
-                        + cells[3].strip());
+                current.add(cells[1].strip().replace("`", "") + " "
+                        + cells[2].strip().replace("`", "") + " " + cells[3].strip());
             }
         }
         return tables;
@@ -57,11 +57,15 @@ class WarehouseDocumentationTest {
         final List<String> tables = new ArrayList<>();
         for (DatasetSchema schema : Censuses.schemas()) {
             tables.add(schema.table());
-            assertTrue(documented.containsKey(schema.table()), "docs/warehouse.md has no section ### " + schema.table());
-            assertEquals(declared(schema), documented.get(schema.table()),
+            assertTrue(
+                    documented.containsKey(schema.table()), "docs/warehouse.md has no section ### " + schema.table());
+            assertEquals(
+                    declared(schema),
+                    documented.get(schema.table()),
                     "docs/warehouse.md, table " + schema.table() + ": columns (name, type, nullable) as declared");
         }
-        assertEquals(tables, List.copyOf(documented.keySet()), "the page's tables, in the registry's order, and no other");
+        assertEquals(
+                tables, List.copyOf(documented.keySet()), "the page's tables, in the registry's order, and no other");
     }
 
     @Test
@@ -71,7 +75,8 @@ class WarehouseDocumentationTest {
             final int at = page.indexOf("\n### " + schema.table() + "\n");
             final int next = page.indexOf("\n#", at + 1);
             final String section = page.substring(at, next < 0 ? page.length() : next);
-            assertTrue(section.replaceAll("\\s+", " ").matches(".*schema version " + schema.version() + "(?![0-9]).*"),
+            assertTrue(
+                    section.replaceAll("\\s+", " ").matches(".*schema version " + schema.version() + "(?![0-9]).*"),
                     schema.table() + ": schema version " + schema.version() + " in " + section);
         }
     }

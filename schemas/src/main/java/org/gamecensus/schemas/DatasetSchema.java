@@ -24,13 +24,18 @@ public final class DatasetSchema implements java.io.Serializable {
     private final String description;
     private final List<String> distinctColumns;
 
-    public DatasetSchema(String table, int version, StructType struct, List<String> partitionColumns,
-                         String description) {
+    public DatasetSchema(
+            String table, int version, StructType struct, List<String> partitionColumns, String description) {
         this(table, version, struct, partitionColumns, description, List.of());
     }
 
-    private DatasetSchema(String table, int version, StructType struct, List<String> partitionColumns,
-                          String description, List<String> distinctColumns) {
+    private DatasetSchema(
+            String table,
+            int version,
+            StructType struct,
+            List<String> partitionColumns,
+            String description,
+            List<String> distinctColumns) {
         if (table == null || !table.matches("[a-z][a-z0-9_]*")) {
             throw new IllegalArgumentException("table name must be lower-case letters, digits and _: " + table);
         }
@@ -95,16 +100,18 @@ public final class DatasetSchema implements java.io.Serializable {
     }
 
     /** A column with its meaning recorded as the field's comment (shown by DESCRIBE and in _schema.json). */
-    public static org.apache.spark.sql.types.StructField field(String name, org.apache.spark.sql.types.DataType type,
-                                                               boolean nullable, String comment) {
-        return new org.apache.spark.sql.types.StructField(name, type, nullable,
-                org.apache.spark.sql.types.Metadata.empty()).withComment(comment);
+    public static org.apache.spark.sql.types.StructField field(
+            String name, org.apache.spark.sql.types.DataType type, boolean nullable, String comment) {
+        return new org.apache.spark.sql.types.StructField(
+                        name, type, nullable, org.apache.spark.sql.types.Metadata.empty())
+                .withComment(comment);
     }
 
     /** A JSON document naming the table, its version and its Spark schema. */
     public String toJson() {
         return "{\"table\":\"" + table + "\",\"version\":" + version + ",\"partitionColumns\":["
-                + String.join(",", partitionColumns.stream().map(c -> "\"" + c + "\"").toList())
+                + String.join(
+                        ",", partitionColumns.stream().map(c -> "\"" + c + "\"").toList())
                 + "],\"schema\":" + struct.json() + "}";
     }
 
@@ -113,9 +120,15 @@ public final class DatasetSchema implements java.io.Serializable {
         final StringBuilder b = new StringBuilder();
         b.append("| column | type | nullable | meaning |\n|---|---|---|---|\n");
         for (var f : struct.fields()) {
-            b.append("| `").append(f.name()).append("` | ").append(f.dataType().simpleString()).append(" | ")
-                    .append(f.nullable() ? "yes" : "no").append(" | ")
-                    .append(meanings.getOrDefault(f.name(), "")).append(" |\n");
+            b.append("| `")
+                    .append(f.name())
+                    .append("` | ")
+                    .append(f.dataType().simpleString())
+                    .append(" | ")
+                    .append(f.nullable() ? "yes" : "no")
+                    .append(" | ")
+                    .append(meanings.getOrDefault(f.name(), ""))
+                    .append(" |\n");
         }
         return b.toString();
     }

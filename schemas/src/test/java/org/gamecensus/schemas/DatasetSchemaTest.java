@@ -13,12 +13,17 @@ import org.junit.jupiter.api.Test;
 /** The declarations a schema checks when it is made: partition columns and distinct columns. */
 class DatasetSchemaTest {
 
-    private static final DatasetSchema TREES = new DatasetSchema("trees", 3, new StructType(new StructField[] {
-        DatasetSchema.field("encoding", DataTypes.StringType, false, "the tree"),
-        DatasetSchema.field("grundy", DataTypes.IntegerType, false, "its value"),
-        DatasetSchema.field("side", DataTypes.StringType, false, "left or right"),
-        DatasetSchema.field("edges", DataTypes.IntegerType, false, "partition key"),
-    }), List.of("edges"), "test trees");
+    private static final DatasetSchema TREES = new DatasetSchema(
+            "trees",
+            3,
+            new StructType(new StructField[] {
+                DatasetSchema.field("encoding", DataTypes.StringType, false, "the tree"),
+                DatasetSchema.field("grundy", DataTypes.IntegerType, false, "its value"),
+                DatasetSchema.field("side", DataTypes.StringType, false, "left or right"),
+                DatasetSchema.field("edges", DataTypes.IntegerType, false, "partition key"),
+            }),
+            List.of("edges"),
+            "test trees");
 
     @Test
     void distinctColumnsAreDeclaredOnACopyThatKeepsEverythingElse() {
@@ -31,15 +36,15 @@ class DatasetSchemaTest {
 
     @Test
     void aDistinctColumnMustBeAStringColumnOfTheTableAndNoPartitionKey() {
-        final IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
-                () -> TREES.withDistinctColumns("picture"));
+        final IllegalArgumentException unknown =
+                assertThrows(IllegalArgumentException.class, () -> TREES.withDistinctColumns("picture"));
         assertTrue(unknown.getMessage().contains("picture is not a string column of trees"), unknown.getMessage());
-        final IllegalArgumentException integer = assertThrows(IllegalArgumentException.class,
-                () -> TREES.withDistinctColumns("encoding", "grundy"));
+        final IllegalArgumentException integer =
+                assertThrows(IllegalArgumentException.class, () -> TREES.withDistinctColumns("encoding", "grundy"));
         assertTrue(integer.getMessage().contains("grundy is not a string column"), integer.getMessage());
         final DatasetSchema bySide = new DatasetSchema("sides", 1, TREES.struct(), List.of("side"), "by side");
-        final IllegalArgumentException key = assertThrows(IllegalArgumentException.class,
-                () -> bySide.withDistinctColumns("side"));
+        final IllegalArgumentException key =
+                assertThrows(IllegalArgumentException.class, () -> bySide.withDistinctColumns("side"));
         assertTrue(key.getMessage().contains("side is a partition column of sides"), key.getMessage());
     }
 }

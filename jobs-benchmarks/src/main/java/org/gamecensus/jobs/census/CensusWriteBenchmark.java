@@ -85,13 +85,19 @@ public class CensusWriteBenchmark extends SparkForkedBenchmark {
                 default -> throw new IllegalArgumentException("census " + census);
             }
             if (distinct.equals("undeclared")) {
-                schema = new DatasetSchema(schema.table(), schema.version(), schema.struct(),
-                        schema.partitionColumns(), schema.description());
+                schema = new DatasetSchema(
+                        schema.table(),
+                        schema.version(),
+                        schema.struct(),
+                        schema.partitionColumns(),
+                        schema.description());
             }
             final List<Long> ids = slices.ids();
             for (int t = 0; t < TASKS; t++) {
                 final List<Row> rows = new ArrayList<>();
-                slices.kernel().decide(ids.subList(ids.size() * t / TASKS, ids.size() * (t + 1) / TASKS).iterator())
+                slices.kernel()
+                        .decide(ids.subList(ids.size() * t / TASKS, ids.size() * (t + 1) / TASKS)
+                                .iterator())
                         .forEachRemaining(rows::add);
                 tasks.add(rows);
             }
@@ -107,10 +113,19 @@ public class CensusWriteBenchmark extends SparkForkedBenchmark {
         /** A fresh directory and accumulator for the next write (the last write's files deleted). */
         @Setup(Level.Invocation)
         public void freshWrite() {
-            WarehouseFiles.deleteRecursively(WarehouseFiles.uri(dir.resolve("w" + write).toString()));
+            WarehouseFiles.deleteRecursively(
+                    WarehouseFiles.uri(dir.resolve("w" + write).toString()));
             write++;
-            task = new CensusWriteTask(schema, partitions, check.bad(), check.show(), List.of(tally),
-                    WarehouseFiles.uri(dir.resolve("w" + write).toString()), "bench", "snappy", hadoop,
+            task = new CensusWriteTask(
+                    schema,
+                    partitions,
+                    check.bad(),
+                    check.show(),
+                    List.of(tally),
+                    WarehouseFiles.uri(dir.resolve("w" + write).toString()),
+                    "bench",
+                    "snappy",
+                    hadoop,
                     PartitionChecksums.register(spark, partitions.size()));
         }
 

@@ -48,8 +48,8 @@ public class SparkJobFloorBenchmark extends SparkForkedBenchmark {
     @Benchmark
     public long emptyCensusJob() {
         long drained = 0;
-        for (Long n : CensusDatasets.runOnSlices(spark, ids, partitions, "empty census job", Long.class,
-                SparkJobFloorBenchmark::drain)) {
+        for (Long n : CensusDatasets.runOnSlices(
+                spark, ids, partitions, "empty census job", Long.class, SparkJobFloorBenchmark::drain)) {
             drained += n;
         }
         return drained;

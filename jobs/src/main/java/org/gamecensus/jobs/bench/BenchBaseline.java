@@ -31,20 +31,43 @@ import java.util.Map;
 public final class BenchBaseline {
 
     /** The verdict on one census on one master. */
-    public enum Verdict { FASTER, SAME, SLOWER, ITEMS_DIFFER, NOT_COMPARABLE, NO_BASELINE }
+    public enum Verdict {
+        FASTER,
+        SAME,
+        SLOWER,
+        ITEMS_DIFFER,
+        NOT_COMPARABLE,
+        NO_BASELINE
+    }
 
     /**
      * One compared census on one master; the times are NaN when nothing was compared. {@code
      * kernelRatio} is the kernels' summed time now over the baseline's (medians): it tells a slide
      * of the kernels, or of the machine's speed, from one of the rest of the census.
      */
-    public record Line(String census, String master, Verdict verdict, double medianNow, double medianBefore,
-                       double fastestBefore, double slowestBefore, double kernelRatio, String why) {
+    public record Line(
+            String census,
+            String master,
+            Verdict verdict,
+            double medianNow,
+            double medianBefore,
+            double fastestBefore,
+            double slowestBefore,
+            double kernelRatio,
+            String why) {
 
         /** A line on which nothing was compared (no baseline, or none comparable): its times NaN. */
         static Line notCompared(BenchTiming now, Verdict verdict, double medianNow, String why) {
-            return new Line(now.census(), now.master(), verdict, medianNow, Double.NaN, Double.NaN, Double.NaN,
-                    Double.NaN, why);
+            return new Line(
+                    now.census(),
+                    now.master(),
+                    verdict,
+                    medianNow,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    Double.NaN,
+                    why);
         }
     }
 
@@ -61,8 +84,13 @@ public final class BenchBaseline {
             final List<String> failures = new ArrayList<>();
             for (Line l : lines) {
                 if (l.verdict() == Verdict.SLOWER) {
-                    failures.add(String.format(Locale.ROOT, "%s on %s: %.3f s, the baseline's slowest %.3f s", l.census(),
-                            l.master(), l.medianNow(), l.slowestBefore()));
+                    failures.add(String.format(
+                            Locale.ROOT,
+                            "%s on %s: %.3f s, the baseline's slowest %.3f s",
+                            l.census(),
+                            l.master(),
+                            l.medianNow(),
+                            l.slowestBefore()));
                 } else if (l.verdict() == Verdict.ITEMS_DIFFER) {
                     failures.add(l.census() + " on " + l.master() + ": " + l.why());
                 }
@@ -73,27 +101,36 @@ public final class BenchBaseline {
         /** The comparison as a Markdown section of the report. */
         public String markdown() {
             final StringBuilder b = new StringBuilder("\n## Against the baseline\n\n")
-                    .append(String.format(Locale.ROOT, "Median wall time now against the baseline's timed runs; slower or faster "
-                            + "means beyond its slowest or fastest run by more than %.0f %%. Runs on another processor are not judged. "
-                            + "Beside the walls' ratio, the kernels' (their summed time, medians): when the two move together, the "
-                            + "kernels or the machine's speed moved; when the walls' moves alone, the rest of the census did "
-                            + "(Spark, the writer, the commit).%n%n", 100 * tolerance))
-                    .append("| census | master | now, median (s) | baseline, median (s) | baseline, fastest–slowest (s) "
-                            + "| now ÷ baseline | kernels now ÷ baseline | verdict |\n|---|---|---|---|---|---|---|---|\n");
+                    .append(String.format(
+                            Locale.ROOT,
+                            "Median wall time now against the baseline's timed runs; slower or faster "
+                                    + "means beyond its slowest or fastest run by more than %.0f %%. Runs on another processor are not judged. "
+                                    + "Beside the walls' ratio, the kernels' (their summed time, medians): when the two move together, the "
+                                    + "kernels or the machine's speed moved; when the walls' moves alone, the rest of the census did "
+                                    + "(Spark, the writer, the commit).%n%n",
+                            100 * tolerance))
+                    .append(
+                            "| census | master | now, median (s) | baseline, median (s) | baseline, fastest–slowest (s) "
+                                    + "| now ÷ baseline | kernels now ÷ baseline | verdict |\n|---|---|---|---|---|---|---|---|\n");
             for (Line l : lines) {
                 final boolean timed = !Double.isNaN(l.medianBefore());
-                b.append(String.format(Locale.ROOT, "| %s | %s | %.3f | %s | %s | %s | %s | %s |%n", l.census(), l.master(),
-                        l.medianNow(), timed ? String.format(Locale.ROOT, "%.3f", l.medianBefore()) : "–",
+                b.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %.3f | %s | %s | %s | %s | %s |%n",
+                        l.census(),
+                        l.master(),
+                        l.medianNow(),
+                        timed ? String.format(Locale.ROOT, "%.3f", l.medianBefore()) : "–",
                         timed ? String.format(Locale.ROOT, "%.3f–%.3f", l.fastestBefore(), l.slowestBefore()) : "–",
                         timed ? String.format(Locale.ROOT, "%.2f", l.medianNow() / l.medianBefore()) : "–",
-                        Double.isFinite(l.kernelRatio()) ? String.format(Locale.ROOT, "%.2f", l.kernelRatio()) : "–", l.why()));
+                        Double.isFinite(l.kernelRatio()) ? String.format(Locale.ROOT, "%.2f", l.kernelRatio()) : "–",
+                        l.why()));
             }
             return b.toString();
         }
     }
 
-    private BenchBaseline() {
-    }
+    private BenchBaseline() {}
 
     /**
      * Compares the runs {@code now} with {@code before}; {@code tolerance} is a fraction (0.25:
@@ -116,18 +153,30 @@ public final class BenchBaseline {
             }
             final BenchTiming was = base.get(0);
             if (!was.size().equals(first.size()) || was.cores() != first.cores()) {
-                lines.add(Line.notCompared(first, Verdict.NOT_COMPARABLE, median, "not comparable: " + first.size() + " on "
-                        + first.cores() + " core(s) now, " + was.size() + " on " + was.cores() + " in the baseline"));
+                lines.add(Line.notCompared(
+                        first,
+                        Verdict.NOT_COMPARABLE,
+                        median,
+                        "not comparable: " + first.size() + " on " + first.cores() + " core(s) now, " + was.size()
+                                + " on " + was.cores() + " in the baseline"));
                 continue;
             }
-            if (was.items() == first.items() && !was.processor().isEmpty() && !was.processor().equals(first.processor())) {
-                lines.add(Line.notCompared(first, Verdict.NOT_COMPARABLE, median, "not comparable: another processor ("
-                        + first.processor() + " now, " + was.processor() + " in the baseline)"));
+            if (was.items() == first.items()
+                    && !was.processor().isEmpty()
+                    && !was.processor().equals(first.processor())) {
+                lines.add(Line.notCompared(
+                        first,
+                        Verdict.NOT_COMPARABLE,
+                        median,
+                        "not comparable: another processor (" + first.processor() + " now, " + was.processor()
+                                + " in the baseline)"));
                 continue;
             }
             final String unknown = was.processor().isEmpty() ? " (the baseline's processor not recorded)" : "";
-            final double fastest = base.stream().mapToDouble(BenchTiming::wallSeconds).min().orElseThrow();
-            final double slowest = base.stream().mapToDouble(BenchTiming::wallSeconds).max().orElseThrow();
+            final double fastest =
+                    base.stream().mapToDouble(BenchTiming::wallSeconds).min().orElseThrow();
+            final double slowest =
+                    base.stream().mapToDouble(BenchTiming::wallSeconds).max().orElseThrow();
             final double baseMedian = BenchTiming.median(base, BenchTiming::wallSeconds);
             final Verdict v;
             final String why;
@@ -154,7 +203,8 @@ public final class BenchBaseline {
     private static Map<String, List<BenchTiming>> byCensusAndMaster(List<BenchTiming> timings) {
         final Map<String, List<BenchTiming>> m = new LinkedHashMap<>();
         for (BenchTiming t : timings) {
-            m.computeIfAbsent(t.census() + "\u0000" + t.master(), k -> new ArrayList<>()).add(t);
+            m.computeIfAbsent(t.census() + "\u0000" + t.master(), k -> new ArrayList<>())
+                    .add(t);
         }
         return m;
     }

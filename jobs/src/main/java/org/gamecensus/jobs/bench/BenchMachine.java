@@ -14,8 +14,7 @@ import java.util.Locale;
  */
 final class BenchMachine {
 
-    private BenchMachine() {
-    }
+    private BenchMachine() {}
 
     /**
      * This machine's processor model: the first {@code model name} of Linux's
@@ -39,7 +38,11 @@ final class BenchMachine {
         for (String key : new String[] {"model name", "model", "hardware"}) {
             for (String line : cpuinfo) {
                 final int colon = line.indexOf(':');
-                if (colon > 0 && line.substring(0, colon).strip().toLowerCase(Locale.ROOT).equals(key)) {
+                if (colon > 0
+                        && line.substring(0, colon)
+                                .strip()
+                                .toLowerCase(Locale.ROOT)
+                                .equals(key)) {
                     final String value = line.substring(colon + 1).strip().replaceAll("\\s+", " ");
                     // x86's "model" is a number; only a name tells processors apart.
                     if (!value.isEmpty() && !value.chars().allMatch(Character::isDigit)) {

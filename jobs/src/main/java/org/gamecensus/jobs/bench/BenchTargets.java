@@ -29,8 +29,9 @@ public final class BenchTargets {
     public record Targets(double maxOverhead, double minSpeedUp) {
         public Targets {
             if (!Double.isNaN(maxOverhead) && !(maxOverhead >= 1)) {
-                throw new IllegalArgumentException("an overhead target is at least 1 (wall time at least kernel time per core), got "
-                        + maxOverhead);
+                throw new IllegalArgumentException(
+                        "an overhead target is at least 1 (wall time at least kernel time per core), got "
+                                + maxOverhead);
             }
             if (!Double.isNaN(minSpeedUp) && !(minSpeedUp > 0)) {
                 throw new IllegalArgumentException("a speed-up target is positive, got " + minSpeedUp);
@@ -46,11 +47,20 @@ public final class BenchTargets {
     }
 
     /** What is judged: a census's overhead on a master, or a later master's speed-up over the first. */
-    public enum Measure { OVERHEAD, SPEED_UP }
+    public enum Measure {
+        OVERHEAD,
+        SPEED_UP
+    }
 
     /** One judged figure: its median and per-round values (in round order), and how many rounds meet the target. */
-    public record Line(String census, String master, Measure measure, double target, double median, List<Double> rounds,
-                       int meeting) {
+    public record Line(
+            String census,
+            String master,
+            Measure measure,
+            double target,
+            double median,
+            List<Double> rounds,
+            int meeting) {
 
         /** The verdict: met, missed, or met in k of n rounds. */
         public String verdict() {
@@ -61,8 +71,7 @@ public final class BenchTargets {
         }
     }
 
-    private BenchTargets() {
-    }
+    private BenchTargets() {}
 
     /**
      * Judges {@code timings} (as {@link CensusBench#run} gives them) against {@code targets};
@@ -71,7 +80,8 @@ public final class BenchTargets {
     public static List<Line> judge(List<BenchTiming> timings, List<String> masters, Targets targets) {
         final Map<String, Map<String, Map<Integer, BenchTiming>>> runs = new LinkedHashMap<>();
         for (BenchTiming t : timings) {
-            runs.computeIfAbsent(t.census(), k -> new LinkedHashMap<>()).computeIfAbsent(t.master(), k -> new LinkedHashMap<>())
+            runs.computeIfAbsent(t.census(), k -> new LinkedHashMap<>())
+                    .computeIfAbsent(t.master(), k -> new LinkedHashMap<>())
                     .put(t.run(), t);
         }
         final List<Line> lines = new ArrayList<>();
@@ -87,7 +97,8 @@ public final class BenchTargets {
                     lines.add(line(c.getKey(), master, Measure.OVERHEAD, targets.maxOverhead(), values));
                 }
             }
-            final Map<Integer, BenchTiming> reference = masters.isEmpty() ? null : c.getValue().get(masters.get(0));
+            final Map<Integer, BenchTiming> reference =
+                    masters.isEmpty() ? null : c.getValue().get(masters.get(0));
             if (!Double.isNaN(targets.minSpeedUp()) && reference != null) {
                 for (String master : masters.subList(1, masters.size())) {
                     final Map<Integer, BenchTiming> byRound = c.getValue().get(master);
@@ -117,7 +128,8 @@ public final class BenchTargets {
                 meeting++;
             }
         }
-        final double median = BenchTiming.median(values.stream().mapToDouble(Double::doubleValue).toArray());
+        final double median = BenchTiming.median(
+                values.stream().mapToDouble(Double::doubleValue).toArray());
         return new Line(census, master, measure, target, median, List.copyOf(values), meeting);
     }
 
@@ -127,17 +139,29 @@ public final class BenchTargets {
             return "";
         }
         final StringBuilder b = new StringBuilder("\n## Against the targets\n\n")
-                .append("Each round judged on its own (settings bench.target.overhead: the highest overhead, on every master; ")
+                .append(
+                        "Each round judged on its own (settings bench.target.overhead: the highest overhead, on every master; ")
                 .append("bench.target.speed-up: the lowest speed-up of each later master over ")
                 .append(masters.isEmpty() ? "the first" : masters.get(0))
                 .append(", the two runs of one round paired). The median is over the rounds.\n\n")
-                .append("| census | master | measure | target | median | rounds | verdict |\n|---|---|---|---|---|---|---|\n");
+                .append(
+                        "| census | master | measure | target | median | rounds | verdict |\n|---|---|---|---|---|---|---|\n");
         for (Line l : judge(timings, masters, targets)) {
             final StringBuilder rounds = new StringBuilder();
-            l.rounds().forEach(v -> rounds.append(rounds.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.2f", v)));
-            b.append(String.format(Locale.ROOT, "| %s | %s | %s | %s %.2f | %.2f | %s | %s |%n", l.census(), l.master(),
-                    l.measure() == Measure.OVERHEAD ? "overhead" : "speed-up", l.measure() == Measure.OVERHEAD ? "≤" : "≥",
-                    l.target(), l.median(), rounds, l.verdict()));
+            l.rounds()
+                    .forEach(v -> rounds.append(rounds.length() == 0 ? "" : " ")
+                            .append(String.format(Locale.ROOT, "%.2f", v)));
+            b.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s | %s %.2f | %.2f | %s | %s |%n",
+                    l.census(),
+                    l.master(),
+                    l.measure() == Measure.OVERHEAD ? "overhead" : "speed-up",
+                    l.measure() == Measure.OVERHEAD ? "≤" : "≥",
+                    l.target(),
+                    l.median(),
+                    rounds,
+                    l.verdict()));
         }
         return b.toString();
     }

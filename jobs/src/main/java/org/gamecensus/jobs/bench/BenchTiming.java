@@ -25,9 +25,21 @@ import org.gamecensus.jobs.census.UsageException;
  * The bench keeps every run as a line of {@code report.csv}, so a later bench can be compared
  * with it ({@link BenchBaseline}) and anyone can aggregate the raw times differently.
  */
-public record BenchTiming(String census, String size, long items, String master, int cores, int run,
-                          double wallSeconds, double jobSeconds, double kernelSeconds, double jitSeconds,
-                          Instant started, int warmUps, String processor, double taskSeconds) {
+public record BenchTiming(
+        String census,
+        String size,
+        long items,
+        String master,
+        int cores,
+        int run,
+        double wallSeconds,
+        double jobSeconds,
+        double kernelSeconds,
+        double jitSeconds,
+        Instant started,
+        int warmUps,
+        String processor,
+        double taskSeconds) {
 
     /** The header of {@code report.csv}, in column order. */
     public static final String CSV_HEADER =
@@ -40,11 +52,12 @@ public record BenchTiming(String census, String size, long items, String master,
     /** The header of benches before warm-ups were recorded: read, with warm-ups −1. */
     static final String CSV_HEADER_WITHOUT_WARM_UPS =
             CSV_HEADER_WITHOUT_PROCESSOR.substring(0, CSV_HEADER_WITHOUT_PROCESSOR.lastIndexOf(','));
+
     private static final int COLUMNS_WITHOUT_TASKS = CSV_HEADER_WITHOUT_TASKS.split(",").length;
     private static final int COLUMNS_WITHOUT_PROCESSOR = CSV_HEADER_WITHOUT_PROCESSOR.split(",").length;
     private static final int COLUMNS_WITHOUT_WARM_UPS = CSV_HEADER_WITHOUT_WARM_UPS.split(",").length;
-    private static final List<String> HEADERS = List.of(CSV_HEADER, CSV_HEADER_WITHOUT_TASKS, CSV_HEADER_WITHOUT_PROCESSOR,
-            CSV_HEADER_WITHOUT_WARM_UPS);
+    private static final List<String> HEADERS =
+            List.of(CSV_HEADER, CSV_HEADER_WITHOUT_TASKS, CSV_HEADER_WITHOUT_PROCESSOR, CSV_HEADER_WITHOUT_WARM_UPS);
 
     /** The kernels' time per core: the least wall time the census could take on its cores. */
     public double kernelPerCore() {
@@ -60,11 +73,23 @@ public record BenchTiming(String census, String size, long items, String master,
     public static String csv(List<BenchTiming> timings) {
         final StringBuilder b = new StringBuilder(CSV_HEADER).append('\n');
         for (BenchTiming t : timings) {
-            b.append(String.join(",", quoted(t.census()), quoted(t.size()), Long.toString(t.items()), quoted(t.master()),
-                    Integer.toString(t.cores()), Integer.toString(t.run()), seconds(t.wallSeconds()),
-                    seconds(t.jobSeconds()), seconds(t.kernelSeconds()), seconds(t.jitSeconds()),
-                    t.started().truncatedTo(ChronoUnit.MILLIS).toString(), Integer.toString(t.warmUps()),
-                    quoted(t.processor()), seconds(t.taskSeconds()))).append('\n');
+            b.append(String.join(
+                            ",",
+                            quoted(t.census()),
+                            quoted(t.size()),
+                            Long.toString(t.items()),
+                            quoted(t.master()),
+                            Integer.toString(t.cores()),
+                            Integer.toString(t.run()),
+                            seconds(t.wallSeconds()),
+                            seconds(t.jobSeconds()),
+                            seconds(t.kernelSeconds()),
+                            seconds(t.jitSeconds()),
+                            t.started().truncatedTo(ChronoUnit.MILLIS).toString(),
+                            Integer.toString(t.warmUps()),
+                            quoted(t.processor()),
+                            seconds(t.taskSeconds())))
+                    .append('\n');
         }
         return b.toString();
     }
@@ -79,12 +104,13 @@ public record BenchTiming(String census, String size, long items, String master,
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UsageException("--baseline " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
+            throw new UsageException(
+                    "--baseline " + file + ": cannot read it (" + e.getClass().getSimpleName() + ")");
         }
         final String header = lines.isEmpty() ? "" : lines.get(0).strip();
         if (!HEADERS.contains(header)) {
-            throw new UsageException("--baseline " + file + ": not a bench report.csv (its first line is not '"
-                    + CSV_HEADER + "')");
+            throw new UsageException(
+                    "--baseline " + file + ": not a bench report.csv (its first line is not '" + CSV_HEADER + "')");
         }
         final List<BenchTiming> timings = new ArrayList<>();
         for (int n = 1; n < lines.size(); n++) {
@@ -117,14 +143,27 @@ public record BenchTiming(String census, String size, long items, String master,
             throw new IllegalArgumentException(f.size() + " fields, expected " + columns);
         }
         try {
-            final BenchTiming t = new BenchTiming(f.get(0), f.get(1), Long.parseLong(f.get(2)), f.get(3),
-                    Integer.parseInt(f.get(4)), Integer.parseInt(f.get(5)), Double.parseDouble(f.get(6)),
-                    Double.parseDouble(f.get(7)), Double.parseDouble(f.get(8)),
-                    f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)), Instant.parse(f.get(10)),
-                    withWarmUps ? Integer.parseInt(f.get(11)) : -1, withProcessor ? f.get(12) : "",
+            final BenchTiming t = new BenchTiming(
+                    f.get(0),
+                    f.get(1),
+                    Long.parseLong(f.get(2)),
+                    f.get(3),
+                    Integer.parseInt(f.get(4)),
+                    Integer.parseInt(f.get(5)),
+                    Double.parseDouble(f.get(6)),
+                    Double.parseDouble(f.get(7)),
+                    Double.parseDouble(f.get(8)),
+                    f.get(9).isEmpty() ? Double.NaN : Double.parseDouble(f.get(9)),
+                    Instant.parse(f.get(10)),
+                    withWarmUps ? Integer.parseInt(f.get(11)) : -1,
+                    withProcessor ? f.get(12) : "",
                     !withTasks || f.get(13).isEmpty() ? Double.NaN : Double.parseDouble(f.get(13)));
-            if (t.items() < 0 || t.cores() < 1 || !(t.wallSeconds() >= 0) || !(t.kernelSeconds() >= 0)
-                    || t.warmUps() < (withWarmUps ? 0 : -1) || t.taskSeconds() < 0) {
+            if (t.items() < 0
+                    || t.cores() < 1
+                    || !(t.wallSeconds() >= 0)
+                    || !(t.kernelSeconds() >= 0)
+                    || t.warmUps() < (withWarmUps ? 0 : -1)
+                    || t.taskSeconds() < 0) {
                 throw new IllegalArgumentException("negative or missing counts or times");
             }
             return t;

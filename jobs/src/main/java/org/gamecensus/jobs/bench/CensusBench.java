@@ -71,11 +71,9 @@ public final class CensusBench {
     public static final int MAX_WARM_UPS = 100;
 
     /** What a bench run gives: every timed run (by census, then master, then round) and the report of their medians. */
-    public record Result(List<BenchTiming> timings, String report) {
-    }
+    public record Result(List<BenchTiming> timings, String report) {}
 
-    private CensusBench() {
-    }
+    private CensusBench() {}
 
     /**
      * Runs {@code repeat} rounds; in each round, each of {@code masters} in turn gets a session
@@ -90,8 +88,14 @@ public final class CensusBench {
      * executors write the census's files and the driver moves them in, so the scratch warehouse
      * must be one every executor and the driver see (HDFS, S3).
      */
-    public static Result run(List<Census.Benched> censuses, List<String> masters, WarmUp warmUp, int repeat, Path dir,
-                             Warehouse scratch, Map<String, String> settings) {
+    public static Result run(
+            List<Census.Benched> censuses,
+            List<String> masters,
+            WarmUp warmUp,
+            int repeat,
+            Path dir,
+            Warehouse scratch,
+            Map<String, String> settings) {
         if (repeat < 1) {
             throw new IllegalArgumentException("timed runs must be ≥ 1, got " + repeat);
         }
@@ -99,26 +103,29 @@ public final class CensusBench {
             throw new IllegalArgumentException("at least one master, each once, got " + masters);
         }
         // A running session would be reused whatever master is asked for, and the timings would be of it.
-        if (SparkSession.getActiveSession().isDefined() || SparkSession.getDefaultSession().isDefined()) {
-            throw new IllegalStateException("the bench starts a session of its own on each master; stop the running one first");
+        if (SparkSession.getActiveSession().isDefined()
+                || SparkSession.getDefaultSession().isDefined()) {
+            throw new IllegalStateException(
+                    "the bench starts a session of its own on each master; stop the running one first");
         }
         final Map<String, Map<String, List<BenchTiming>>> runs = new LinkedHashMap<>();
         for (Census.Benched census : censuses) {
             for (String master : masters) {
-                runs.computeIfAbsent(census.census(), k -> new LinkedHashMap<>()).put(master, new ArrayList<>());
+                runs.computeIfAbsent(census.census(), k -> new LinkedHashMap<>())
+                        .put(master, new ArrayList<>());
             }
         }
         for (int round = 1; round <= repeat; round++) {
             for (int at = 0; at < masters.size(); at++) {
                 final String master = masters.get(at);
-                final SparkSession spark = CensusSession.create(master, "census bench " + master + ", round " + round,
-                        settings);
+                final SparkSession spark =
+                        CensusSession.create(master, "census bench " + master + ", round " + round, settings);
                 final JobClock jobs = new JobClock();
                 spark.sparkContext().addSparkListener(jobs);
                 try {
                     final Path local = dir.resolve("warehouse-" + at);
-                    final Warehouse scratchWarehouse = scratch == null ? new Warehouse(local)
-                            : scratch.nested("bench-" + at, local);
+                    final Warehouse scratchWarehouse =
+                            scratch == null ? new Warehouse(local) : scratch.nested("bench-" + at, local);
                     for (Census.Benched census : censuses) {
                         // Untimed runs at the benchmark size first: Spark's first jobs pay for class loading
                         // and code generation, and the kernel's code is compiled while it runs.
@@ -128,8 +135,17 @@ public final class CensusBench {
                             census.run().items(spark, scratchWarehouse);
                             done++;
                         }
-                        runs.get(census.census()).get(master).add(time(spark, census.census(), census.size(), master,
-                                round, jobs, done, () -> census.run().items(spark, scratchWarehouse)));
+                        runs.get(census.census())
+                                .get(master)
+                                .add(time(
+                                        spark,
+                                        census.census(),
+                                        census.size(),
+                                        master,
+                                        round,
+                                        jobs,
+                                        done,
+                                        () -> census.run().items(spark, scratchWarehouse)));
                     }
                 } finally {
                     spark.sparkContext().removeSparkListener(jobs);
@@ -150,7 +166,8 @@ public final class CensusBench {
      * asked at each timed run).
      */
     static int cores(String master, SparkSession spark) {
-        return CensusSession.localThreads(master).orElseGet(() -> spark.sparkContext().defaultParallelism());
+        return CensusSession.localThreads(master)
+                .orElseGet(() -> spark.sparkContext().defaultParallelism());
     }
 
     /**
@@ -201,8 +218,15 @@ public final class CensusBench {
         }
     }
 
-    private static BenchTiming time(SparkSession spark, String census, String size, String master, int run, JobClock jobs,
-                                    int warmUps, Supplier<Long> items) {
+    private static BenchTiming time(
+            SparkSession spark,
+            String census,
+            String size,
+            String master,
+            int run,
+            JobClock jobs,
+            int warmUps,
+            Supplier<Long> items) {
         final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         final boolean jitTimed = jit != null && jit.isCompilationTimeMonitoringSupported();
         final int cores = cores(master, spark);
@@ -216,8 +240,20 @@ public final class CensusBench {
         final double wall = (System.nanoTime() - start) / 1e9;
         final double jitSeconds = jitTimed ? (jit.getTotalCompilationTime() - jit0) / 1e3 : Double.NaN;
         final double jobSeconds = (jobs.millis(spark) - jobs0) / 1e3;
-        return new BenchTiming(census, size, count, master, cores, run, wall, jobSeconds,
-                CensusDatasets.kernelNanos() / 1e9, jitSeconds, started, warmUps, PROCESSOR,
+        return new BenchTiming(
+                census,
+                size,
+                count,
+                master,
+                cores,
+                run,
+                wall,
+                jobSeconds,
+                CensusDatasets.kernelNanos() / 1e9,
+                jitSeconds,
+                started,
+                warmUps,
+                PROCESSOR,
                 (jobs.taskMillis() - tasks0) / 1e3);
     }
 
@@ -233,13 +269,20 @@ public final class CensusBench {
             for (var m : e.getValue().entrySet()) {
                 final List<BenchTiming> r = m.getValue();
                 // Each part of a run over its kernel time per core, so that 1 + the three is its overhead.
-                final double inTasks = BenchTiming.median(r, t -> (t.taskSeconds() - t.kernelSeconds()) / t.kernelSeconds());
-                final double inJobs = BenchTiming.median(r,
-                        t -> (t.jobSeconds() - t.taskSeconds() / t.cores()) / t.kernelPerCore());
-                final double onDriver = BenchTiming.median(r,
-                        t -> (t.wallSeconds() - t.jobSeconds()) / t.kernelPerCore());
-                b.append(String.format(Locale.ROOT, "| %s | %s | %.2f | %+.2f | %+.2f | %+.2f |%n", e.getKey(), m.getKey(),
-                        BenchTiming.median(r, BenchTiming::overhead), inTasks, inJobs,
+                final double inTasks =
+                        BenchTiming.median(r, t -> (t.taskSeconds() - t.kernelSeconds()) / t.kernelSeconds());
+                final double inJobs =
+                        BenchTiming.median(r, t -> (t.jobSeconds() - t.taskSeconds() / t.cores()) / t.kernelPerCore());
+                final double onDriver =
+                        BenchTiming.median(r, t -> (t.wallSeconds() - t.jobSeconds()) / t.kernelPerCore());
+                b.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %s | %.2f | %+.2f | %+.2f | %+.2f |%n",
+                        e.getKey(),
+                        m.getKey(),
+                        BenchTiming.median(r, BenchTiming::overhead),
+                        inTasks,
+                        inJobs,
                         onDriver));
             }
         }
@@ -247,7 +290,8 @@ public final class CensusBench {
                 .append("each run's parts, so they add up to the median overhead only roughly): in tasks, beyond the ")
                 .append("kernels, the tasks' own work around their kernels (checking, hashing and writing the rows, ")
                 .append("opening and closing the Parquet files; Spark's run time of the tasks less the kernels'); in ")
-                .append("jobs, beyond the tasks, Spark launching the tasks, deserialising them and taking their results ")
+                .append(
+                        "jobs, beyond the tasks, Spark launching the tasks, deserialising them and taking their results ")
                 .append("back, and cores idle while the last tasks finish (the jobs' time less the tasks' per core); ")
                 .append("on the driver, planning before the jobs and committing after them (the wall less the jobs).\n")
                 .toString();
@@ -255,25 +299,45 @@ public final class CensusBench {
 
     /** Items a second: whole numbers from 100 up, three significant digits below (a census of one tree). */
     static String rate(double perSecond) {
-        return perSecond >= 100 ? String.format(Locale.ROOT, "%.0f", perSecond) : String.format(Locale.ROOT, "%.3g", perSecond);
+        return perSecond >= 100
+                ? String.format(Locale.ROOT, "%.0f", perSecond)
+                : String.format(Locale.ROOT, "%.3g", perSecond);
     }
 
-    private static String report(Map<String, Map<String, List<BenchTiming>>> runs, List<String> masters,
-                                 WarmUp warmUp, int repeat) {
+    private static String report(
+            Map<String, Map<String, List<BenchTiming>>> runs, List<String> masters, WarmUp warmUp, int repeat) {
         final StringBuilder b = new StringBuilder();
-        b.append("# Census benchmark\n\n").append(repeat).append(" timed runs of each census on each master, in ")
-                .append(repeat).append(" round(s) taking the masters in turn (a session each), each timed run after ")
-                .append(warmUp.runs()).append(" untimed run(s) of it at the same size in its session")
-                .append(warmUp.seconds() > 0 ? String.format(Locale.ROOT, " or more, until they had taken %s s (at most %d;"
-                        + " warm-ups gives each timed run's count)",
-                        java.math.BigDecimal.valueOf(warmUp.seconds()).stripTrailingZeros().toPlainString(), MAX_WARM_UPS) : "")
+        b.append("# Census benchmark\n\n")
+                .append(repeat)
+                .append(" timed runs of each census on each master, in ")
+                .append(repeat)
+                .append(" round(s) taking the masters in turn (a session each), each timed run after ")
+                .append(warmUp.runs())
+                .append(" untimed run(s) of it at the same size in its session")
+                .append(
+                        warmUp.seconds() > 0
+                                ? String.format(
+                                        Locale.ROOT,
+                                        " or more, until they had taken %s s (at most %d;"
+                                                + " warm-ups gives each timed run's count)",
+                                        java.math.BigDecimal.valueOf(warmUp.seconds())
+                                                .stripTrailingZeros()
+                                                .toPlainString(),
+                                        MAX_WARM_UPS)
+                                : "")
                 .append("; medians. ")
-                .append("Wall time is the census call (rows computed, checked and committed), without Spark's start-up; ")
-                .append("of it, the Spark jobs ran from job start to job end, and the driver spent the rest planning and ")
-                .append("committing. Kernel time is summed over tasks; the overhead ratio is wall ÷ (kernel ÷ cores), and ")
-                .append("in jobs the same with the jobs' time. JIT is the driver JVM's compile time meanwhile (in local mode ")
-                .append("the tasks run in it too), summed over the compiler threads, which share the cores with the tasks. ")
-                .append("Timed walls lists every timed run's wall time, in order, and warm-ups the untimed runs before each; ")
+                .append(
+                        "Wall time is the census call (rows computed, checked and committed), without Spark's start-up; ")
+                .append(
+                        "of it, the Spark jobs ran from job start to job end, and the driver spent the rest planning and ")
+                .append(
+                        "committing. Kernel time is summed over tasks; the overhead ratio is wall ÷ (kernel ÷ cores), and ")
+                .append(
+                        "in jobs the same with the jobs' time. JIT is the driver JVM's compile time meanwhile (in local mode ")
+                .append(
+                        "the tasks run in it too), summed over the compiler threads, which share the cores with the tasks. ")
+                .append(
+                        "Timed walls lists every timed run's wall time, in order, and warm-ups the untimed runs before each; ")
                 .append("report.csv holds every run's figures.\n\n");
         b.append("| census | size | items | master | cores | median wall (s) | in Spark jobs (s) | kernel, summed (s) ")
                 .append("| items/s/core | overhead | overhead in jobs | JIT (s) | timed walls (s) | warm-ups |\n")
@@ -289,29 +353,46 @@ public final class CensusBench {
                 final StringBuilder walls = new StringBuilder();
                 r.forEach(t -> walls.append(walls.length() == 0 ? "" : " ")
                         .append(String.format(Locale.ROOT, "%.3f", t.wallSeconds())));
-                final String warmUps = String.join(" ", r.stream().map(t -> String.valueOf(t.warmUps())).toList());
-                b.append(String.format(Locale.ROOT,
+                final String warmUps = String.join(
+                        " ", r.stream().map(t -> String.valueOf(t.warmUps())).toList());
+                b.append(String.format(
+                        Locale.ROOT,
                         "| %s | %s | %d | %s | %s | %.3f | %.3f | %.3f | %s | %.2f | %.2f | %.3f | %s | %s |%n",
-                        e.getKey(), r.get(0).size(), items, m.getKey(), cores == Math.rint(cores)
-                                ? String.valueOf((long) cores) : String.valueOf(cores),
-                        wall, jobs, kernel, rate(items / wall / cores), wall / (kernel / cores), jobs / (kernel / cores),
-                        BenchTiming.median(r, BenchTiming::jitSeconds), walls, warmUps));
+                        e.getKey(),
+                        r.get(0).size(),
+                        items,
+                        m.getKey(),
+                        cores == Math.rint(cores) ? String.valueOf((long) cores) : String.valueOf(cores),
+                        wall,
+                        jobs,
+                        kernel,
+                        rate(items / wall / cores),
+                        wall / (kernel / cores),
+                        jobs / (kernel / cores),
+                        BenchTiming.median(r, BenchTiming::jitSeconds),
+                        walls,
+                        warmUps));
             }
         }
         b.append(overheadParts(runs));
         if (masters.size() > 1) {
             b.append("\n| census |");
             masters.forEach(m -> b.append(' ').append(m).append(" (s) |"));
-            masters.subList(1, masters.size()).forEach(m -> b.append(" speed-up, ").append(m).append(" |"));
-            masters.subList(1, masters.size()).forEach(m -> b.append(" kernels' speed-up, ").append(m).append(" |"));
+            masters.subList(1, masters.size())
+                    .forEach(m -> b.append(" speed-up, ").append(m).append(" |"));
+            masters.subList(1, masters.size())
+                    .forEach(m -> b.append(" kernels' speed-up, ").append(m).append(" |"));
             b.append("\n|---|").append("---|".repeat(3 * masters.size() - 2)).append('\n');
             for (var e : runs.entrySet()) {
                 b.append("| ").append(e.getKey()).append(" |");
                 final double[] walls = masters.stream()
-                        .mapToDouble(m -> BenchTiming.median(e.getValue().get(m), BenchTiming::wallSeconds)).toArray();
+                        .mapToDouble(m -> BenchTiming.median(e.getValue().get(m), BenchTiming::wallSeconds))
+                        .toArray();
                 // Kernel time per core: what the wall would be if nothing but the kernels ran, spread evenly.
-                final double[] kernels = masters.stream().mapToDouble(m -> BenchTiming.median(e.getValue().get(m),
-                        BenchTiming::kernelSeconds) / BenchTiming.median(e.getValue().get(m), BenchTiming::cores)).toArray();
+                final double[] kernels = masters.stream()
+                        .mapToDouble(m -> BenchTiming.median(e.getValue().get(m), BenchTiming::kernelSeconds)
+                                / BenchTiming.median(e.getValue().get(m), BenchTiming::cores))
+                        .toArray();
                 for (double w : walls) {
                     b.append(String.format(Locale.ROOT, " %.3f |", w));
                 }
@@ -327,11 +408,19 @@ public final class CensusBench {
                     .append(" other: the speed-up the kernels allow if nothing else ran. The speed-up is it times the")
                     .append(" first master's overhead over the other's, so a shortfall below it is the other costs'")
                     .append(" (Spark, the commit, the compiler and collector sharing the cores), and one within it the")
-                    .append(" kernels' own (tasks side by side running slower than one alone, or their cores taken mid-kernel).\n");
+                    .append(
+                            " kernels' own (tasks side by side running slower than one alone, or their cores taken mid-kernel).\n");
         }
-        b.append("\nDriver: ").append(PROCESSOR).append(", ").append(Runtime.getRuntime().availableProcessors()).append(" cores, ")
-                .append(Runtime.getRuntime().maxMemory() / (1 << 20)).append(" MiB heap; Java ")
-                .append(System.getProperty("java.version")).append(jvmOptions()).append(".\n");
+        b.append("\nDriver: ")
+                .append(PROCESSOR)
+                .append(", ")
+                .append(Runtime.getRuntime().availableProcessors())
+                .append(" cores, ")
+                .append(Runtime.getRuntime().maxMemory() / (1 << 20))
+                .append(" MiB heap; Java ")
+                .append(System.getProperty("java.version"))
+                .append(jvmOptions())
+                .append(".\n");
         return b.toString();
     }
 

@@ -75,12 +75,10 @@ public interface Census {
      * A census's size option in the bench: {@code option} takes a {@code label}, whose default is
      * the profile's {@code setting}, else {@code fallback}.
      */
-    record BenchSize(String option, String label, String setting, String fallback, String description) {
-    }
+    record BenchSize(String option, String label, String setting, String fallback, String description) {}
 
     /** One census at one bench size: {@code size} says it in the report; {@code run} commits it and gives its items. */
-    record Benched(String census, String size, Runner run) {
-    }
+    record Benched(String census, String size, Runner run) {}
 
     /** Runs and commits a census, returning how many items it decided. */
     @FunctionalInterface

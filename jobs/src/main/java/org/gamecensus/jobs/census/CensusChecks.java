@@ -8,8 +8,7 @@ import org.apache.spark.sql.Row;
 /** The check every census makes before it commits: no row where its two computations disagree. */
 public final class CensusChecks {
 
-    private CensusChecks() {
-    }
+    private CensusChecks() {}
 
     /**
      * Fails with a {@link CensusFailure} naming the count and up to five examples when any row
@@ -19,7 +18,8 @@ public final class CensusChecks {
         final Dataset<Row> failing = rows.filter(bad);
         final List<Row> sample = failing.select(show[0], java.util.Arrays.copyOfRange(show, 1, show.length))
                 .orderBy(show[0], java.util.Arrays.copyOfRange(show, 1, Math.min(2, show.length)))
-                .limit(5).collectAsList();
+                .limit(5)
+                .collectAsList();
         if (!sample.isEmpty()) {
             throw new CensusFailure(failing.count() + " " + what + ", e.g. " + sample + "; nothing was published");
         }

@@ -40,8 +40,7 @@ import org.gamecensus.schemas.DatasetSchema;
  */
 public final class CensusCommit {
 
-    private CensusCommit() {
-    }
+    private CensusCommit() {}
 
     /** The check: rows matching {@code bad} fail the census; {@code what} says what such a row is, {@code show} which columns to quote. */
     public record Check(RowCondition bad, String what, String... show) {
@@ -57,16 +56,30 @@ public final class CensusCommit {
      * rows meeting each of {@code tallies} in order. Each task writes its own rows; nothing is
      * visible until every task has succeeded and no row broke the check.
      */
-    public static Row commit(SparkSession spark, SliceCensus census, Warehouse warehouse, List<TablePartition> partitions,
-                             Check check, RowCondition... tallies) {
+    public static Row commit(
+            SparkSession spark,
+            SliceCensus census,
+            Warehouse warehouse,
+            List<TablePartition> partitions,
+            Check check,
+            RowCondition... tallies) {
         final DatasetSchema schema = census.schema();
         return warehouse.inRun("commit of " + schema.table(), run -> {
             run.claim(schema, partitions);
             final String dir = run.newStaging(schema.table());
             try {
                 final Written written = write(spark, census, dir, TablePartition.values(partitions), check, tallies);
-                warehouse.publish(spark, run, new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create(),
-                        written.files(), Warehouse.parameters(schema, partitions)), List.of());
+                warehouse.publish(
+                        spark,
+                        run,
+                        new Warehouse.Staged(
+                                dir,
+                                schema,
+                                written.stats(),
+                                RowFactory.create(),
+                                written.files(),
+                                Warehouse.parameters(schema, partitions)),
+                        List.of());
                 return tallyRow(schema, written.stats(), written.tallies());
             } finally {
                 run.discard(dir);
@@ -78,16 +91,35 @@ public final class CensusCommit {
      * Commits a few rows computed on the driver (a host's description, say), written by the driver
      * itself: no Spark job for a file of a few rows. As above otherwise, with no check or tallies.
      */
-    public static Row commit(SparkSession spark, List<Row> rows, DatasetSchema schema, Warehouse warehouse,
-                             List<TablePartition> partitions) {
+    public static Row commit(
+            SparkSession spark,
+            List<Row> rows,
+            DatasetSchema schema,
+            Warehouse warehouse,
+            List<TablePartition> partitions) {
         return warehouse.inRun("commit of " + schema.table(), run -> {
             run.claim(schema, partitions);
             final String dir = run.newStaging(schema.table());
             try {
-                final Written written = writeWith(spark, schema, dir, TablePartition.values(partitions), Check.none(),
-                        new RowCondition[0], write -> List.of(write.write(rows.iterator(), 0, 0)));
-                warehouse.publish(spark, run, new Warehouse.Staged(dir, schema, written.stats(), RowFactory.create(),
-                        written.files(), Warehouse.parameters(schema, partitions)), List.of());
+                final Written written = writeWith(
+                        spark,
+                        schema,
+                        dir,
+                        TablePartition.values(partitions),
+                        Check.none(),
+                        new RowCondition[0],
+                        write -> List.of(write.write(rows.iterator(), 0, 0)));
+                warehouse.publish(
+                        spark,
+                        run,
+                        new Warehouse.Staged(
+                                dir,
+                                schema,
+                                written.stats(),
+                                RowFactory.create(),
+                                written.files(),
+                                Warehouse.parameters(schema, partitions)),
+                        List.of());
                 return tallyRow(schema, written.stats(), written.tallies());
             } finally {
                 run.discard(dir);
@@ -100,23 +132,38 @@ public final class CensusCommit {
      * {@link Manifests#countAndChecksum} gives them) of each listed partition that received rows,
      * the tallies, and the manifest entry of each file taken (partition key → file name → entry).
      */
-    record Written(List<Row> stats, long[] tallies, Map<String, Map<String, String>> files) {
-    }
+    record Written(List<Row> stats, long[] tallies, Map<String, Map<String, String>> files) {}
 
     /**
      * Computes {@code census} and writes its rows into {@code dir} (a directory per partition, as
      * Spark names them), checked: a row outside {@code partitions} or failing the check fails the
      * write (what was written stays in {@code dir} for the caller to delete). Publishes nothing.
      */
-    static Written write(SparkSession spark, SliceCensus census, String dir, List<Row> partitions, Check check,
-                         RowCondition... tallies) {
+    static Written write(
+            SparkSession spark,
+            SliceCensus census,
+            String dir,
+            List<Row> partitions,
+            Check check,
+            RowCondition... tallies) {
         final LongAccumulator clock = CensusDatasets.kernelClock(spark, census.schema());
         final FaultInjection faults = FaultInjection.of(spark);
         final SliceKernel kernel = census.kernel();
-        return writeWith(spark, census.schema(), dir, partitions, check, tallies,
-                write -> CensusDatasets.runOnSlices(spark, census.ids(), census.partitions(),
-                        "census " + census.schema().table() + ": " + census.ids().size() + " slices",
-                        CensusWriteTask.Outcome.class, ids -> {
+        return writeWith(
+                spark,
+                census.schema(),
+                dir,
+                partitions,
+                check,
+                tallies,
+                write -> CensusDatasets.runOnSlices(
+                        spark,
+                        census.ids(),
+                        census.partitions(),
+                        "census " + census.schema().table() + ": "
+                                + census.ids().size() + " slices",
+                        CensusWriteTask.Outcome.class,
+                        ids -> {
                             faults.beforePartition();
                             faults.haltIfWriting();
                             final int[] task = CensusWriteTask.taskAndAttempt();
@@ -125,16 +172,29 @@ public final class CensusCommit {
     }
 
     /** Runs {@code tasks} with a write into {@code dir}, then checks what they wrote. */
-    private static Written writeWith(SparkSession spark, DatasetSchema schema, String dir, List<Row> partitions,
-                                     Check check, RowCondition[] tallies,
-                                     Function<CensusWriteTask, List<CensusWriteTask.Outcome>> tasks) {
+    private static Written writeWith(
+            SparkSession spark,
+            DatasetSchema schema,
+            String dir,
+            List<Row> partitions,
+            Check check,
+            RowCondition[] tallies,
+            Function<CensusWriteTask, List<CensusWriteTask.Outcome>> tasks) {
         final String codec = spark.conf().get("spark.sql.parquet.compression.codec", "snappy");
         CensusWriteTask.compression(codec); // a bad codec is refused before anything runs
         ConcurrentFileCalls.threads(spark, dir); // and a bad setting of the commit's threads
         final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
         final String writeId = UUID.randomUUID().toString();
-        final List<CensusWriteTask.Outcome> outcomes = tasks.apply(new CensusWriteTask(schema, partitions,
-                check.bad(), check.show(), Arrays.asList(tallies), dir, writeId, codec, hadoopConfiguration(spark),
+        final List<CensusWriteTask.Outcome> outcomes = tasks.apply(new CensusWriteTask(
+                schema,
+                partitions,
+                check.bad(),
+                check.show(),
+                Arrays.asList(tallies),
+                dir,
+                writeId,
+                codec,
+                hadoopConfiguration(spark),
                 checksums));
         long failing = 0;
         final List<Row> examples = new ArrayList<>();
@@ -165,9 +225,8 @@ public final class CensusCommit {
     }
 
     /** The last Hadoop configuration shipped to the tasks, with the context and the settings it was made from. */
-    private record ShippedConfiguration(SparkContext context, Map<String, String> settings,
-                                        Broadcast<SerializableConfiguration> broadcast) {
-    }
+    private record ShippedConfiguration(
+            SparkContext context, Map<String, String> settings, Broadcast<SerializableConfiguration> broadcast) {}
 
     private static ShippedConfiguration shipped;
 
@@ -179,13 +238,20 @@ public final class CensusCommit {
      */
     static synchronized Broadcast<SerializableConfiguration> hadoopConfiguration(SparkSession spark) {
         final SparkContext context = spark.sparkContext();
-        final Map<String, String> settings = new TreeMap<>(scala.collection.JavaConverters.mapAsJavaMap(spark.conf().getAll()));
+        final Map<String, String> settings = new TreeMap<>(
+                scala.collection.JavaConverters.mapAsJavaMap(spark.conf().getAll()));
         for (Map.Entry<String, String> e : context.hadoopConfiguration()) {
             settings.put("hadoop:" + e.getKey(), e.getValue());
         }
-        if (shipped == null || shipped.context() != context || !shipped.settings().equals(settings)) {
-            shipped = new ShippedConfiguration(context, settings, JavaSparkContext.fromSparkContext(context)
-                    .broadcast(new SerializableConfiguration(spark.sessionState().newHadoopConf())));
+        if (shipped == null
+                || shipped.context() != context
+                || !shipped.settings().equals(settings)) {
+            shipped = new ShippedConfiguration(
+                    context,
+                    settings,
+                    JavaSparkContext.fromSparkContext(context)
+                            .broadcast(new SerializableConfiguration(
+                                    spark.sessionState().newHadoopConf())));
         }
         return shipped.broadcast();
     }
@@ -195,8 +261,13 @@ public final class CensusCommit {
      * (as above); returns one row: the row count, then the number of rows meeting each of
      * {@code tallies}.
      */
-    public static Row commit(Dataset<Row> rows, Warehouse warehouse, DatasetSchema schema, List<TablePartition> partitions,
-                             Check check, RowCondition... tallies) {
+    public static Row commit(
+            Dataset<Row> rows,
+            Warehouse warehouse,
+            DatasetSchema schema,
+            List<TablePartition> partitions,
+            Check check,
+            RowCondition... tallies) {
         final Column[] extra = new Column[1 + tallies.length];
         extra[0] = countIf(check.bad().column());
         for (int t = 0; t < tallies.length; t++) {
@@ -204,12 +275,13 @@ public final class CensusCommit {
         }
         return warehouse.inRun("commit of " + schema.table(), run -> {
             run.claim(schema, partitions);
-            final Warehouse.Staged staged = warehouse.stage(run, FaultInjection.haltWhileWriting(rows), schema, partitions,
-                    extra);
+            final Warehouse.Staged staged =
+                    warehouse.stage(run, FaultInjection.haltWhileWriting(rows), schema, partitions, extra);
             try {
                 final Row observed = staged.observed();
                 if (asLong(observed, 0) > 0) {
-                    CensusChecks.failIfAny(staged.read(rows.sparkSession()), check.bad().column(), check.what(), check.show());
+                    CensusChecks.failIfAny(
+                            staged.read(rows.sparkSession()), check.bad().column(), check.what(), check.show());
                 }
                 warehouse.publish(rows.sparkSession(), run, staged, List.of());
                 final long[] tally = new long[tallies.length];

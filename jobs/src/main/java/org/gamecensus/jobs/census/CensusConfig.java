@@ -23,8 +23,7 @@ public final class CensusConfig {
     private final Properties census = new Properties();
     private final Map<String, String> spark = new LinkedHashMap<>();
 
-    private CensusConfig() {
-    }
+    private CensusConfig() {}
 
     public static CensusConfig load(String profile) {
         final CensusConfig c = new CensusConfig();
@@ -112,6 +111,9 @@ public final class CensusConfig {
     }
 
     public List<String> getList(String key, String fallback) {
-        return Arrays.stream(get(key, fallback).split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        return Arrays.stream(get(key, fallback).split(","))
+                .map(String::strip)
+                .filter(s -> !s.isEmpty())
+                .toList();
     }
 }

@@ -23,23 +23,25 @@ import scala.runtime.AbstractFunction2;
  */
 public final class CensusDatasets {
 
-    private CensusDatasets() {
-    }
+    private CensusDatasets() {}
 
     /**
      * Parallelises the slice ids {@code ids} over {@code partitions} partitions and runs the
      * kernel on each partition ({@link SliceCensus#rows}). The rows do not depend on the
      * partition count.
      */
-    static Dataset<Row> fromSliceIds(SparkSession spark, List<Long> ids, int partitions, SliceKernel kernel,
-                                            DatasetSchema schema) {
+    static Dataset<Row> fromSliceIds(
+            SparkSession spark, List<Long> ids, int partitions, SliceKernel kernel, DatasetSchema schema) {
         final LongAccumulator clock = kernelClock(spark, schema);
         final FaultInjection faults = FaultInjection.of(spark);
         final JavaRDD<Row> rows = sliceIds(spark, ids, partitions)
-                .mapPartitions(faults.any() ? it -> {
-                    faults.beforePartition();
-                    return timed(kernel, it, clock);
-                } : it -> timed(kernel, it, clock));
+                .mapPartitions(
+                        faults.any()
+                                ? it -> {
+                                    faults.beforePartition();
+                                    return timed(kernel, it, clock);
+                                }
+                                : it -> timed(kernel, it, clock));
         return spark.createDataFrame(rows, schema.struct());
     }
 
@@ -68,8 +70,8 @@ public final class CensusDatasets {
      * so Spark does not walk the stack for it, and the web UI lists the job by what it does. That
      * takes the time from a census call to its job's start from about 13 ms to 4 ms.
      */
-    static <U> List<U> runOnSlices(SparkSession spark, List<Long> ids, int partitions, String name, Class<U> type,
-                                   PartitionTask<U> task) {
+    static <U> List<U> runOnSlices(
+            SparkSession spark, List<Long> ids, int partitions, String name, Class<U> type, PartitionTask<U> task) {
         final SparkContext sc = spark.sparkContext();
         final RDD<Long> rdd = sliceIds(spark, ids, partitions).rdd();
         final String shortForm = sc.getLocalProperty(CALL_SITE_SHORT);
@@ -77,7 +79,10 @@ public final class CensusDatasets {
         sc.setLocalProperty(CALL_SITE_SHORT, name);
         sc.setLocalProperty(CALL_SITE_LONG, name);
         try {
-            final Object results = sc.runJob(rdd, new OnePartition<>(task), partitionIndices(rdd.getNumPartitions()),
+            final Object results = sc.runJob(
+                    rdd,
+                    new OnePartition<>(task),
+                    partitionIndices(rdd.getNumPartitions()),
                     scala.reflect.ClassTag$.MODULE$.apply(type));
             @SuppressWarnings("unchecked")
             final U[] array = (U[]) results;
@@ -90,6 +95,7 @@ public final class CensusDatasets {
 
     /** The local properties Spark takes a job's call site from before it walks the stack (Spark's {@code CallSite}). */
     private static final String CALL_SITE_SHORT = "callSite.short";
+
     private static final String CALL_SITE_LONG = "callSite.long";
 
     /** 0..n−1 as the Scala sequence {@code runJob} takes. */
@@ -102,8 +108,8 @@ public final class CensusDatasets {
     }
 
     /** A {@link PartitionTask} as the function {@code runJob} takes: a class of its own, which the closure cleaner passes over. */
-    private static final class OnePartition<U> extends AbstractFunction2<TaskContext,
-            scala.collection.Iterator<Long>, U> implements Serializable {
+    private static final class OnePartition<U>
+            extends AbstractFunction2<TaskContext, scala.collection.Iterator<Long>, U> implements Serializable {
         private static final long serialVersionUID = 1L;
         private final PartitionTask<U> task;
 
@@ -178,7 +184,8 @@ public final class CensusDatasets {
 
     /** Chunk {@code i} of {@code chunks} of the slice ids {@code ids}: a run of consecutive ids, the chunks even in size. */
     public static List<Long> chunk(List<Long> ids, int i, int chunks) {
-        return new ArrayList<>(ids.subList((int) ((long) ids.size() * i / chunks), (int) ((long) ids.size() * (i + 1) / chunks)));
+        return new ArrayList<>(
+                ids.subList((int) ((long) ids.size() * i / chunks), (int) ((long) ids.size() * (i + 1) / chunks)));
     }
 
     /** The slice ids 0..count−1. */

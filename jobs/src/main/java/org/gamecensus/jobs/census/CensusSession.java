@@ -16,8 +16,7 @@ public final class CensusSession {
     /** Hadoop's implementation of {@code file:} URIs, as a Spark setting. */
     public static final String LOCAL_FILE_SYSTEM = "spark.hadoop.fs.file.impl";
 
-    private CensusSession() {
-    }
+    private CensusSession() {}
 
     /**
      * A session on {@code master} (null: {@code spark.master} if set by spark-submit, else
@@ -44,9 +43,13 @@ public final class CensusSession {
      * The other forms of master URL Spark 3.5 accepts (SparkContext's own patterns, with at least
      * one worker; a cluster manager checks the rest of its URL when it connects).
      */
-    private static final Pattern CLUSTER = Pattern.compile(String.join("|",
+    private static final Pattern CLUSTER = Pattern.compile(String.join(
+            "|",
             "local-cluster\\[\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*\\]",
-            "spark://\\S+", "yarn", "k8s://\\S+", "mesos://\\S+"));
+            "spark://\\S+",
+            "yarn",
+            "k8s://\\S+",
+            "mesos://\\S+"));
 
     /**
      * The worker threads of a local master (one for {@code local}, the machine's cores for
@@ -57,8 +60,12 @@ public final class CensusSession {
         if (!m.matches()) {
             return OptionalInt.empty();
         }
-        return OptionalInt.of(m.group(1) == null ? 1 : m.group(1).equals("*")
-                ? Runtime.getRuntime().availableProcessors() : Integer.parseInt(m.group(1)));
+        return OptionalInt.of(
+                m.group(1) == null
+                        ? 1
+                        : m.group(1).equals("*")
+                                ? Runtime.getRuntime().availableProcessors()
+                                : Integer.parseInt(m.group(1)));
     }
 
     /**
@@ -72,7 +79,9 @@ public final class CensusSession {
             return;
         }
         final OptionalInt threads = localThreads(master);
-        if (threads.isPresent() ? threads.getAsInt() < 1 : !CLUSTER.matcher(master).matches()) {
+        if (threads.isPresent()
+                ? threads.getAsInt() < 1
+                : !CLUSTER.matcher(master).matches()) {
             throw new UsageException(option + " " + master + ": not a Spark master URL (local, local[N], local[*], "
                     + "local[N,RETRIES], local-cluster[N,CORES,MB], spark://HOST:PORT, yarn, k8s://URL, mesos://URL)");
         }
@@ -91,8 +100,11 @@ public final class CensusSession {
         conf.put("spark.sql.sources.partitionOverwriteMode", "dynamic");
         conf.put("spark.sql.session.timeZone", "UTC");
         // Spark SQL's own catalog directory (unused: the census tables are views), kept out of the working directory.
-        conf.put("spark.sql.warehouse.dir", java.nio.file.Path.of(System.getProperty("java.io.tmpdir"),
-                "gamecensus-spark-catalog").toUri().toString());
+        conf.put(
+                "spark.sql.warehouse.dir",
+                java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "gamecensus-spark-catalog")
+                        .toUri()
+                        .toString());
         if (System.getProperty(LOCAL_FILE_SYSTEM) == null) {
             conf.put(LOCAL_FILE_SYSTEM, NioPermissionLocalFileSystem.class.getName());
         }

@@ -58,9 +58,17 @@ final class CensusWriteTask implements Serializable {
      * A write of rows of {@code schema} lying in {@code partitions} (one row of partition values
      * each) into the directory {@code staging}, named after {@code writeId}.
      */
-    CensusWriteTask(DatasetSchema schema, List<Row> partitions, RowCondition bad, String[] show,
-                    List<RowCondition> tallies, String staging, String writeId, String codec,
-                    Broadcast<SerializableConfiguration> hadoop, PartitionChecksums checksums) {
+    CensusWriteTask(
+            DatasetSchema schema,
+            List<Row> partitions,
+            RowCondition bad,
+            String[] show,
+            List<RowCondition> tallies,
+            String staging,
+            String writeId,
+            String codec,
+            Broadcast<SerializableConfiguration> hadoop,
+            PartitionChecksums checksums) {
         this.schema = schema;
         this.partitions = List.copyOf(partitions);
         this.bad = bad;
@@ -78,22 +86,25 @@ final class CensusWriteTask implements Serializable {
      * manifest entry as the writer saw it pass ({@link Manifests#entry}), failing rows, tallies.
      */
     record Outcome(String[] files, String[] entries, long failing, List<Row> examples, long[] tallies)
-            implements Serializable {
-    }
+            implements Serializable {}
 
     /** Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code attempt}). */
     Outcome write(Iterator<Row> rows, int task, int attempt) {
         final StructType struct = schema.struct();
-        final int[] keys = schema.partitionColumns().stream().mapToInt(struct::fieldIndex).toArray();
+        final int[] keys =
+                schema.partitionColumns().stream().mapToInt(struct::fieldIndex).toArray();
         final int[] data = java.util.stream.IntStream.range(0, struct.size())
-                .filter(i -> !schema.partitionColumns().contains(struct.fieldNames()[i])).toArray();
+                .filter(i -> !schema.partitionColumns().contains(struct.fieldNames()[i]))
+                .toArray();
         final Predicate<Row> failing = bad.bind(struct);
         @SuppressWarnings("unchecked")
-        final Predicate<Row>[] counted = tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
-        final int[] shown = show.length == 1 && show[0].equals("*") ? java.util.stream.IntStream.range(0, struct.size())
-                .toArray() : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
-        final ParquetRowWriter.Layout layout = new ParquetRowWriter.Layout(struct, data,
-                Set.copyOf(schema.distinctColumns()));
+        final Predicate<Row>[] counted =
+                tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
+        final int[] shown = show.length == 1 && show[0].equals("*")
+                ? java.util.stream.IntStream.range(0, struct.size()).toArray()
+                : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
+        final ParquetRowWriter.Layout layout =
+                new ParquetRowWriter.Layout(struct, data, Set.copyOf(schema.distinctColumns()));
         final FileSystem fs = WarehouseFiles.fs(staging, hadoop.value().value());
         final CompressionCodecName compression = compression(codec);
         final PageCompressor compressor = new PageCompressor(compression, fs.getConf());
@@ -112,7 +123,8 @@ final class CensusWriteTask implements Serializable {
         try {
             while (rows.hasNext()) {
                 final Row row = rows.next();
-                final int p = last >= 0 && sameKeys(row, keys, partitions.get(last)) ? last
+                final int p = last >= 0 && sameKeys(row, keys, partitions.get(last))
+                        ? last
                         : index.getOrDefault(key(row, keys), -1);
                 if (p < 0) {
                     checksums.record(p, 0L); // counted outside, and the commit fails
@@ -129,10 +141,11 @@ final class CensusWriteTask implements Serializable {
                     }
                 }
                 if (writers[p] == null) {
-                    files[p] = String.format("part-%05d-%s-a%d.%s.parquet", task, writeId, attempt,
-                            compression.name().toLowerCase(java.util.Locale.ROOT));
-                    writers[p] = new ParquetRowWriter(fs, new Path(file(p, files[p])), layout, compressor.compressor(),
-                            ROW_GROUP_BYTES);
+                    files[p] = String.format(
+                            "part-%05d-%s-a%d.%s.parquet",
+                            task, writeId, attempt, compression.name().toLowerCase(java.util.Locale.ROOT));
+                    writers[p] = new ParquetRowWriter(
+                            fs, new Path(file(p, files[p])), layout, compressor.compressor(), ROW_GROUP_BYTES);
                 }
                 checksums.record(p, writers[p].write(row));
             }
@@ -144,7 +157,8 @@ final class CensusWriteTask implements Serializable {
             }
             done = true;
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + schema.table() + " to " + staging + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot write " + schema.table() + " to " + staging + ": " + e.getMessage(), e);
         } finally {
             if (!done) {
                 abandon(fs, writers, files);
@@ -226,8 +240,13 @@ final class CensusWriteTask implements Serializable {
         for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
             final Object x = a.get(i);
             final Object y = b.get(i);
-            final int c = x == null ? (y == null ? 0 : -1) : y == null ? 1
-                    : x instanceof Comparable ? ((Comparable) x).compareTo(y) : String.valueOf(x).compareTo(String.valueOf(y));
+            final int c = x == null
+                    ? (y == null ? 0 : -1)
+                    : y == null
+                            ? 1
+                            : x instanceof Comparable
+                                    ? ((Comparable) x).compareTo(y)
+                                    : String.valueOf(x).compareTo(String.valueOf(y));
             if (c != 0) {
                 return c;
             }
@@ -247,8 +266,9 @@ final class CensusWriteTask implements Serializable {
                 try {
                     return CompressionCodecName.valueOf(name);
                 } catch (IllegalArgumentException e) {
-                    throw new UsageException("spark.sql.parquet.compression.codec " + sparkName
-                            + ": not a Parquet codec (none, uncompressed, snappy, gzip, lzo, brotli, lz4, lz4raw, zstd)");
+                    throw new UsageException(
+                            "spark.sql.parquet.compression.codec " + sparkName
+                                    + ": not a Parquet codec (none, uncompressed, snappy, gzip, lzo, brotli, lz4, lz4raw, zstd)");
                 }
         }
     }

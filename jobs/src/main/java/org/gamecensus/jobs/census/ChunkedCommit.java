@@ -37,8 +37,7 @@ public final class ChunkedCommit {
     /** Session setting: stop after this many chunks have been computed in this run. */
     public static final String STOP_AFTER = "spark.gamecensus.fault.stop-after-chunks";
 
-    private ChunkedCommit() {
-    }
+    private ChunkedCommit() {}
 
     /** A census's summary beside the chunks this run computed or found already committed. */
     public record Chunked<S>(S census, int computed, int reused) {
@@ -56,12 +55,18 @@ public final class ChunkedCommit {
     }
 
     /** The commit's tally (as {@link CensusCommit#commit}) and how many chunks this run computed or found committed. */
-    public record Result(Row tally, int computed, int reused) {
-    }
+    public record Result(Row tally, int computed, int reused) {}
 
-    public static Result commit(SparkSession spark, Warehouse warehouse, DatasetSchema schema,
-                                List<TablePartition> partitions, String run, int chunks, IntFunction<SliceCensus> chunk,
-                                CensusCommit.Check check, RowCondition... tallies) {
+    public static Result commit(
+            SparkSession spark,
+            Warehouse warehouse,
+            DatasetSchema schema,
+            List<TablePartition> partitions,
+            String run,
+            int chunks,
+            IntFunction<SliceCensus> chunk,
+            CensusCommit.Check check,
+            RowCondition... tallies) {
         if (chunks < 1) {
             throw new IllegalArgumentException("a chunked census needs at least one chunk, not " + chunks);
         }
@@ -71,13 +76,22 @@ public final class ChunkedCommit {
         });
     }
 
-    private static Result commit(SparkSession spark, Warehouse warehouse, WarehouseRun r, DatasetSchema schema,
-                                 List<TablePartition> partitions, String run, int chunks, IntFunction<SliceCensus> chunk,
-                                 CensusCommit.Check check, RowCondition... tallies) {
+    private static Result commit(
+            SparkSession spark,
+            Warehouse warehouse,
+            WarehouseRun r,
+            DatasetSchema schema,
+            List<TablePartition> partitions,
+            String run,
+            int chunks,
+            IntFunction<SliceCensus> chunk,
+            CensusCommit.Check check,
+            RowCondition... tallies) {
         final String base = Warehouse.runDir(warehouse.root(), schema.table(), run);
         final String data = WarehouseFiles.child(base, "data");
         final List<Row> values = TablePartition.values(partitions);
-        final int stopAfter = Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
+        final int stopAfter =
+                Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
         int computed = 0;
         int reused = 0;
         final Properties[] committed = committedChunks(spark, base, data, chunks);
@@ -94,17 +108,27 @@ public final class ChunkedCommit {
             }
             // One pass: the chunk's tasks write its rows while its counts, checksums and failing rows
             // are counted. A failed chunk's files stay until the final commit drops what no manifest lists.
-            final CensusCommit.Written written = CensusCommit.write(spark, chunk.apply(i), data, values, check, tallies);
+            final CensusCommit.Written written =
+                    CensusCommit.write(spark, chunk.apply(i), data, values, check, tallies);
             final Properties p = new Properties();
             p.setProperty("chunk", i + " of " + chunks);
-            p.setProperty(TALLIES, String.join(",", Arrays.stream(written.tallies()).mapToObj(Long::toString).toList()));
+            p.setProperty(
+                    TALLIES,
+                    String.join(
+                            ",",
+                            Arrays.stream(written.tallies())
+                                    .mapToObj(Long::toString)
+                                    .toList()));
             for (Row stats : written.stats()) {
                 final String key = Manifests.key(schema, stats);
                 final int n = schema.partitionColumns().size();
                 p.setProperty(PARTITION + key, stats.getLong(n) + " " + stats.getString(n + 1));
-                p.setProperty(FILES + key, String.join(",", new TreeMap<>(written.files().get(key)).values()));
+                p.setProperty(
+                        FILES + key,
+                        String.join(",", new TreeMap<>(written.files().get(key)).values()));
             }
-            WarehouseFiles.writeAtomically(chunkManifest(base, i), WarehouseRun.store(p, "gamecensus chunk manifest"), r.id());
+            WarehouseFiles.writeAtomically(
+                    chunkManifest(base, i), WarehouseRun.store(p, "gamecensus chunk manifest"), r.id());
             manifests.add(p);
             computed++;
         }
@@ -146,8 +170,12 @@ public final class ChunkedCommit {
                 }
             }
         });
-        warehouse.publish(spark, r, new Warehouse.Staged(data, schema, stats, RowFactory.create(), entries,
-                Warehouse.parameters(schema, partitions)), List.of(base));
+        warehouse.publish(
+                spark,
+                r,
+                new Warehouse.Staged(
+                        data, schema, stats, RowFactory.create(), entries, Warehouse.parameters(schema, partitions)),
+                List.of(base));
         // The run's directory went with the commit's staging; _chunks/<table> and _chunks go when empty.
         final String tableDir = base.substring(0, base.lastIndexOf('/'));
         if (WarehouseFiles.deleteIfEmpty(tableDir)) {
@@ -172,8 +200,11 @@ public final class ChunkedCommit {
      */
     private static Properties[] committedChunks(SparkSession spark, String base, String data, int chunks) {
         // Two calls a chunk (is it there, read it): several chunks at a time on a remote file system.
-        final Properties[] manifests = ConcurrentFileCalls.map(base, java.util.stream.IntStream.range(0, chunks).boxed().toList(),
-                i -> readManifest(chunkManifest(base, i))).toArray(new Properties[0]);
+        final Properties[] manifests = ConcurrentFileCalls.map(
+                        base,
+                        java.util.stream.IntStream.range(0, chunks).boxed().toList(),
+                        i -> readManifest(chunkManifest(base, i)))
+                .toArray(new Properties[0]);
         final Map<String, Map<String, String>> directories = new HashMap<>();
         for (Properties m : manifests) {
             if (m != null) {
@@ -201,7 +232,9 @@ public final class ChunkedCommit {
         for (String name : manifest.stringPropertyNames()) {
             if (name.startsWith(FILES)) {
                 final String line = found.get(WarehouseFiles.child(data, name.substring(FILES.length())));
-                if (line == null || !Set.of(line.split(",")).containsAll(List.of(manifest.getProperty(name).split(",")))) {
+                if (line == null
+                        || !Set.of(line.split(","))
+                                .containsAll(List.of(manifest.getProperty(name).split(",")))) {
                     return false;
                 }
             }

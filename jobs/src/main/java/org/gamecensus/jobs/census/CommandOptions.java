@@ -12,16 +12,21 @@ import picocli.CommandLine.Option;
  */
 public final class CommandOptions {
 
-    private CommandOptions() {
-    }
+    private CommandOptions() {}
 
     /** {@code --out} and {@code --warehouse}. */
     public static final class Output {
-        @Option(names = "--out", paramLabel = "DIR", description = "published tables, figures and page go here (default: out)")
+        @Option(
+                names = "--out",
+                paramLabel = "DIR",
+                description = "published tables, figures and page go here (default: out)")
         String out = "out";
 
-        @Option(names = "--warehouse", paramLabel = "URI", description = "the warehouse: a directory or any Hadoop file system"
-                + " URI (file:, hdfs:, s3a:); default: the profile's warehouse setting, else DIR/warehouse")
+        @Option(
+                names = "--warehouse",
+                paramLabel = "URI",
+                description = "the warehouse: a directory or any Hadoop file system"
+                        + " URI (file:, hdfs:, s3a:); default: the profile's warehouse setting, else DIR/warehouse")
         String warehouse;
 
         /** The warehouse named, else the profile's {@code warehouse} setting, else DIR/warehouse; checked writable when it is written. */
@@ -46,8 +51,10 @@ public final class CommandOptions {
 
     /** {@code --profile}. */
     public static final class Profile {
-        @Option(names = "--profile", paramLabel = "NAME", description = "conf/census-NAME.properties and conf/spark-NAME.conf"
-                + " (default: local)")
+        @Option(
+                names = "--profile",
+                paramLabel = "NAME",
+                description = "conf/census-NAME.properties and conf/spark-NAME.conf" + " (default: local)")
         String profile = "local";
 
         private CensusConfig config;
@@ -63,8 +70,10 @@ public final class CommandOptions {
 
     /** {@code --master}. */
     public static final class Master {
-        @Option(names = "--master", paramLabel = "URL", description = "Spark master (default: local[*], or spark.master from"
-                + " spark-submit)")
+        @Option(
+                names = "--master",
+                paramLabel = "URL",
+                description = "Spark master (default: local[*], or spark.master from" + " spark-submit)")
         String master;
 
         /** A Spark session on the master, with the profile's Spark settings. */
@@ -87,8 +96,11 @@ public final class CommandOptions {
         @Option(names = "--partitions", paramLabel = "N", description = "Spark partitions (default: from the cores)")
         String partitions;
 
-        @Option(names = "--replace", arity = "0", description = "replace partitions that hold a census of other parameters"
-                + " (another graph, seed, ...) or another schema version")
+        @Option(
+                names = "--replace",
+                arity = "0",
+                description = "replace partitions that hold a census of other parameters"
+                        + " (another graph, seed, ...) or another schema version")
         boolean replace;
 
         public CensusConfig config() {
@@ -120,8 +132,11 @@ public final class CommandOptions {
 
     /** {@code --chunks}: a census committed in resumable chunks. */
     public static final class Chunks {
-        @Option(names = "--chunks", paramLabel = "N", description = "commit in N chunks of slices, each on its own;"
-                + " a rerun resumes after the last committed chunk")
+        @Option(
+                names = "--chunks",
+                paramLabel = "N",
+                description = "commit in N chunks of slices, each on its own;"
+                        + " a rerun resumes after the last committed chunk")
         String chunks;
 
         /** The chunks asked for, or 0 for one commit. */

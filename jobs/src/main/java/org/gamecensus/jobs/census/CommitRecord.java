@@ -28,8 +28,7 @@ final class CommitRecord {
     static final String SUFFIX = ".commit";
 
     /** One partition of the commit: its key, where its new files are, where the partition it replaces goes, its new manifest. */
-    record Move(String key, String from, String aside, String manifest) {
-    }
+    record Move(String key, String from, String aside, String manifest) {}
 
     private final String file;
     private final String table;
@@ -43,7 +42,8 @@ final class CommitRecord {
      * whose schema file then reads {@code schemaJson}; {@code cleanup}: directories to delete
      * once it is complete (the staging, the replaced partitions, a chunked run's state).
      */
-    CommitRecord(String file, String table, String tableDir, String schemaJson, List<Move> moves, List<String> cleanup) {
+    CommitRecord(
+            String file, String table, String tableDir, String schemaJson, List<Move> moves, List<String> cleanup) {
         this.file = file;
         this.table = table;
         this.tableDir = tableDir;
@@ -114,11 +114,19 @@ final class CommitRecord {
         final int n = Integer.parseInt(p.getProperty("partitions"));
         final List<Move> moves = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            moves.add(new Move(p.getProperty("key." + i), p.getProperty("from." + i), p.getProperty("aside." + i),
+            moves.add(new Move(
+                    p.getProperty("key." + i),
+                    p.getProperty("from." + i),
+                    p.getProperty("aside." + i),
                     p.getProperty("manifest." + i)));
         }
         final String cleanup = p.getProperty("cleanup", "");
-        return new CommitRecord(file, p.getProperty("table"), p.getProperty("table_dir"), p.getProperty("schema"), moves,
+        return new CommitRecord(
+                file,
+                p.getProperty("table"),
+                p.getProperty("table_dir"),
+                p.getProperty("schema"),
+                moves,
                 cleanup.isEmpty() ? List.of() : List.of(cleanup.split("\n")));
     }
 
@@ -132,8 +140,7 @@ final class CommitRecord {
      *                               (nothing is changed then)
      */
     void complete(String writer) {
-        complete(writer, () -> {
-        });
+        complete(writer, () -> {});
     }
 
     /** As {@link #complete(String)}, running {@code beforeEachMove} before each partition's move (a test's pause). */
@@ -143,8 +150,8 @@ final class CommitRecord {
         final Runnable ours = () -> {
             beforeEachMove.run();
             if (!WarehouseFiles.exists(file)) {
-                throw new IllegalStateException("commit " + file + " was taken over by another run (this one counted dead);"
-                        + " it completes it");
+                throw new IllegalStateException("commit " + file
+                        + " was taken over by another run (this one counted dead);" + " it completes it");
             }
         };
         ConcurrentFileCalls.forEach(tableDir, moves, m -> {
@@ -152,12 +159,15 @@ final class CommitRecord {
             moveIn(m);
         });
         ours.run();
-        ConcurrentFileCalls.forEach(tableDir, moves,
+        ConcurrentFileCalls.forEach(
+                tableDir,
+                moves,
                 m -> WarehouseFiles.writeAtomically(Manifests.manifestFile(tableDir, m.key()), m.manifest(), writer));
         // What readers compare before and after reading the manifests: a commit completed meanwhile changes it.
         ours.run();
         WarehouseFiles.writeAtomically(WarehouseFiles.child(tableDir, Warehouse.LAST_COMMIT), name() + "\n", writer);
-        WarehouseFiles.writeAtomically(WarehouseFiles.child(tableDir, Warehouse.SCHEMA_FILE), schemaJson + "\n", writer);
+        WarehouseFiles.writeAtomically(
+                WarehouseFiles.child(tableDir, Warehouse.SCHEMA_FILE), schemaJson + "\n", writer);
         // Every staged partition has moved in, so nothing below is still needed, whatever happens next.
         ours.run();
         for (String dir : cleanup) {
@@ -177,15 +187,16 @@ final class CommitRecord {
         if (WarehouseFiles.exists(m.from())) {
             if (WarehouseFiles.exists(target)) {
                 if (WarehouseFiles.exists(m.aside())) {
-                    throw new IllegalStateException(table + "/" + m.key() + ": both the partition and the one it replaces"
-                            + " are aside and in place, which no point of commit " + file + " leaves");
+                    throw new IllegalStateException(
+                            table + "/" + m.key() + ": both the partition and the one it replaces"
+                                    + " are aside and in place, which no point of commit " + file + " leaves");
                 }
                 WarehouseFiles.renameChecked(target, m.aside());
             }
             WarehouseFiles.renameChecked(m.from(), target);
         } else if (!holdsManifestFiles(target, m.manifest())) {
-            throw new IllegalStateException(table + "/" + m.key() + ": neither staged nor in place with the files of"
-                    + " commit " + file);
+            throw new IllegalStateException(
+                    table + "/" + m.key() + ": neither staged nor in place with the files of" + " commit " + file);
         }
     }
 

@@ -53,8 +53,7 @@ final class ConcurrentFileCalls {
         }
     });
 
-    private ConcurrentFileCalls() {
-    }
+    private ConcurrentFileCalls() {}
 
     /** Runs {@code call} on every item, which lie on the file system of {@code location} ({@link #map}). */
     static <T> void forEach(String location, List<T> items, Consumer<T> call) {
@@ -130,7 +129,9 @@ final class ConcurrentFileCalls {
 
     /** This thread's active Spark session, or null. */
     private static SparkSession activeSession() {
-        return SparkSession.getActiveSession().isDefined() ? SparkSession.getActiveSession().get() : null;
+        return SparkSession.getActiveSession().isDefined()
+                ? SparkSession.getActiveSession().get()
+                : null;
     }
 
     /**

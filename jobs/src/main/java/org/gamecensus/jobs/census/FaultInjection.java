@@ -52,10 +52,12 @@ public final class FaultInjection implements Serializable {
         if (faults.haltWriting < 0) {
             return rows;
         }
-        return rows.mapPartitions((MapPartitionsFunction<Row, Row>) it -> {
-            faults.haltIfWriting();
-            return it;
-        }, org.apache.spark.sql.Encoders.row(rows.schema()));
+        return rows.mapPartitions(
+                (MapPartitionsFunction<Row, Row>) it -> {
+                    faults.haltIfWriting();
+                    return it;
+                },
+                org.apache.spark.sql.Encoders.row(rows.schema()));
     }
 
     /** The faults the session asks for (none unless {@value #FAIL_PARTITIONS} or {@value #HALT_WRITING} is set). */
@@ -72,8 +74,12 @@ public final class FaultInjection implements Serializable {
             return new FaultInjection(Set.of(), haltWriting);
         }
         try {
-            return new FaultInjection(Arrays.stream(spec.split(",")).map(String::strip).map(Integer::valueOf)
-                    .collect(Collectors.toUnmodifiableSet()), haltWriting);
+            return new FaultInjection(
+                    Arrays.stream(spec.split(","))
+                            .map(String::strip)
+                            .map(Integer::valueOf)
+                            .collect(Collectors.toUnmodifiableSet()),
+                    haltWriting);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(FAIL_PARTITIONS + " is a list of partition numbers, got '" + spec + "'");
         }
@@ -102,8 +108,8 @@ public final class FaultInjection implements Serializable {
     void beforePartition() {
         final TaskContext task = TaskContext.get();
         if (task != null && task.attemptNumber() == 0 && failFirstAttempt.contains(task.partitionId())) {
-            throw new InjectedFault("injected failure: first attempt of partition " + task.partitionId()
-                    + " (" + FAIL_PARTITIONS + ")");
+            throw new InjectedFault("injected failure: first attempt of partition " + task.partitionId() + " ("
+                    + FAIL_PARTITIONS + ")");
         }
     }
 

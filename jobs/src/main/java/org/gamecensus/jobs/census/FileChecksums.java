@@ -26,8 +26,7 @@ import org.apache.spark.util.SerializableConfiguration;
  */
 final class FileChecksums {
 
-    private FileChecksums() {
-    }
+    private FileChecksums() {}
 
     /**
      * The CRC-32 of each file, by its URI ({@link WarehouseFiles#crc}: -1 for a file that cannot be
@@ -38,7 +37,8 @@ final class FileChecksums {
         if (files.isEmpty()) {
             return crcs;
         }
-        final List<ArrayList<String>> tasks = shareOut(files, 2 * spark.sparkContext().defaultParallelism());
+        final List<ArrayList<String>> tasks =
+                shareOut(files, 2 * spark.sparkContext().defaultParallelism());
         final Broadcast<SerializableConfiguration> hadoop = CensusCommit.hadoopConfiguration(spark);
         final List<long[]> results = JavaSparkContext.fromSparkContext(spark.sparkContext())
                 .parallelize(tasks, tasks.size())
@@ -64,7 +64,8 @@ final class FileChecksums {
             throw new IllegalArgumentException("files need at least one task, not " + maxTasks);
         }
         final List<FileStatus> bySize = new ArrayList<>(files);
-        bySize.sort(Comparator.comparingLong(FileStatus::getLen).reversed()
+        bySize.sort(Comparator.comparingLong(FileStatus::getLen)
+                .reversed()
                 .thenComparing(f -> f.getPath().toString()));
         final int n = Math.min(maxTasks, bySize.size());
         final List<ArrayList<String>> tasks = new ArrayList<>(n);

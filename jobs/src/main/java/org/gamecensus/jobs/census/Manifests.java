@@ -1,7 +1,6 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
-import java.io.StringWriter;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,7 +13,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.schemas.DatasetSchema;
@@ -30,8 +28,7 @@ public final class Manifests {
 
     static final String DIR = "_manifest";
 
-    private Manifests() {
-    }
+    private Manifests() {}
 
     /** The project version, from the jar manifest when packaged. */
     static String projectVersion() {
@@ -47,8 +44,20 @@ public final class Manifests {
      */
     static org.apache.spark.sql.Column[] countAndChecksum(DatasetSchema schema) {
         return new org.apache.spark.sql.Column[] {
-            org.apache.spark.sql.functions.count(org.apache.spark.sql.functions.lit(1)).as("n"),
-            org.apache.spark.sql.functions.sum(rowHash(schema).cast("decimal(38,0)")).cast("string").as("h")};
+            org.apache
+                    .spark
+                    .sql
+                    .functions
+                    .count(org.apache.spark.sql.functions.lit(1))
+                    .as("n"),
+            org.apache
+                    .spark
+                    .sql
+                    .functions
+                    .sum(rowHash(schema).cast("decimal(38,0)"))
+                    .cast("string")
+                    .as("h")
+        };
     }
 
     /** A row's content hash: xxhash64 over every data column (the partition columns excluded). */
@@ -69,8 +78,11 @@ public final class Manifests {
         for (String c : schema.partitionColumns()) {
             keys.add(org.apache.spark.sql.functions.col(c));
         }
-        return spark.read().parquet(table).groupBy(keys.toArray(new org.apache.spark.sql.Column[0]))
-                .agg(agg[0], agg[1]).collectAsList();
+        return spark.read()
+                .parquet(table)
+                .groupBy(keys.toArray(new org.apache.spark.sql.Column[0]))
+                .agg(agg[0], agg[1])
+                .collectAsList();
     }
 
     /**
@@ -83,8 +95,13 @@ public final class Manifests {
      * job ({@link #files(SparkSession, Map)}). The names, sizes and checksums stay the same when
      * the partitions move into their table.
      */
-    static Map<String, String> texts(SparkSession spark, String staged, DatasetSchema schema, List<Row> stats,
-                                     Map<String, Map<String, String>> written, Map<String, String> parameters) {
+    static Map<String, String> texts(
+            SparkSession spark,
+            String staged,
+            DatasetSchema schema,
+            List<Row> stats,
+            Map<String, Map<String, String>> written,
+            Map<String, String> parameters) {
         final Map<String, String> files = files(spark, staged, schema, stats, written);
         final String now = Instant.now().toString();
         final Map<String, String> texts = new HashMap<>();
@@ -97,7 +114,8 @@ public final class Manifests {
             p.setProperty("project_version", projectVersion());
             p.setProperty("written_at", now);
             p.setProperty("partition", key);
-            p.setProperty("rows", String.valueOf(r.getLong(schema.partitionColumns().size())));
+            p.setProperty(
+                    "rows", String.valueOf(r.getLong(schema.partitionColumns().size())));
             p.setProperty("checksum", r.getString(schema.partitionColumns().size() + 1));
             p.setProperty("files", files.get(key));
             texts.put(key, WarehouseRun.store(p, "gamecensus manifest"));
@@ -132,10 +150,14 @@ public final class Manifests {
             return null;
         }
         final List<String> names = WarehouseFiles.list(dir).stream()
-                .filter(m -> m.isFile() && m.getPath().getName().endsWith(".properties") && !m.getPath().getName().startsWith("."))
-                .map(m -> m.getPath().getName()).toList();
+                .filter(m -> m.isFile()
+                        && m.getPath().getName().endsWith(".properties")
+                        && !m.getPath().getName().startsWith("."))
+                .map(m -> m.getPath().getName())
+                .toList();
         final List<String> files = new ArrayList<>();
-        for (Properties p : ConcurrentFileCalls.map(dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
+        for (Properties p : ConcurrentFileCalls.map(
+                dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
             final String partition = WarehouseFiles.child(tableDir, p.getProperty("partition"));
             for (String entry : p.getProperty("files", "").split(",")) {
                 if (!entry.isEmpty()) {
@@ -175,8 +197,12 @@ public final class Manifests {
      * while the size listed matches, any other file read by a Spark job
      * ({@link #files(SparkSession, Map)}). Fails when a partition cannot be listed.
      */
-    static Map<String, String> files(SparkSession spark, String dir, DatasetSchema schema, List<Row> stats,
-                                     Map<String, Map<String, String>> written) {
+    static Map<String, String> files(
+            SparkSession spark,
+            String dir,
+            DatasetSchema schema,
+            List<Row> stats,
+            Map<String, Map<String, String>> written) {
         final Map<String, String> directories = new HashMap<>();
         final Map<String, Map<String, String>> byDirectory = new HashMap<>();
         for (Row r : stats) {
@@ -212,13 +238,14 @@ public final class Manifests {
      */
     static Map<String, String> files(SparkSession spark, Map<String, Map<String, String>> written) {
         final List<String> directories = new ArrayList<>(written.keySet());
-        final List<List<FileStatus>> listings = ConcurrentFileCalls.map(directories.isEmpty() ? null : directories.get(0), directories, directory -> {
-            try {
-                return parquetFiles(directory);
-            } catch (RuntimeException ex) {
-                return null; // not listed: no line
-            }
-        });
+        final List<List<FileStatus>> listings =
+                ConcurrentFileCalls.map(directories.isEmpty() ? null : directories.get(0), directories, directory -> {
+                    try {
+                        return parquetFiles(directory);
+                    } catch (RuntimeException ex) {
+                        return null; // not listed: no line
+                    }
+                });
         final Map<String, List<FileStatus>> listed = new HashMap<>();
         final List<FileStatus> unknown = new ArrayList<>();
         for (int d = 0; d < directories.size(); d++) {
@@ -234,12 +261,19 @@ public final class Manifests {
         }
         final Map<String, Long> crcs = FileChecksums.of(spark, unknown);
         final Map<String, String> lines = new HashMap<>();
-        listed.forEach((partition, files) -> lines.put(partition, files.stream()
-                .map(f -> {
-                    final String entry = known(written.get(partition), f);
-                    return entry != null ? entry : entry(f.getPath().getName(), f.getLen(), crcs.get(f.getPath().toString()));
-                })
-                .collect(Collectors.joining(","))));
+        listed.forEach((partition, files) -> lines.put(
+                partition,
+                files.stream()
+                        .map(f -> {
+                            final String entry = known(written.get(partition), f);
+                            return entry != null
+                                    ? entry
+                                    : entry(
+                                            f.getPath().getName(),
+                                            f.getLen(),
+                                            crcs.get(f.getPath().toString()));
+                        })
+                        .collect(Collectors.joining(","))));
         return lines;
     }
 
@@ -284,7 +318,11 @@ public final class Manifests {
         try {
             final Properties p = WarehouseFiles.readProperties(manifest);
             final String files = p.getProperty("files");
-            return files != null && !files.isEmpty() && matching(spark, Map.of(dir, files)).contains(dir) ? p : null;
+            return files != null
+                            && !files.isEmpty()
+                            && matching(spark, Map.of(dir, files)).contains(dir)
+                    ? p
+                    : null;
         } catch (RuntimeException e) {
             return null;
         }
@@ -298,7 +336,9 @@ public final class Manifests {
     public static boolean intact(SparkSession spark, Warehouse warehouse, DatasetSchema schema, Row partition) {
         final String table = warehouse.tablePath(schema.table());
         final String key = key(schema, partition);
-        final Properties p = read(spark, WarehouseFiles.child(table, key),
+        final Properties p = read(
+                spark,
+                WarehouseFiles.child(table, key),
                 WarehouseFiles.child(WarehouseFiles.child(table, DIR), key.replace('/', ',') + ".properties"));
         return p != null && String.valueOf(schema.version()).equals(p.getProperty("schema_version"));
     }
@@ -309,23 +349,25 @@ public final class Manifests {
      * Both reads run as Spark jobs, so on a cluster the executors read the files and the driver
      * only lists them and reads the manifests.
      */
-    public static List<String> verify(SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas,
-                                      List<String> checked) {
+    public static List<String> verify(
+            SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas, List<String> checked) {
         // A commit completed while the files are read can make them differ from the manifests read
         // before: the check runs again on the state since.
         for (int attempt = 1; ; attempt++) {
             final Map<String, String> before = warehouse.unchanged(null, false);
             final List<String> seen = new ArrayList<>();
             final List<String> problems = verifyOnce(spark, warehouse, schemas, seen);
-            if (problems.isEmpty() || warehouse.unchanged(before, false) != null || attempt == Warehouse.READ_ATTEMPTS) {
+            if (problems.isEmpty()
+                    || warehouse.unchanged(before, false) != null
+                    || attempt == Warehouse.READ_ATTEMPTS) {
                 checked.addAll(seen);
                 return problems;
             }
         }
     }
 
-    private static List<String> verifyOnce(SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas,
-                                           List<String> checked) {
+    private static List<String> verifyOnce(
+            SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas, List<String> checked) {
         final List<String> problems = new ArrayList<>(WarehouseRecovery.findings(warehouse));
         // Every table's manifests first, so that one job checks the files of all their partitions.
         final Map<DatasetSchema, TreeMap<String, Properties>> manifests = new LinkedHashMap<>();
@@ -339,12 +381,14 @@ public final class Manifests {
             final TreeMap<String, Properties> byPartition = new TreeMap<>();
             try {
                 final List<String> names = WarehouseFiles.list(dir).stream()
-                        .filter(m -> m.isFile() && m.getPath().getName().endsWith(".properties")
+                        .filter(m -> m.isFile()
+                                && m.getPath().getName().endsWith(".properties")
                                 && !m.getPath().getName().startsWith("."))
-                        .map(m -> m.getPath().getName()).toList();
+                        .map(m -> m.getPath().getName())
+                        .toList();
                 // A read a manifest: several at a time on a remote file system.
-                for (Properties p : ConcurrentFileCalls.map(dir, names,
-                        name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
+                for (Properties p : ConcurrentFileCalls.map(
+                        dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
                     byPartition.put(p.getProperty("partition"), p);
                 }
             } catch (java.io.UncheckedIOException e) {
@@ -365,8 +409,8 @@ public final class Manifests {
             boolean filesOk = true;
             for (var e : t.getValue().entrySet()) {
                 if (!intact.contains(WarehouseFiles.child(table, e.getKey()))) {
-                    problems.add(schema.table() + "/" + e.getKey() + ": files differ from the manifest (missing, truncated"
-                            + " or altered)");
+                    problems.add(schema.table() + "/" + e.getKey()
+                            + ": files differ from the manifest (missing, truncated" + " or altered)");
                     filesOk = false;
                 }
                 checked.add(schema.table() + "/" + e.getKey());
@@ -382,14 +426,17 @@ public final class Manifests {
                     }
                     final long rows = r.getLong(schema.partitionColumns().size());
                     if (rows != Long.parseLong(p.getProperty("rows"))
-                            || !r.getString(schema.partitionColumns().size() + 1).equals(p.getProperty("checksum"))) {
+                            || !r.getString(schema.partitionColumns().size() + 1)
+                                    .equals(p.getProperty("checksum"))) {
                         problems.add(schema.table() + "/" + key(schema, r) + ": " + rows + " rows with checksum "
-                                + r.getString(schema.partitionColumns().size() + 1) + ", manifest says " + p.getProperty("rows")
+                                + r.getString(schema.partitionColumns().size() + 1) + ", manifest says "
+                                + p.getProperty("rows")
                                 + " with " + p.getProperty("checksum"));
                     }
                 }
             } catch (Exception e) {
-                problems.add(schema.table() + ": cannot be read: " + String.valueOf(e.getMessage()).split("\n")[0]);
+                problems.add(schema.table() + ": cannot be read: "
+                        + String.valueOf(e.getMessage()).split("\n")[0]);
             }
         }
         return problems;

@@ -52,17 +52,33 @@ public final class NioPermissionLocalFileSystem extends LocalFileSystem {
         /** The nine rwx bits of user, group and other. */
         static Set<PosixFilePermission> posix(FsPermission permission) {
             final Set<PosixFilePermission> bits = EnumSet.noneOf(PosixFilePermission.class);
-            add(bits, permission.getUserAction(), PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE,
+            add(
+                    bits,
+                    permission.getUserAction(),
+                    PosixFilePermission.OWNER_READ,
+                    PosixFilePermission.OWNER_WRITE,
                     PosixFilePermission.OWNER_EXECUTE);
-            add(bits, permission.getGroupAction(), PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE,
+            add(
+                    bits,
+                    permission.getGroupAction(),
+                    PosixFilePermission.GROUP_READ,
+                    PosixFilePermission.GROUP_WRITE,
                     PosixFilePermission.GROUP_EXECUTE);
-            add(bits, permission.getOtherAction(), PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE,
+            add(
+                    bits,
+                    permission.getOtherAction(),
+                    PosixFilePermission.OTHERS_READ,
+                    PosixFilePermission.OTHERS_WRITE,
                     PosixFilePermission.OTHERS_EXECUTE);
             return bits;
         }
 
-        private static void add(Set<PosixFilePermission> bits, FsAction action, PosixFilePermission read,
-                PosixFilePermission write, PosixFilePermission execute) {
+        private static void add(
+                Set<PosixFilePermission> bits,
+                FsAction action,
+                PosixFilePermission read,
+                PosixFilePermission write,
+                PosixFilePermission execute) {
             if (action.implies(FsAction.READ)) {
                 bits.add(read);
             }

@@ -10,8 +10,7 @@ public final class OpenRun {
 
     private static final ThreadLocal<Warehouse> OPEN = new ThreadLocal<>();
 
-    private OpenRun() {
-    }
+    private OpenRun() {}
 
     /** Opens the command's run: what dead runs left is completed or cleared first, each thing done printed. */
     public static void open(Warehouse warehouse, String command, boolean replace, PrintWriter out) {

@@ -78,8 +78,7 @@ final class PageCompressor implements Closeable {
         }
 
         @Override
-        public void release() {
-        }
+        public void release() {}
     }
 
     /** A byte buffer whose array is read in place. */

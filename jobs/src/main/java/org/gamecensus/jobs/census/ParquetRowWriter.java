@@ -75,9 +75,18 @@ final class ParquetRowWriter implements Closeable {
     private static final int DICTIONARY_BYTES = 64 << 10;
     /** parquet-mr's own writer's defaults, which its column API leaves to the caller. */
     private static final int MAX_PADDING_BYTES = 8 << 20;
+
     private static final int COLUMN_INDEX_TRUNCATE_LENGTH = 64;
 
-    private enum Kind { LONG, INT, BOOLEAN, DOUBLE, STRING, STRUCT, ARRAY }
+    private enum Kind {
+        LONG,
+        INT,
+        BOOLEAN,
+        DOUBLE,
+        STRING,
+        STRUCT,
+        ARRAY
+    }
 
     /**
      * A field of the Spark schema with the leaf columns below it ({@code [firstLeaf, endLeaf)}),
@@ -94,8 +103,15 @@ final class ParquetRowWriter implements Closeable {
         final int repetition;
         final Node[] children;
 
-        Node(Kind kind, String name, boolean optional, int firstLeaf, int endLeaf, int definition, int repetition,
-             Node[] children) {
+        Node(
+                Kind kind,
+                String name,
+                boolean optional,
+                int firstLeaf,
+                int endLeaf,
+                int definition,
+                int repetition,
+                Node[] children) {
             this.kind = kind;
             this.name = name;
             this.optional = optional;
@@ -154,8 +170,9 @@ final class ParquetRowWriter implements Closeable {
             this.schema = schema;
             this.fields = fields.clone();
             // Spark's own conversion (standard lists, no legacy decimals; this schema has no timestamps).
-            this.parquet = new SparkToParquetSchemaConverter(false, SQLConf.ParquetOutputTimestampType$.MODULE$.INT96(),
-                    false).convert(dataSchema);
+            this.parquet = new SparkToParquetSchemaConverter(
+                            false, SQLConf.ParquetOutputTimestampType$.MODULE$.INT96(), false)
+                    .convert(dataSchema);
             final int[] leaf = {0};
             this.top = new Node[data.length];
             for (int i = 0; i < data.length; i++) {
@@ -165,7 +182,8 @@ final class ParquetRowWriter implements Closeable {
             checkLevels(top, parquet.getColumns());
             this.sparkSchema = dataSchema.json();
             ParquetProperties.Builder settings = ParquetProperties.builder()
-                    .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_2_0).withDictionaryEncoding(false)
+                    .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_2_0)
+                    .withDictionaryEncoding(false)
                     .withDictionaryPageSize(DICTIONARY_BYTES);
             for (ColumnDescriptor c : parquet.getColumns()) {
                 if (c.getPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY
@@ -182,7 +200,8 @@ final class ParquetRowWriter implements Closeable {
      * compressed by {@code compressor} (the task's, {@link PageCompressor}; the writer does not
      * release it), in row groups of about {@code rowGroupBytes}.
      */
-    ParquetRowWriter(FileSystem fs, Path path, Layout layout, CodecFactory.BytesCompressor compressor, long rowGroupBytes)
+    ParquetRowWriter(
+            FileSystem fs, Path path, Layout layout, CodecFactory.BytesCompressor compressor, long rowGroupBytes)
             throws IOException {
         this.layout = layout;
         this.rowGroupBytes = rowGroupBytes;
@@ -191,8 +210,8 @@ final class ParquetRowWriter implements Closeable {
         this.compressor = compressor;
         this.out = fs.create(path, false);
         this.stream = new ChecksummedStream(out);
-        this.file = new ParquetFileWriter(outputFile(stream), layout.parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes,
-                MAX_PADDING_BYTES);
+        this.file = new ParquetFileWriter(
+                outputFile(stream), layout.parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes, MAX_PADDING_BYTES);
         file.start();
         startGroup();
     }
@@ -310,14 +329,16 @@ final class ParquetRowWriter implements Closeable {
             collectLeaves(n, leaves);
         }
         if (leaves.size() != columns.size()) {
-            throw new IllegalStateException(leaves.size() + " leaf columns derived, Parquet schema has " + columns.size());
+            throw new IllegalStateException(
+                    leaves.size() + " leaf columns derived, Parquet schema has " + columns.size());
         }
         for (int i = 0; i < columns.size(); i++) {
             final ColumnDescriptor c = columns.get(i);
             final Node n = leaves.get(i);
             if (c.getMaxDefinitionLevel() != n.definition || c.getMaxRepetitionLevel() != n.repetition) {
                 throw new IllegalStateException("column " + String.join(".", c.getPath()) + ": levels " + n.definition
-                        + "/" + n.repetition + " derived, " + c.getMaxDefinitionLevel() + "/" + c.getMaxRepetitionLevel()
+                        + "/" + n.repetition + " derived, " + c.getMaxDefinitionLevel() + "/"
+                        + c.getMaxRepetitionLevel()
                         + " in the Parquet schema");
             }
         }
@@ -334,8 +355,8 @@ final class ParquetRowWriter implements Closeable {
     }
 
     private void startGroup() {
-        pages = new ColumnChunkPageWriteStore(compressor, layout.parquet, new HeapByteBufferAllocator(),
-                COLUMN_INDEX_TRUNCATE_LENGTH);
+        pages = new ColumnChunkPageWriteStore(
+                compressor, layout.parquet, new HeapByteBufferAllocator(), COLUMN_INDEX_TRUNCATE_LENGTH);
         store = layout.properties.newColumnWriteStore(layout.parquet, pages);
         final List<ColumnDescriptor> columns = layout.parquet.getColumns();
         writers = new ColumnWriter[columns.size()];
@@ -502,7 +523,10 @@ final class ParquetRowWriter implements Closeable {
     @Override
     public void close() throws IOException {
         flushGroup();
-        file.end(Map.of(SPARK_ROW_METADATA, layout.sparkSchema, SPARK_VERSION_METADATA,
+        file.end(Map.of(
+                SPARK_ROW_METADATA,
+                layout.sparkSchema,
+                SPARK_VERSION_METADATA,
                 org.apache.spark.package$.MODULE$.SPARK_VERSION_SHORT()));
         closed = true;
     }
@@ -526,5 +550,6 @@ final class ParquetRowWriter implements Closeable {
 
     /** The footer keys under which Spark's writer records the Spark schema and its own version. */
     private static final String SPARK_ROW_METADATA = "org.apache.spark.sql.parquet.row.metadata";
+
     private static final String SPARK_VERSION_METADATA = "org.apache.spark.version";
 }

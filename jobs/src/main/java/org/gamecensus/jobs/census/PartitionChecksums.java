@@ -52,10 +52,14 @@ final class PartitionChecksums extends AccumulatorV2<long[], long[]> {
      */
     Column recorder(Column partitionIndex, Column hash) {
         final PartitionChecksums acc = this;
-        final UserDefinedFunction record = functions.udf((UDF2<Integer, Long, Boolean>) (p, h) -> {
-            acc.record(p, h);
-            return Boolean.TRUE;
-        }, DataTypes.BooleanType).asNondeterministic();
+        final UserDefinedFunction record = functions
+                .udf(
+                        (UDF2<Integer, Long, Boolean>) (p, h) -> {
+                            acc.record(p, h);
+                            return Boolean.TRUE;
+                        },
+                        DataTypes.BooleanType)
+                .asNondeterministic();
         return record.apply(partitionIndex, hash);
     }
 
@@ -139,7 +143,8 @@ final class PartitionChecksums extends AccumulatorV2<long[], long[]> {
             if (n == 0) {
                 continue;
             }
-            final BigInteger h = BigInteger.valueOf(sums[3 * p + 1]).shiftLeft(64)
+            final BigInteger h = BigInteger.valueOf(sums[3 * p + 1])
+                    .shiftLeft(64)
                     .add(new BigInteger(Long.toUnsignedString(sums[3 * p + 2])));
             rows.add(statsRow(expected.get(p), n, h));
         }

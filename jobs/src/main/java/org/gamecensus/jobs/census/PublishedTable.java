@@ -17,7 +17,8 @@ public final class PublishedTable {
     private final List<List<String>> rows;
     private final List<String> notes;
 
-    public PublishedTable(String name, String title, List<String> columns, List<List<String>> rows, List<String> notes) {
+    public PublishedTable(
+            String name, String title, List<String> columns, List<List<String>> rows, List<String> notes) {
         this.name = name;
         this.title = title;
         this.columns = List.copyOf(columns);
@@ -28,13 +29,15 @@ public final class PublishedTable {
     /** Collects a (small) aggregate into a table; null shows as an em dash, booleans as yes/no. */
     public static PublishedTable of(String name, String title, Dataset<Row> aggregate, List<String> notes) {
         final List<String> columns = List.of(aggregate.columns());
-        final List<List<String>> rows = aggregate.collectAsList().stream().map(r -> {
-            final String[] cells = new String[r.length()];
-            for (int i = 0; i < cells.length; i++) {
-                cells[i] = cell(r.get(i));
-            }
-            return List.of(cells);
-        }).toList();
+        final List<List<String>> rows = aggregate.collectAsList().stream()
+                .map(r -> {
+                    final String[] cells = new String[r.length()];
+                    for (int i = 0; i < cells.length; i++) {
+                        cells[i] = cell(r.get(i));
+                    }
+                    return List.of(cells);
+                })
+                .toList();
         return new PublishedTable(name, title, columns, rows, notes);
     }
 
@@ -74,7 +77,10 @@ public final class PublishedTable {
         b.append("| ").append(String.join(" | ", columns)).append(" |\n");
         b.append("|").append("---|".repeat(columns.size())).append("\n");
         for (List<String> row : rows) {
-            b.append("| ").append(String.join(" | ", row.stream().map(c -> c.replace("|", "\\|")).toList())).append(" |\n");
+            b.append("| ")
+                    .append(String.join(
+                            " | ", row.stream().map(c -> c.replace("|", "\\|")).toList()))
+                    .append(" |\n");
         }
         if (!notes.isEmpty()) {
             b.append("\n");
@@ -87,9 +93,11 @@ public final class PublishedTable {
 
     public String toCsv() {
         final StringBuilder b = new StringBuilder();
-        b.append(String.join(",", columns.stream().map(PublishedTable::csvCell).toList())).append("\n");
+        b.append(String.join(",", columns.stream().map(PublishedTable::csvCell).toList()))
+                .append("\n");
         for (List<String> row : rows) {
-            b.append(String.join(",", row.stream().map(PublishedTable::csvCell).toList())).append("\n");
+            b.append(String.join(",", row.stream().map(PublishedTable::csvCell).toList()))
+                    .append("\n");
         }
         return b.toString();
     }

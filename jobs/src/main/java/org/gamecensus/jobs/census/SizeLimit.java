@@ -8,8 +8,7 @@ import java.util.Locale;
  */
 public final class SizeLimit {
 
-    private SizeLimit() {
-    }
+    private SizeLimit() {}
 
     /**
      * @param census   what is being run, as the message should name it ("the cram census to 15 squares")
@@ -21,9 +20,15 @@ public final class SizeLimit {
      */
     public static void check(String census, String unit, double estimate, long limit, String setting) {
         if (estimate > limit) {
-            throw new UsageException(String.format(Locale.ROOT,
+            throw new UsageException(String.format(
+                    Locale.ROOT,
                     "%s would be about %,.0f %s, over the limit of %,d; raise %s in the profile"
-                            + " (conf/census-<profile>.properties) to run it", census, estimate, unit, limit, setting));
+                            + " (conf/census-<profile>.properties) to run it",
+                    census,
+                    estimate,
+                    unit,
+                    limit,
+                    setting));
         }
     }
 }

@@ -26,8 +26,7 @@ public final class SliceRows {
         void decide(long sliceId, Consumer<Row> out);
     }
 
-    private SliceRows() {
-    }
+    private SliceRows() {}
 
     /** Rows of every slice in {@code ids}, one slice held in memory at a time. */
     public static Iterator<Row> of(Iterator<Long> ids, SliceDecider decider) {

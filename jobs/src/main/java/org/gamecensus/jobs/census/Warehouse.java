@@ -58,7 +58,8 @@ public final class Warehouse {
     /** Published files in {@code out}; the warehouse at {@code warehouse} (a URI or path; null: {@code <out>/warehouse}). */
     public Warehouse(Path out, String warehouse) {
         this.out = out.toAbsolutePath().normalize();
-        this.root = WarehouseFiles.uri(warehouse == null ? this.out.resolve("warehouse").toString() : warehouse);
+        this.root = WarehouseFiles.uri(
+                warehouse == null ? this.out.resolve("warehouse").toString() : warehouse);
     }
 
     /**
@@ -83,7 +84,8 @@ public final class Warehouse {
                     throw new UsageException("--warehouse " + warehouse + " is a file, not a directory");
                 }
             } catch (java.io.UncheckedIOException | IllegalArgumentException e) {
-                throw new UsageException("--warehouse " + warehouse + ": " + String.valueOf(e.getMessage()).split("\n")[0]);
+                throw new UsageException("--warehouse " + warehouse + ": "
+                        + String.valueOf(e.getMessage()).split("\n")[0]);
             }
         }
         return new Warehouse(path, warehouse);
@@ -256,7 +258,8 @@ public final class Warehouse {
 
     /** The directory of a long run's state: {@code <warehouse>/_chunks/<table>/<run>/}. */
     static String runDir(String root, String table, String run) {
-        return WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(root, CHUNKS), table),
+        return WarehouseFiles.child(
+                WarehouseFiles.child(WarehouseFiles.child(root, CHUNKS), table),
                 run.replaceAll("[^A-Za-z0-9._-]", "_"));
     }
 
@@ -322,8 +325,9 @@ public final class Warehouse {
                 return;
             }
             if (System.currentTimeMillis() > deadline) {
-                throw new IllegalStateException(waiting.table() + ": run " + waiting.owner() + " has been completing commit "
-                        + waiting.name() + " for " + COMMIT_WAIT_MILLIS / 60_000 + " minutes");
+                throw new IllegalStateException(
+                        waiting.table() + ": run " + waiting.owner() + " has been completing commit " + waiting.name()
+                                + " for " + COMMIT_WAIT_MILLIS / 60_000 + " minutes");
             }
             try {
                 Thread.sleep(100);
@@ -355,7 +359,9 @@ public final class Warehouse {
                 if (files == null) {
                     spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
                 } else if (!files.isEmpty()) {
-                    spark.read().option("basePath", tablePath(name)).parquet(files.toArray(new String[0]))
+                    spark.read()
+                            .option("basePath", tablePath(name))
+                            .parquet(files.toArray(new String[0]))
                             .createOrReplaceTempView(name);
                 } else {
                     continue;
@@ -401,7 +407,9 @@ public final class Warehouse {
         }
         state.put("/pending", String.join(",", pending));
         for (String table : tables()) {
-            state.put(table, String.valueOf(WarehouseFiles.readIfPresent(WarehouseFiles.child(tablePath(table), LAST_COMMIT))));
+            state.put(
+                    table,
+                    String.valueOf(WarehouseFiles.readIfPresent(WarehouseFiles.child(tablePath(table), LAST_COMMIT))));
         }
         return before == null || before.equals(state) ? state : null;
     }
@@ -413,7 +421,8 @@ public final class Warehouse {
     public static boolean isMissingFile(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof java.io.FileNotFoundException
-                    || t instanceof org.apache.spark.sql.AnalysisException a && "PATH_NOT_FOUND".equals(a.getErrorClass())
+                    || t instanceof org.apache.spark.sql.AnalysisException a
+                            && "PATH_NOT_FOUND".equals(a.getErrorClass())
                     || String.valueOf(t.getMessage()).contains("FileNotFoundException")) {
                 return true;
             }
@@ -448,8 +457,13 @@ public final class Warehouse {
      * (partition key → file name → entry; may be empty, or partial) and each partition's
      * parameters by its key.
      */
-    public record Staged(String dir, DatasetSchema schema, List<Row> partitions, Row observed,
-                         Map<String, Map<String, String>> files, Map<String, String> parameters) {
+    public record Staged(
+            String dir,
+            DatasetSchema schema,
+            List<Row> partitions,
+            Row observed,
+            Map<String, Map<String, String>> files,
+            Map<String, String> parameters) {
         public Staged {
             files = Map.copyOf(files);
             parameters = Map.copyOf(parameters);
@@ -477,8 +491,12 @@ public final class Warehouse {
      * (over all rows). Partitions listed but without rows are not written. Nothing is visible to
      * readers until {@link #publish}; on a failure the staging directory is removed.
      */
-    Staged stage(WarehouseRun run, Dataset<Row> rows, DatasetSchema schema, List<TablePartition> expectedPartitions,
-                 Column... extra) {
+    Staged stage(
+            WarehouseRun run,
+            Dataset<Row> rows,
+            DatasetSchema schema,
+            List<TablePartition> expectedPartitions,
+            Column... extra) {
         ConcurrentFileCalls.threads(rows.sparkSession(), root); // a bad setting is refused before anything runs
         final List<Row> expected = TablePartition.values(expectedPartitions);
         final String dir = run.newStaging(schema.table());
@@ -492,7 +510,9 @@ public final class Warehouse {
         final Observation observation = new Observation();
         try {
             if (!observed.isEmpty()) {
-                toWrite = toWrite.observe(observation, observed.get(0),
+                toWrite = toWrite.observe(
+                        observation,
+                        observed.get(0),
                         observed.subList(1, observed.size()).toArray(new Column[0]));
             }
             // Cases: every row lies in the one listed partition (written straight into its directory,
@@ -503,7 +523,8 @@ public final class Warehouse {
             final boolean one = isOnePartition(schema, expected);
             final String out = one ? WarehouseFiles.child(dir, Manifests.key(schema, expected.get(0))) : dir;
             final DataFrameWriter<Row> writer = (one ? toWrite.drop(HASH).drop(keys) : toWrite.drop(HASH))
-                    .write().mode(SaveMode.ErrorIfExists);
+                    .write()
+                    .mode(SaveMode.ErrorIfExists);
             (one ? writer : writer.partitionBy(keys)).parquet(out);
             if (one) {
                 // The committer's marker lands in the output directory, here the partition's (with the
@@ -516,8 +537,13 @@ public final class Warehouse {
             for (int i = 0; i < extra.length; i++) {
                 values[i] = metrics.get("x" + i);
             }
-            return new Staged(dir, schema, observedPartitions(schema, expected, checksums), RowFactory.create(values),
-                    Map.of(), parameters(schema, expectedPartitions));
+            return new Staged(
+                    dir,
+                    schema,
+                    observedPartitions(schema, expected, checksums),
+                    RowFactory.create(values),
+                    Map.of(),
+                    parameters(schema, expectedPartitions));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             WarehouseFiles.deleteRecursively(dir);
@@ -534,7 +560,8 @@ public final class Warehouse {
      * what task attempts whose results were not taken may have left. Other writes' files (a
      * chunked run's earlier chunks) stay.
      */
-    static void keepOnly(String dir, DatasetSchema schema, List<Row> partitions, java.util.Set<String> keep, String writeId) {
+    static void keepOnly(
+            String dir, DatasetSchema schema, List<Row> partitions, java.util.Set<String> keep, String writeId) {
         ConcurrentFileCalls.forEach(dir, partitions, p -> {
             final String key = Manifests.key(schema, p);
             for (FileStatus f : WarehouseFiles.list(WarehouseFiles.child(dir, key))) {
@@ -567,7 +594,8 @@ public final class Warehouse {
         for (int p = 0; p < expected.size(); p++) {
             final Row values = expected.get(p);
             if (values.size() != keys.size()) {
-                throw new IllegalArgumentException("partition " + values + " does not give a value for each of " + keys);
+                throw new IllegalArgumentException(
+                        "partition " + values + " does not give a value for each of " + keys);
             }
             Column in = functions.lit(true);
             for (int k = 0; k < keys.size(); k++) {
@@ -613,22 +641,25 @@ public final class Warehouse {
     void publish(SparkSession spark, WarehouseRun run, Staged staged, List<String> cleanup) {
         final DatasetSchema schema = staged.schema();
         final String table = tablePath(schema.table());
-        final Map<String, String> manifests = Manifests.texts(spark, staged.dir(), schema, staged.partitions(),
-                staged.files(), staged.parameters());
+        final Map<String, String> manifests =
+                Manifests.texts(spark, staged.dir(), schema, staged.partitions(), staged.files(), staged.parameters());
         final List<CommitRecord.Move> moves = new ArrayList<>();
         for (Row r : staged.partitions()) {
             final String key = Manifests.key(schema, r);
             if (!run.holds(schema.table(), key)) {
-                throw new IllegalStateException("run " + run.id() + " commits " + schema.table() + "/" + key
-                        + " without having claimed it");
+                throw new IllegalStateException(
+                        "run " + run.id() + " commits " + schema.table() + "/" + key + " without having claimed it");
             }
-            moves.add(new CommitRecord.Move(key, WarehouseFiles.child(staged.dir(), key),
-                    WarehouseFiles.child(WarehouseFiles.child(staged.dir(), "_replaced"), key), manifests.get(key)));
+            moves.add(new CommitRecord.Move(
+                    key,
+                    WarehouseFiles.child(staged.dir(), key),
+                    WarehouseFiles.child(WarehouseFiles.child(staged.dir(), "_replaced"), key),
+                    manifests.get(key)));
         }
         final List<String> deleted = new ArrayList<>(List.of(staged.dir()));
         deleted.addAll(cleanup);
-        final CommitRecord record = new CommitRecord(run.newRecordFile(schema.table()), schema.table(), table,
-                schema.toJson(), moves, deleted);
+        final CommitRecord record = new CommitRecord(
+                run.newRecordFile(schema.table()), schema.table(), table, schema.toJson(), moves, deleted);
         final long pause = Long.parseLong(spark.conf().get(PAUSE_COMMIT, "0").strip());
         final java.util.Set<String> keys = new java.util.HashSet<>();
         moves.forEach(m -> keys.add(m.key()));
@@ -656,8 +687,9 @@ public final class Warehouse {
                 break;
             } catch (RuntimeException e) {
                 if (attempt == 3) {
-                    throw new IllegalStateException("the commit of " + schema.table() + " was decided but could not be"
-                            + " completed (" + e.getMessage() + "); the next run, or census verify --repair, completes it",
+                    throw new IllegalStateException(
+                            "the commit of " + schema.table() + " was decided but could not be" + " completed ("
+                                    + e.getMessage() + "); the next run, or census verify --repair, completes it",
                             e);
                 }
                 pause(100L * attempt);

@@ -26,15 +26,21 @@ import org.apache.spark.sql.SparkSession;
  */
 final class WarehouseFiles {
 
-    private WarehouseFiles() {
-    }
+    private WarehouseFiles() {}
 
     /** A URI for {@code location}: URIs pass through; a local path becomes an absolute {@code file:} URI. */
     static String uri(String location) {
         if (location.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*") && !location.matches("^[A-Za-z]:\\\\.*")) {
-            return location.endsWith("/") && location.length() > 1 ? location.substring(0, location.length() - 1) : location;
+            return location.endsWith("/") && location.length() > 1
+                    ? location.substring(0, location.length() - 1)
+                    : location;
         }
-        return java.nio.file.Path.of(location).toAbsolutePath().normalize().toUri().toString().replaceAll("/$", "");
+        return java.nio.file.Path.of(location)
+                .toAbsolutePath()
+                .normalize()
+                .toUri()
+                .toString()
+                .replaceAll("/$", "");
     }
 
     static String child(String uri, String name) {
@@ -48,7 +54,8 @@ final class WarehouseFiles {
     /** The Hadoop configuration of this thread's active Spark session, else Hadoop's defaults. */
     static Configuration configuration() {
         return SparkSession.getActiveSession().isDefined()
-                ? SparkSession.getActiveSession().get().sparkContext().hadoopConfiguration() : new Configuration();
+                ? SparkSession.getActiveSession().get().sparkContext().hadoopConfiguration()
+                : new Configuration();
     }
 
     /** The file system of {@code uri} under {@code conf} (on an executor, the driver's configuration shipped). */
@@ -61,7 +68,6 @@ final class WarehouseFiles {
             throw new UncheckedIOException("cannot open the file system of " + uri + ": " + e.getMessage(), e);
         }
     }
-
 
     /** Whether this user may write in the directory {@code uri}, as its file system judges (true when it cannot tell). */
     static boolean writable(String uri) {
@@ -77,7 +83,8 @@ final class WarehouseFiles {
 
     /** Whether {@code fs} is the local file system (which replaces a file by a rename, atomically). */
     private static boolean isLocal(FileSystem fs) {
-        return fs instanceof org.apache.hadoop.fs.RawLocalFileSystem || fs instanceof org.apache.hadoop.fs.LocalFileSystem;
+        return fs instanceof org.apache.hadoop.fs.RawLocalFileSystem
+                || fs instanceof org.apache.hadoop.fs.LocalFileSystem;
     }
 
     static boolean exists(String uri) {
@@ -162,8 +169,10 @@ final class WarehouseFiles {
     static void writeAtomically(String uri, String text, String writer) {
         final FileSystem fs = fs(uri);
         final Path file = new Path(uri);
-        final Path tmp = new Path(file.getParent(), "." + file.getName() + "." + writer + "."
-                + UUID.randomUUID().toString().substring(0, 8) + ".tmp");
+        final Path tmp = new Path(
+                file.getParent(),
+                "." + file.getName() + "." + writer + "."
+                        + UUID.randomUUID().toString().substring(0, 8) + ".tmp");
         try {
             try (OutputStream out = fs.create(tmp, true)) { // which makes the directory, if need be
                 out.write(text.getBytes(StandardCharsets.UTF_8));
@@ -200,7 +209,8 @@ final class WarehouseFiles {
         if (!name.startsWith(".") || !name.endsWith(".tmp")) {
             return null;
         }
-        final String[] parts = name.substring(0, name.length() - ".tmp".length()).split("\\.");
+        final String[] parts =
+                name.substring(0, name.length() - ".tmp".length()).split("\\.");
         return parts.length >= 4 ? parts[parts.length - 2] : null;
     }
 
@@ -247,7 +257,8 @@ final class WarehouseFiles {
      */
     static void rename(String from, String to) {
         if (exists(to)) {
-            throw new UncheckedIOException("cannot move " + from + " to " + to + ": it exists already", new IOException());
+            throw new UncheckedIOException(
+                    "cannot move " + from + " to " + to + ": it exists already", new IOException());
         }
         renameChecked(from, to);
     }

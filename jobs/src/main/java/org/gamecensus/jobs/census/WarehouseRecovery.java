@@ -27,8 +27,7 @@ import org.apache.hadoop.fs.FileStatus;
  */
 public final class WarehouseRecovery {
 
-    private WarehouseRecovery() {
-    }
+    private WarehouseRecovery() {}
 
     /** A decided commit's record: its file, its table, the run that began it, the run that holds it now. */
     record Pending(String file, String table, String origin, String owner) {
@@ -95,7 +94,8 @@ public final class WarehouseRecovery {
         final Set<String> dead = new TreeSet<>();
         for (String run : runs) {
             final long starting = startingAt.getOrDefault(run, -1L);
-            if (!run.equals(except) && !WarehouseRun.live(root, run)
+            if (!run.equals(except)
+                    && !WarehouseRun.live(root, run)
                     && !(starting >= 0 && WarehouseRun.mayBeStarting(run, starting))) {
                 dead.add(run);
             }
@@ -147,7 +147,8 @@ public final class WarehouseRecovery {
             }
         }
         for (String run : dead) {
-            lines.add("run " + run + " ended without clearing its " + (referred.contains(run) ? "lease" : "staging and lease")
+            lines.add("run " + run + " ended without clearing its "
+                    + (referred.contains(run) ? "lease" : "staging and lease")
                     + " (the next run, or verify --repair, removes them)");
         }
         return lines;
@@ -187,7 +188,8 @@ public final class WarehouseRecovery {
         for (String d : dead) {
             removeTemporaries(root, d);
             if (!referred.contains(d)) {
-                WarehouseFiles.deleteRecursively(WarehouseFiles.child(WarehouseFiles.child(root, WarehouseRun.STAGING), d));
+                WarehouseFiles.deleteRecursively(
+                        WarehouseFiles.child(WarehouseFiles.child(root, WarehouseRun.STAGING), d));
             }
             for (FileStatus f : runFiles) {
                 final String name = f.getPath().getName();
@@ -196,7 +198,8 @@ public final class WarehouseRecovery {
                 }
             }
             WarehouseFiles.deleteRecursively(WarehouseRun.lease(root, d));
-            done.add("removed what run " + d + " left" + (referred.contains(d) ? " (its lease)" : " (its staging and lease)"));
+            done.add("removed what run " + d + " left"
+                    + (referred.contains(d) ? " (its lease)" : " (its staging and lease)"));
         }
         WarehouseRun.tidy(root); // and the directories a run killed early left empty
         return done;
@@ -215,8 +218,9 @@ public final class WarehouseRecovery {
             if (!WarehouseFiles.exists(p.file())) {
                 return false; // another run took it over first, and completes it
             }
-            throw new IllegalStateException("cannot take over the commit " + p.file() + " that run " + p.owner()
-                    + " left: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot take over the commit " + p.file() + " that run " + p.owner() + " left: " + e.getMessage(),
+                    e);
         }
         CommitRecord.read(taken).complete(run.id(), run::checkRenewed);
         return true;

@@ -89,6 +89,7 @@ public final class WarehouseRun implements AutoCloseable {
     static final String HOST = hostName() + "/" + bootId() + "/" + pidNamespace();
     /** A short digest of {@link #HOST}, in every run id, so a run is placed before its lease exists. */
     private static final String HOST_TAG = String.format("%08x", HOST.hashCode());
+
     private static final long PID = ProcessHandle.current().pid();
     private static final String PID_START = startOf(ProcessHandle.current());
 
@@ -106,10 +107,12 @@ public final class WarehouseRun implements AutoCloseable {
     private final Map<String, TablePartition> claimedPartitions = new HashMap<>();
     /** Each table's last commit as this run last saw it (when it claimed, or completed its own). */
     private final Map<String, String> lastCommits = new HashMap<>();
+
     private final String command;
     private ScheduledFuture<?> heartbeat;
     /** When the lease was last written or renewed, by this JVM's clock. */
     private volatile long renewed;
+
     private int claimFiles;
     private int commits;
     private int records;
@@ -131,8 +134,11 @@ public final class WarehouseRun implements AutoCloseable {
      * versions ({@link #claim}).
      */
     static WarehouseRun open(String root, String command, boolean replace) {
-        final String id = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now())
-                + "-" + HOST_TAG + "-" + PID + "-" + String.format("%04x", ThreadLocalRandom.current().nextInt(1 << 16));
+        final String id =
+                DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+                                .withZone(ZoneOffset.UTC)
+                                .format(Instant.now()) + "-" + HOST_TAG + "-" + PID + "-"
+                        + String.format("%04x", ThreadLocalRandom.current().nextInt(1 << 16));
         return new WarehouseRun(root, id, command, replace);
     }
 
@@ -162,15 +168,19 @@ public final class WarehouseRun implements AutoCloseable {
         final String lease = lease(root, id);
         // The opening thread's file-system settings (credentials), which the heartbeat's thread lacks.
         final org.apache.hadoop.conf.Configuration conf = WarehouseFiles.configuration();
-        heartbeat = HEARTBEATS.scheduleAtFixedRate(() -> {
-            try {
-                final long now = System.currentTimeMillis();
-                WarehouseFiles.touch(lease, now, conf);
-                renewed = now;
-            } catch (Throwable e) {
-                // Renewed at the next beat; a lease that lapses makes the run refuse to decide its commits.
-            }
-        }, period, period, TimeUnit.MILLISECONDS);
+        heartbeat = HEARTBEATS.scheduleAtFixedRate(
+                () -> {
+                    try {
+                        final long now = System.currentTimeMillis();
+                        WarehouseFiles.touch(lease, now, conf);
+                        renewed = now;
+                    } catch (Throwable e) {
+                        // Renewed at the next beat; a lease that lapses makes the run refuse to decide its commits.
+                    }
+                },
+                period,
+                period,
+                TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -262,7 +272,8 @@ public final class WarehouseRun implements AutoCloseable {
 
     /** The name of the last commit completed on {@code table} ({@link Warehouse#LAST_COMMIT}), or null. */
     private String lastCommit(String table) {
-        return WarehouseFiles.readIfPresent(WarehouseFiles.child(WarehouseFiles.child(root, table), Warehouse.LAST_COMMIT));
+        return WarehouseFiles.readIfPresent(
+                WarehouseFiles.child(WarehouseFiles.child(root, table), Warehouse.LAST_COMMIT));
     }
 
     /** Whether this run has claimed the partition {@code key} of {@code table}. */
@@ -287,7 +298,8 @@ public final class WarehouseRun implements AutoCloseable {
             if (still != null || attempt == 4) {
                 final Claim c = still != null ? still : other;
                 throw new UsageException(c.partition() + " is being written by run " + c.run() + " ("
-                        + c.lease().getProperty("command", "?") + ", process " + c.lease().getProperty("pid", "?")
+                        + c.lease().getProperty("command", "?") + ", process "
+                        + c.lease().getProperty("pid", "?")
                         + " on " + c.lease().getProperty("host", "?").split("/")[0] + ", since "
                         + c.lease().getProperty("started", "?") + "); run again when it has ended");
             }
@@ -296,8 +308,7 @@ public final class WarehouseRun implements AutoCloseable {
     }
 
     /** Another live run's claim on one of {@code claims}: the partition, the run and its lease. */
-    private record Claim(String partition, String run, Properties lease) {
-    }
+    private record Claim(String partition, String run, Properties lease) {}
 
     private Claim otherClaim(Set<String> claims) {
         final Map<String, List<String>> claimFiles = new LinkedHashMap<>();
@@ -307,7 +318,9 @@ public final class WarehouseRun implements AutoCloseable {
             if (name.endsWith(LEASE_SUFFIX)) {
                 leases.put(name.substring(0, name.length() - LEASE_SUFFIX.length()), f);
             } else if (name.contains(CLAIMS_INFIX) && !name.startsWith(".")) {
-                claimFiles.computeIfAbsent(name.substring(0, name.indexOf(CLAIMS_INFIX)), k -> new ArrayList<>()).add(name);
+                claimFiles
+                        .computeIfAbsent(name.substring(0, name.indexOf(CLAIMS_INFIX)), k -> new ArrayList<>())
+                        .add(name);
             }
         }
         for (Map.Entry<String, List<String>> run : claimFiles.entrySet()) {
@@ -317,7 +330,8 @@ public final class WarehouseRun implements AutoCloseable {
             final String overlap = overlap(run.getValue(), claims);
             if (overlap != null) {
                 final Properties lease = readLease(root, run.getKey());
-                if (lease != null && live(run.getKey(), lease, leases.get(run.getKey()).getModificationTime())) {
+                if (lease != null
+                        && live(run.getKey(), lease, leases.get(run.getKey()).getModificationTime())) {
                     return new Claim(overlap, run.getKey(), lease);
                 }
             }
@@ -349,8 +363,11 @@ public final class WarehouseRun implements AutoCloseable {
         }
         final String table = WarehouseFiles.child(root, schema.table());
         final List<Map.Entry<String, TablePartition>> entries = new ArrayList<>(wanted.entrySet());
-        final List<String> manifests = ConcurrentFileCalls.map(table, entries,
-                e -> WarehouseFiles.readIfPresent(Manifests.manifestFile(table, Manifests.key(schema, e.getValue().values()))));
+        final List<String> manifests = ConcurrentFileCalls.map(
+                table,
+                entries,
+                e -> WarehouseFiles.readIfPresent(Manifests.manifestFile(
+                        table, Manifests.key(schema, e.getValue().values()))));
         for (int i = 0; i < entries.size(); i++) {
             if (manifests.get(i) == null) {
                 continue;
@@ -378,13 +395,15 @@ public final class WarehouseRun implements AutoCloseable {
      */
     String newStaging(String table) {
         lease();
-        return WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(root, STAGING), id), (commits++) + "-" + table);
+        return WarehouseFiles.child(
+                WarehouseFiles.child(WarehouseFiles.child(root, STAGING), id), (commits++) + "-" + table);
     }
 
     /** A fresh record file for this run's next commit to {@code table}: {@code _commits/<table>/<id>-<n>.commit}. */
     String newRecordFile(String table) {
         committedTables.add(table); // its directory in _commits is tidied at the end, whatever comes of the record
-        return WarehouseFiles.child(WarehouseFiles.child(WarehouseFiles.child(root, COMMITS), table),
+        return WarehouseFiles.child(
+                WarehouseFiles.child(WarehouseFiles.child(root, COMMITS), table),
                 id + "-" + (records++) + CommitRecord.SUFFIX);
     }
 
@@ -410,8 +429,8 @@ public final class WarehouseRun implements AutoCloseable {
     void checkRenewed() {
         final long since = System.currentTimeMillis() - renewed;
         if (heartbeat == null || since > leaseMillis() / 2) {
-            throw new IllegalStateException("run " + id + "'s lease was last renewed " + since / 1000 + " s ago; it stops"
-                    + " before another run could count it dead");
+            throw new IllegalStateException("run " + id + "'s lease was last renewed " + since / 1000
+                    + " s ago; it stops" + " before another run could count it dead");
         }
     }
 
@@ -628,7 +647,9 @@ public final class WarehouseRun implements AutoCloseable {
         if (parts.length == 4 && parts[1].equals(HOST_TAG)) {
             try {
                 final long pid = Long.parseLong(parts[2]);
-                return pid == PID ? OPEN.containsKey(run) : ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+                return pid == PID
+                        ? OPEN.containsKey(run)
+                        : ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
             } catch (NumberFormatException e) {
                 return false;
             }
@@ -649,7 +670,10 @@ public final class WarehouseRun implements AutoCloseable {
             if (pid == PID && start.equals(PID_START)) {
                 return OPEN.containsKey(run);
             }
-            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(h -> startOf(h).equals(start)).orElse(false);
+            return ProcessHandle.of(pid)
+                    .filter(ProcessHandle::isAlive)
+                    .map(h -> startOf(h).equals(start))
+                    .orElse(false);
         }
         return System.currentTimeMillis() - modified < leaseMillis();
     }
@@ -681,7 +705,8 @@ public final class WarehouseRun implements AutoCloseable {
 
     private static String hostName() {
         try {
-            return Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8).strip();
+            return Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8)
+                    .strip();
         } catch (IOException | RuntimeException e) {
             try {
                 return java.net.InetAddress.getLocalHost().getHostName();
@@ -693,7 +718,8 @@ public final class WarehouseRun implements AutoCloseable {
 
     private static String pidNamespace() {
         try {
-            return Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/pid")).toString();
+            return Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/pid"))
+                    .toString();
         } catch (IOException | RuntimeException e) {
             return "";
         }
@@ -701,7 +727,8 @@ public final class WarehouseRun implements AutoCloseable {
 
     private static String bootId() {
         try {
-            return Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id"), StandardCharsets.UTF_8).strip();
+            return Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id"), StandardCharsets.UTF_8)
+                    .strip();
         } catch (IOException | RuntimeException e) {
             return "";
         }

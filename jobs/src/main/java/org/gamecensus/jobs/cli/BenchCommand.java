@@ -29,17 +29,22 @@ import picocli.CommandLine.Spec;
  * {@code census bench}: each census of the registry that has a bench size, timed on each master
  * ({@link CensusBench}); a size option per census comes from its {@link Census#benchSize}.
  */
-@Command(name = "bench", header = "time the censuses on each master (bench/README.md)", description = {"Runs each census at its benchmark size (the profile's bench.* settings, or the"
-        + " size options below, within the run command's limits) untimed at least --warm-up times and until those runs"
-        + " have taken --warm-up-seconds (at most 100 runs), then timed once, in each of --repeat rounds, on each master"
-        + " in turn, and writes DIR/bench/report.md (items, cores, median wall time and the part in Spark jobs, items"
-        + " per second per core, kernel time against wall time, the JIT's compile time, each master's speed-up over the"
-        + " first, judged against the settings bench.target.overhead and bench.target.speed-up) and DIR/bench/report.csv"
-        + " (every timed run). With --baseline, each census's median wall is compared with the baseline's runs, and"
-        + " the command exits 1 when one is slower than the baseline's slowest by more than --tolerance per cent or"
-        + " gives other items; runs on another processor are reported, not judged. The censuses are written to scratch"
-        + " warehouses, one per master: DIR/bench/warehouse-N, or URI/bench-N with --warehouse (on a cluster of several"
-        + " machines, a file system every executor and the driver see: hdfs:, s3a:). See bench/README.md."})
+@Command(
+        name = "bench",
+        header = "time the censuses on each master (bench/README.md)",
+        description = {
+            "Runs each census at its benchmark size (the profile's bench.* settings, or the"
+                    + " size options below, within the run command's limits) untimed at least --warm-up times and until those runs"
+                    + " have taken --warm-up-seconds (at most 100 runs), then timed once, in each of --repeat rounds, on each master"
+                    + " in turn, and writes DIR/bench/report.md (items, cores, median wall time and the part in Spark jobs, items"
+                    + " per second per core, kernel time against wall time, the JIT's compile time, each master's speed-up over the"
+                    + " first, judged against the settings bench.target.overhead and bench.target.speed-up) and DIR/bench/report.csv"
+                    + " (every timed run). With --baseline, each census's median wall is compared with the baseline's runs, and"
+                    + " the command exits 1 when one is slower than the baseline's slowest by more than --tolerance per cent or"
+                    + " gives other items; runs on another processor are reported, not judged. The censuses are written to scratch"
+                    + " warehouses, one per master: DIR/bench/warehouse-N, or URI/bench-N with --warehouse (on a cluster of several"
+                    + " machines, a file system every executor and the driver see: hdfs:, s3a:). See bench/README.md."
+        })
 final class BenchCommand implements Callable<Integer> {
 
     @Mixin
@@ -54,26 +59,38 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", paramLabel = "N", description = "timed rounds (default 3)")
     String repeat;
 
-    @Option(names = "--warm-up", paramLabel = "N", description = "untimed runs before each timed one, at least (default 1)")
+    @Option(
+            names = "--warm-up",
+            paramLabel = "N",
+            description = "untimed runs before each timed one, at least (default 1)")
     String warmUp;
 
-    @Option(names = "--warm-up-seconds", paramLabel = "S", description = "untimed runs until they have taken S seconds"
-            + " (default 15; setting bench.warm-up-seconds)")
+    @Option(
+            names = "--warm-up-seconds",
+            paramLabel = "S",
+            description =
+                    "untimed runs until they have taken S seconds" + " (default 15; setting bench.warm-up-seconds)")
     String warmUpSeconds;
 
-    @Option(names = "--censuses", paramLabel = "LIST", description = "the censuses, separated by commas (default: every"
-            + " census with a bench size)")
+    @Option(
+            names = "--censuses",
+            paramLabel = "LIST",
+            description = "the censuses, separated by commas (default: every" + " census with a bench size)")
     String censuses;
 
-    @Option(names = "--masters", paramLabel = "URL,URL...", description = "the masters, taken in turn each round"
-            + " (default: local[1],local[2])")
+    @Option(
+            names = "--masters",
+            paramLabel = "URL,URL...",
+            description = "the masters, taken in turn each round" + " (default: local[1],local[2])")
     String masters;
 
     @Option(names = "--baseline", paramLabel = "FILE", description = "an earlier bench's report.csv to compare with")
     String baseline;
 
-    @Option(names = "--tolerance", paramLabel = "PCT", description = "how much slower than the baseline's slowest run is"
-            + " a slide (default 25)")
+    @Option(
+            names = "--tolerance",
+            paramLabel = "PCT",
+            description = "how much slower than the baseline's slowest run is" + " a slide (default 25)")
     String tolerance;
 
     /** The bench's command, with each benched census's size option added from the registry. */
@@ -81,9 +98,13 @@ final class BenchCommand implements Callable<Integer> {
         final CommandLine bench = new CommandLine(new BenchCommand());
         for (Census c : Censuses.benched()) {
             final Census.BenchSize size = c.benchSize();
-            bench.getCommandSpec().addOption(OptionSpec.builder(size.option()).paramLabel(size.label()).type(String.class)
-                    .description(size.description() + " (default " + size.fallback() + "; setting " + size.setting() + ")")
-                    .build());
+            bench.getCommandSpec()
+                    .addOption(OptionSpec.builder(size.option())
+                            .paramLabel(size.label())
+                            .type(String.class)
+                            .description(size.description() + " (default " + size.fallback() + "; setting "
+                                    + size.setting() + ")")
+                            .build());
         }
         return bench;
     }
@@ -99,19 +120,21 @@ final class BenchCommand implements Callable<Integer> {
         final List<BenchTiming> earlier = baseline != null ? BenchTiming.read(Path.of(baseline)) : null;
         final int rounds = (int) CommandOptions.whole("--repeat", repeat, 3, 1, 100);
         final int warmUps = (int) CommandOptions.whole("--warm-up", warmUp, 1, 0, CensusBench.MAX_WARM_UPS);
-        final long seconds = CommandOptions.whole("--warm-up-seconds", warmUpSeconds,
-                config.getLong("bench.warm-up-seconds", 15, 0, 3600), 0, 3600);
-        final BenchTargets.Targets targets = new BenchTargets.Targets(config.getDouble("bench.target.overhead", 1, 1000),
+        final long seconds = CommandOptions.whole(
+                "--warm-up-seconds", warmUpSeconds, config.getLong("bench.warm-up-seconds", 15, 0, 3600), 0, 3600);
+        final BenchTargets.Targets targets = new BenchTargets.Targets(
+                config.getDouble("bench.target.overhead", 1, 1000),
                 config.getDouble("bench.target.speed-up", 0.01, 1000));
-        final List<String> urls = List.of((masters != null ? masters : String.join(",", CensusBench.DEFAULT_MASTERS))
-                .split(",", -1));
+        final List<String> urls =
+                List.of((masters != null ? masters : String.join(",", CensusBench.DEFAULT_MASTERS)).split(",", -1));
         if (urls.contains("") || urls.size() != new HashSet<>(urls).size()) {
-            throw new UsageException("--masters takes distinct master URLs separated by commas, got '"
-                    + String.join(",", urls) + "'");
+            throw new UsageException(
+                    "--masters takes distinct master URLs separated by commas, got '" + String.join(",", urls) + "'");
         }
         // All of them before any is timed: a bad second master would otherwise fail minutes into the run.
         urls.forEach(m -> CensusSession.checkMaster("--masters", m));
-        final List<String> names = List.of((censuses != null ? censuses : String.join(",", CensusBench.known())).split(","));
+        final List<String> names =
+                List.of((censuses != null ? censuses : String.join(",", CensusBench.known())).split(","));
         for (String c : names) {
             if (!CensusBench.known().contains(c)) {
                 throw new UsageException("unknown census '" + c + "' for 'bench': known are " + CensusBench.known());
@@ -121,19 +144,26 @@ final class BenchCommand implements Callable<Integer> {
         final Warehouse warehouse = output.scratch();
         warehouse.checkWritable();
         final Path dir = warehouse.out().resolve("bench");
-        final CensusBench.Result result = CensusBench.run(benched, urls, new CensusBench.WarmUp(warmUps, seconds), rounds,
-                dir, output.warehouseGiven() ? warehouse : null, config.sparkSettings());
-        final BenchBaseline.Comparison comparison = earlier == null ? null
-                : BenchBaseline.compare(earlier, result.timings(), slide);
-        final String report = result.report() + BenchTargets.markdown(result.timings(), urls, targets)
+        final CensusBench.Result result = CensusBench.run(
+                benched,
+                urls,
+                new CensusBench.WarmUp(warmUps, seconds),
+                rounds,
+                dir,
+                output.warehouseGiven() ? warehouse : null,
+                config.sparkSettings());
+        final BenchBaseline.Comparison comparison =
+                earlier == null ? null : BenchBaseline.compare(earlier, result.timings(), slide);
+        final String report = result.report()
+                + BenchTargets.markdown(result.timings(), urls, targets)
                 + (comparison == null ? "" : comparison.markdown());
         Warehouse.writeAtomically(dir.resolve("report.csv"), BenchTiming.csv(result.timings()));
         Warehouse.writeAtomically(dir.resolve("report.md"), report);
         spec.commandLine().getOut().print(report);
         spec.commandLine().getOut().flush();
         if (comparison != null && comparison.failed()) {
-            throw new CensusFailure("bench slower than the baseline or other items (" + String.join("; ", comparison.failures())
-                    + "); see " + dir.resolve("report.md"));
+            throw new CensusFailure("bench slower than the baseline or other items ("
+                    + String.join("; ", comparison.failures()) + "); see " + dir.resolve("report.md"));
         }
         return 0;
     }
@@ -155,7 +185,8 @@ final class BenchCommand implements Callable<Integer> {
         }
         for (String name : names) {
             final Census c = Censuses.named(name, "bench");
-            benched.add(c.benched(config, spec.findOption(c.benchSize().option()).getValue()));
+            benched.add(
+                    c.benched(config, spec.findOption(c.benchSize().option()).getValue()));
         }
         return benched;
     }

@@ -17,7 +17,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.ParameterException;
 
 /**
  * The {@code census} command line, on picocli: {@code run NAME}, {@code decide NAME}, {@code sql},
@@ -30,6 +29,7 @@ public final class CensusCli {
 
     /** Exit codes: done; a census failed its check (nothing published), the bench slid, or verify found problems. */
     public static final int DONE = 0;
+
     public static final int FAILED = 1;
     /** Bad input or a refusal: nothing written. */
     public static final int BAD_INPUT = 2;
@@ -41,8 +41,10 @@ public final class CensusCli {
             + " 3 any other failure (an I/O error; a decided commit is completed by the next run).";
 
     /** The root command: a command must follow. */
-    @Command(name = "census", description = "Exhaustive censuses of small combinatorial games on Apache Spark: every item"
-            + " decided twice, by methods that share no code.")
+    @Command(
+            name = "census",
+            description = "Exhaustive censuses of small combinatorial games on Apache Spark: every item"
+                    + " decided twice, by methods that share no code.")
     static final class Root implements Callable<Integer> {
         @Override
         public Integer call() {
@@ -51,10 +53,13 @@ public final class CensusCli {
     }
 
     /** {@code census run}: a census name must follow. */
-    @Command(name = "run", header = "run one census into the warehouse and write its tables", description = "Runs one census, checks that its two computations agree on every item, commits"
-            + " its rows to the warehouse atomically and writes its published tables. Every run claims its partitions"
-            + " first (a partition another run holds is refused, exit 2, naming it); a partition computed from other"
-            + " parameters or another schema version is not replaced unless --replace.")
+    @Command(
+            name = "run",
+            header = "run one census into the warehouse and write its tables",
+            description = "Runs one census, checks that its two computations agree on every item, commits"
+                    + " its rows to the warehouse atomically and writes its published tables. Every run claims its partitions"
+                    + " first (a partition another run holds is refused, exit 2, naming it); a partition computed from other"
+                    + " parameters or another schema version is not replaced unless --replace.")
     static final class Run implements Callable<Integer> {
         @Override
         public Integer call() {
@@ -63,8 +68,11 @@ public final class CensusCli {
     }
 
     /** {@code census decide}: a census name must follow. */
-    @Command(name = "decide", header = "decide one whole item (a host, an empty board); writes nothing", description = "Decides one whole item of a census (a host, an empty board) and prints the"
-            + " verdict; writes nothing.")
+    @Command(
+            name = "decide",
+            header = "decide one whole item (a host, an empty board); writes nothing",
+            description = "Decides one whole item of a census (a host, an empty board) and prints the"
+                    + " verdict; writes nothing.")
     static final class Decide implements Callable<Integer> {
         @Override
         public Integer call() {
@@ -72,13 +80,13 @@ public final class CensusCli {
         }
     }
 
-    private CensusCli() {
-    }
+    private CensusCli() {}
 
     public static void main(String[] args) {
         final int code = run(args, System.out, System.err);
         final SparkSession active = SparkSession.getActiveSession().isDefined()
-                ? SparkSession.getActiveSession().get() : null;
+                ? SparkSession.getActiveSession().get()
+                : null;
         if (active != null) {
             active.stop();
         }
@@ -153,15 +161,22 @@ public final class CensusCli {
     private static void styleEveryCommand(CommandLine c) {
         final CommandSpec spec = c.getCommandSpec();
         if (!(spec.userObject() instanceof CommandLine.HelpCommand) && spec.findOption("--help") == null) {
-            spec.addOption(OptionSpec.builder("-h", "--help").usageHelp(true).description("show this help and exit").build());
+            spec.addOption(OptionSpec.builder("-h", "--help")
+                    .usageHelp(true)
+                    .description("show this help and exit")
+                    .build());
         }
         // The header names a command in its parent's list of commands; its own help starts with the usage.
         final List<String> sections = new ArrayList<>(c.getHelpSectionKeys());
-        sections.removeAll(List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER_HEADING,
+        sections.removeAll(List.of(
+                CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER_HEADING,
                 CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER));
         c.setHelpSectionKeys(sections);
-        spec.usageMessage().synopsisHeading("usage: ").optionListHeading("%nOptions:%n")
-                .commandListHeading("%nCommands:%n").width(100);
+        spec.usageMessage()
+                .synopsisHeading("usage: ")
+                .optionListHeading("%nOptions:%n")
+                .commandListHeading("%nCommands:%n")
+                .width(100);
         if (c.getParent() == null) {
             spec.usageMessage().footerHeading("%n").footer(EXIT_CODES);
         }
@@ -194,8 +209,10 @@ public final class CensusCli {
             return BAD_INPUT;
         }
         // Our own failures say what happened and what comes next; anything else by its root cause.
-        final Throwable shown = e instanceof IllegalStateException || e instanceof java.io.UncheckedIOException ? e : root;
-        err.println("census: error: " + oneLine(shown.getMessage() == null ? String.valueOf(shown) : shown.getMessage()));
+        final Throwable shown =
+                e instanceof IllegalStateException || e instanceof java.io.UncheckedIOException ? e : root;
+        err.println(
+                "census: error: " + oneLine(shown.getMessage() == null ? String.valueOf(shown) : shown.getMessage()));
         return ERROR;
     }
 
@@ -219,5 +236,4 @@ public final class CensusCli {
         }
         return String.join(" ", names);
     }
-
 }

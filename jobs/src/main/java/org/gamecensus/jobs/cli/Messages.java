@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine;
+import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
-import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.OverwrittenOptionException;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.UnmatchedArgumentException;
@@ -21,8 +21,7 @@ final class Messages {
     /** How picocli says a switch ({@code --replace}) was given a value ({@code --replace=yes}). */
     private static final Pattern SWITCH_WITH_VALUE = Pattern.compile("option '(-[^']+)' should be specified without");
 
-    private Messages() {
-    }
+    private Messages() {}
 
     static String of(ParameterException e) {
         final CommandLine c = e.getCommandLine();
@@ -34,7 +33,8 @@ final class Messages {
         }
         if (e instanceof MissingParameterException m && !m.getMissing().isEmpty()) {
             final ArgSpec missing = m.getMissing().get(0);
-            return missing instanceof OptionSpec o ? "option " + o.longestName() + " needs a value"
+            return missing instanceof OptionSpec o
+                    ? "option " + o.longestName() + " needs a value"
                     : "'" + path + "' needs " + missing.paramLabel();
         }
         if (e instanceof OverwrittenOptionException o && o.getOverwritten() instanceof OptionSpec option) {
@@ -69,8 +69,9 @@ final class Messages {
         final String name = word.contains("=") ? word.substring(0, word.indexOf('=')) : word;
         // A census's command: an option of another census is named as such.
         final CommandLine group = c.getParent();
-        if (group.getParent() != null && (group.getCommandSpec().userObject() instanceof CensusCli.Run
-                || group.getCommandSpec().userObject() instanceof CensusCli.Decide)) {
+        if (group.getParent() != null
+                && (group.getCommandSpec().userObject() instanceof CensusCli.Run
+                        || group.getCommandSpec().userObject() instanceof CensusCli.Decide)) {
             for (CommandLine sibling : group.getSubcommands().values()) {
                 if (sibling != c && sibling.getCommandSpec().findOption(name) != null) {
                     return "option " + name + " does not apply to the " + c.getCommandName() + " census";

@@ -27,10 +27,13 @@ import picocli.CommandLine.Spec;
  * published table, the essays' figures redrawn and the page that sets each essay claim beside
  * the census. Everything is claimed before anything is computed, so a refusal writes nothing.
  */
-@Command(name = "publish", header = "run every census, write every table, figure and the page", description = "Runs every census at its published sizes (the profile's publish.* settings),"
-        + " writes every published table to DIR/tables/ (Markdown and CSV), the essays' figures redrawn from the"
-        + " warehouse to DIR/figures/ (SVG and PNG), and DIR/index.html: every essay claim (conf/essay-claims.csv,"
-        + " setting publish.claims) beside the census's value and a verdict.")
+@Command(
+        name = "publish",
+        header = "run every census, write every table, figure and the page",
+        description = "Runs every census at its published sizes (the profile's publish.* settings),"
+                + " writes every published table to DIR/tables/ (Markdown and CSV), the essays' figures redrawn from the"
+                + " warehouse to DIR/figures/ (SVG and PNG), and DIR/index.html: every essay claim (conf/essay-claims.csv,"
+                + " setting publish.claims) beside the census's value and a verdict.")
 final class PublishCommand implements Callable<Integer> {
 
     @Mixin
@@ -48,8 +51,8 @@ final class PublishCommand implements Callable<Integer> {
         for (Census c : Censuses.ALL) {
             parts.add(c.published(config));
         }
-        final Path claims = Path.of(System.getProperty("census.conf.dir", "conf"),
-                config.get("publish.claims", "essay-claims.csv"));
+        final Path claims = Path.of(
+                System.getProperty("census.conf.dir", "conf"), config.get("publish.claims", "essay-claims.csv"));
         if (!Files.isRegularFile(claims)) {
             throw new UsageException("no essay claims file at " + claims + " (setting publish.claims)");
         }
@@ -74,7 +77,8 @@ final class PublishCommand implements Callable<Integer> {
         final Map<String, Long> byVerdict = new TreeMap<>();
         page.verdicts().forEach(v -> byVerdict.merge(v.verdict(), 1L, Long::sum));
         out.println(page.figures().size() + " figures in " + warehouse.out().resolve("figures"));
-        out.println(page.verdicts().size() + " essay claims " + byVerdict + "; see " + warehouse.out().resolve("index.html"));
+        out.println(page.verdicts().size() + " essay claims " + byVerdict + "; see "
+                + warehouse.out().resolve("index.html"));
         return 0;
     }
 }

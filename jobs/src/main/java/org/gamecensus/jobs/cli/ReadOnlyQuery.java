@@ -33,16 +33,30 @@ import scala.runtime.BoxedUnit;
 final class ReadOnlyQuery {
 
     /** Commands that only show: the root of a statement may be one of these. */
-    private static final Set<String> SHOWING = Set.of("ShowTables", "ShowViews", "ShowColumns", "ShowFunctions",
-            "ShowTableProperties", "DescribeRelation", "DescribeColumn", "DescribeFunction", "DescribeQueryCommand",
-            "ExplainCommand", "ShowTablesCommand", "ShowViewsCommand", "ShowColumnsCommand", "ShowFunctionsCommand",
-            "DescribeTableCommand", "DescribeColumnCommand", "DescribeFunctionCommand", "ShowTablePropertiesCommand");
+    private static final Set<String> SHOWING = Set.of(
+            "ShowTables",
+            "ShowViews",
+            "ShowColumns",
+            "ShowFunctions",
+            "ShowTableProperties",
+            "DescribeRelation",
+            "DescribeColumn",
+            "DescribeFunction",
+            "DescribeQueryCommand",
+            "ExplainCommand",
+            "ShowTablesCommand",
+            "ShowViewsCommand",
+            "ShowColumnsCommand",
+            "ShowFunctionsCommand",
+            "DescribeTableCommand",
+            "DescribeColumnCommand",
+            "DescribeFunctionCommand",
+            "ShowTablePropertiesCommand");
 
     /** Functions that call any Java method, by name, before they are resolved. */
     private static final Set<String> JAVA_CALLS = Set.of("reflect", "java_method", "try_reflect");
 
-    private ReadOnlyQuery() {
-    }
+    private ReadOnlyQuery() {}
 
     /**
      * Refuses {@code query} as parsed unless it only reads.
@@ -68,8 +82,11 @@ final class ReadOnlyQuery {
     static void analysed(SparkSession spark, String query) {
         final LogicalPlan analysed;
         try {
-            analysed = spark.sessionState().analyzer().executeAndCheck(spark.sessionState().sqlParser().parsePlan(query),
-                    new QueryPlanningTracker(scala.Option.empty()));
+            analysed = spark.sessionState()
+                    .analyzer()
+                    .executeAndCheck(
+                            spark.sessionState().sqlParser().parsePlan(query),
+                            new QueryPlanningTracker(scala.Option.empty()));
         } catch (Exception e) { // Spark's AnalysisException, checked in Java's eyes but thrown unchecked
             return;
         }
@@ -123,7 +140,8 @@ final class ReadOnlyQuery {
 
     /** Cases: a Java call by name (parsed) or resolved (analysed), or a subquery, walked in turn. */
     private static void checkExpression(Expression x) {
-        if (x instanceof UnresolvedFunction f && JAVA_CALLS.contains(f.nameParts().last().toLowerCase(Locale.ROOT))) {
+        if (x instanceof UnresolvedFunction f
+                && JAVA_CALLS.contains(f.nameParts().last().toLowerCase(Locale.ROOT))) {
             throw new UsageException("census sql is read-only: " + f.nameParts().last() + "(…) calls Java methods");
         }
         if (x instanceof CallMethodViaReflection) {
@@ -136,7 +154,9 @@ final class ReadOnlyQuery {
 
     /** A command by its kind, e.g. "DropView" → "DROP VIEW". */
     private static String describe(LogicalPlan command) {
-        final String name = command.getClass().getSimpleName().replaceAll("(Command|Statement)$", "")
+        final String name = command.getClass()
+                .getSimpleName()
+                .replaceAll("(Command|Statement)$", "")
                 .replaceAll("^InsertInto.*", "Insert");
         return name.replaceAll("([a-z])([A-Z])", "$1 $2").toUpperCase(Locale.ROOT);
     }

@@ -23,10 +23,13 @@ import picocli.CommandLine.Spec;
  * {@code census sql}: one Spark SQL query over the warehouse, every table a view of its committed
  * partitions; read-only ({@link ReadOnlyQuery}), rerun when a commit moves the files it read.
  */
-@Command(name = "sql", header = "query the warehouse with Spark SQL (read-only)", description = "Runs one Spark SQL query over the warehouse; every table is a view named after it,"
-        + " of its committed partitions: the files their manifests list, once no commit is in progress (a query that a"
-        + " commit overtakes runs again). Read-only: statements that change state or run code (DROP, CREATE, INSERT,"
-        + " CACHE, SET, ADD JAR, reflect, TRANSFORM, ...) are refused.")
+@Command(
+        name = "sql",
+        header = "query the warehouse with Spark SQL (read-only)",
+        description = "Runs one Spark SQL query over the warehouse; every table is a view named after it,"
+                + " of its committed partitions: the files their manifests list, once no commit is in progress (a query that a"
+                + " commit overtakes runs again). Read-only: statements that change state or run code (DROP, CREATE, INSERT,"
+                + " CACHE, SET, ADD JAR, reflect, TRANSFORM, ...) are refused.")
 final class SqlCommand implements Callable<Integer> {
 
     /** How many times a query runs that commits keep moving files from under. */
@@ -44,8 +47,10 @@ final class SqlCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--format", paramLabel = "csv|table", description = "csv: a header line and one line a row;"
-            + " table: aligned columns (default)")
+    @Option(
+            names = "--format",
+            paramLabel = "csv|table",
+            description = "csv: a header line and one line a row;" + " table: aligned columns (default)")
     String format = "table";
 
     @Parameters(paramLabel = "QUERY", arity = "0..*", description = "the query, in quotes")
@@ -88,8 +93,10 @@ final class SqlCommand implements Callable<Integer> {
                     if (attempt < ATTEMPTS) {
                         continue;
                     }
-                    throw new IllegalStateException("commits kept moving the files the query read (" + ATTEMPTS
-                            + " attempts): " + CensusCli.oneLine(e.getMessage()), e);
+                    throw new IllegalStateException(
+                            "commits kept moving the files the query read (" + ATTEMPTS + " attempts): "
+                                    + CensusCli.oneLine(e.getMessage()),
+                            e);
                 }
                 if (e instanceof AnalysisException a) {
                     throw new UsageException("bad query: " + CensusCli.oneLine(a.getSimpleMessage()));

@@ -18,10 +18,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code census verify}: every committed partition of every census's tables against its manifest. */
-@Command(name = "verify", header = "check every partition against its manifest; --repair", description = "Re-reads the warehouse against the manifests written with every committed"
-        + " partition: the Parquet files (names, sizes, CRC-32), then the rows (count and content checksum); and reports"
-        + " what runs that ended midway left: a commit decided but not completed, staged files, leases. Changes nothing,"
-        + " but for --repair. Exit 0 when all hold, 1 with a line per problem otherwise.")
+@Command(
+        name = "verify",
+        header = "check every partition against its manifest; --repair",
+        description = "Re-reads the warehouse against the manifests written with every committed"
+                + " partition: the Parquet files (names, sizes, CRC-32), then the rows (count and content checksum); and reports"
+                + " what runs that ended midway left: a commit decided but not completed, staged files, leases. Changes nothing,"
+                + " but for --repair. Exit 0 when all hold, 1 with a line per problem otherwise.")
 final class VerifyCommand implements Callable<Integer> {
 
     @Mixin
@@ -36,8 +39,11 @@ final class VerifyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--repair", arity = "0", description = "first complete the commits that dead runs decided and remove"
-            + " what else they left, as the next run would")
+    @Option(
+            names = "--repair",
+            arity = "0",
+            description = "first complete the commits that dead runs decided and remove"
+                    + " what else they left, as the next run would")
     boolean repair;
 
     @Override

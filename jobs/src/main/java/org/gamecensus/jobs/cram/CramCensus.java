@@ -14,9 +14,9 @@ import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.cram.CramSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** The Cram census: every polyomino shape, its Grundy value by search against the pairing theorem ({@link CramJob}). */
 public final class CramCensus implements Census {
@@ -43,17 +43,21 @@ public final class CramCensus implements Census {
 
     /** The size a census to {@code squares} (or the setting's, when null) takes, checked against the limits. */
     static int size(CensusConfig config, String squares, String setting, long fallback) {
-        final long n = CommandOptions.whole("--max-squares", squares, config.getLong(setting, fallback), Long.MIN_VALUE,
-                Long.MAX_VALUE);
+        final long n = CommandOptions.whole(
+                "--max-squares", squares, config.getLong(setting, fallback), Long.MIN_VALUE, Long.MAX_VALUE);
         CramJob.checkSize(n, config.getLong("cram.max-shapes", CramJob.DEFAULT_MAX_SHAPES));
         return (int) n;
     }
 
     /** {@code census run cram}. */
-    @Command(name = "cram", description = {"Every shape of 1..N squares up to translation, half-turn and the two flips: its"
-            + " Grundy value and, against it, the pairing theorem, symmetries, and the dominoes that reach a pairing one"
-            + " move away, lax and strict; fails on any broken invariant; rows to the warehouse's cram table (partitions"
-            + " squares=1..N), tables to DIR/tables/."})
+    @Command(
+            name = "cram",
+            description = {
+                "Every shape of 1..N squares up to translation, half-turn and the two flips: its"
+                        + " Grundy value and, against it, the pairing theorem, symmetries, and the dominoes that reach a pairing one"
+                        + " move away, lax and strict; fails on any broken invariant; rows to the warehouse's cram table (partitions"
+                        + " squares=1..N), tables to DIR/tables/."
+            })
     static final class Run implements Callable<Integer> {
         @Mixin
         CommandOptions.Run options;
@@ -64,8 +68,11 @@ public final class CramCensus implements Census {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--max-squares", paramLabel = "N", description = "shapes of 1..N squares, N ≤ 14 (default 8;"
-                + " setting cram.max-squares; limit cram.max-shapes)")
+        @Option(
+                names = "--max-squares",
+                paramLabel = "N",
+                description = "shapes of 1..N squares, N ≤ 14 (default 8;"
+                        + " setting cram.max-squares; limit cram.max-shapes)")
         String maxSquares;
 
         @Override
@@ -80,8 +87,10 @@ public final class CramCensus implements Census {
             final Warehouse warehouse = options.warehouse();
             final SparkSession spark = options.session("census run cram " + squares);
             options.openRun(warehouse, "census run cram --max-squares " + squares, out);
-            out.println(n > 0 ? CramJob.censusInChunks(spark, warehouse, squares, partitions, n)
-                    : CramJob.census(spark, warehouse, squares, partitions));
+            out.println(
+                    n > 0
+                            ? CramJob.censusInChunks(spark, warehouse, squares, partitions, n)
+                            : CramJob.census(spark, warehouse, squares, partitions));
             for (PublishedTable t : CramTables.publish(spark, warehouse, squares)) {
                 out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
             }
@@ -118,7 +127,9 @@ public final class CramCensus implements Census {
     @Override
     public Benched benched(CensusConfig config, String size) {
         final int squares = size(config, size, "bench.cram.max-squares", 11);
-        return new Benched(name(), "to " + squares + (squares == 1 ? " square" : " squares"),
+        return new Benched(
+                name(),
+                "to " + squares + (squares == 1 ? " square" : " squares"),
                 (spark, w) -> CramJob.census(spark, w, squares, 0).shapes());
     }
 }

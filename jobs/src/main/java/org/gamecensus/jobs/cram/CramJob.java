@@ -3,14 +3,14 @@ package org.gamecensus.jobs.cram;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.gamecensus.jobs.census.SizeLimit;
-import org.gamecensus.jobs.census.CensusDatasets;
-import org.gamecensus.jobs.census.RowCondition;
-import org.gamecensus.jobs.census.SliceCensus;
-import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
+import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.ChunkedCommit;
+import org.gamecensus.jobs.census.RowCondition;
+import org.gamecensus.jobs.census.SizeLimit;
+import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.cram.RedelmeierEnumerator;
@@ -26,8 +26,7 @@ public final class CramJob {
     /** The essay's catalogue: shapes of up to eight squares. */
     public static final int DEFAULT_MAX_SQUARES = 8;
 
-    private CramJob() {
-    }
+    private CramJob() {}
 
     /** Refuses sizes the encoding cannot hold. */
     /** Largest estimated catalogue accepted by default (setting {@code cram.max-shapes}): to 14 squares. */
@@ -49,8 +48,12 @@ public final class CramJob {
     /** Refuses a census above {@code maxShapes} estimated shapes. */
     public static void checkSize(long maxSquares, long maxShapes) {
         checkMaxSquares(maxSquares);
-        SizeLimit.check("the cram census to " + maxSquares + " squares", "shapes", estimatedShapes(maxSquares),
-                maxShapes, "cram.max-shapes");
+        SizeLimit.check(
+                "the cram census to " + maxSquares + " squares",
+                "shapes",
+                estimatedShapes(maxSquares),
+                maxShapes,
+                "cram.max-shapes");
     }
 
     public static void checkMaxSquares(long maxSquares) {
@@ -77,8 +80,8 @@ public final class CramJob {
     }
 
     /** The check of every shape: no invariant broken (the two computations agree, the theorems hold). */
-    public static final CensusCommit.Check CHECK = new CensusCommit.Check(RowCondition.isNotNull("violations"),
-            "shape(s) break an invariant", "squares", "picture", "violations");
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
+            RowCondition.isNotNull("violations"), "shape(s) break an invariant", "squares", "picture", "violations");
 
     /** The census's tally: shapes the first player wins. */
     private static final RowCondition FIRST_PLAYER_WINS = RowCondition.equalTo("outcome", "N");
@@ -102,25 +105,43 @@ public final class CramJob {
         final long start = System.nanoTime();
         claimCensus(warehouse, maxSquares);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES);
-        final Row tally = CensusCommit.commit(spark, slices(maxSquares, p), warehouse,
-                TablePartition.range(1, maxSquares), CHECK, FIRST_PLAYER_WINS);
-        return new Summary(maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
+        final Row tally = CensusCommit.commit(
+                spark, slices(maxSquares, p), warehouse, TablePartition.range(1, maxSquares), CHECK, FIRST_PLAYER_WINS);
+        return new Summary(
+                maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
     /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
-    public static ChunkedCommit.Chunked<Summary> censusInChunks(SparkSession spark, Warehouse warehouse, int maxSquares,
-                                                                int partitions, int chunks) {
+    public static ChunkedCommit.Chunked<Summary> censusInChunks(
+            SparkSession spark, Warehouse warehouse, int maxSquares, int partitions, int chunks) {
         checkMaxSquares(maxSquares);
         ChunkedCommit.checkChunks(chunks, CramSlices.SLICES);
         claimCensus(warehouse, maxSquares);
         final long start = System.nanoTime();
-        final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES / chunks + 1);
+        final int p =
+                partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES / chunks + 1);
         final CramSlices slices = new CramSlices(maxSquares);
-        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, CramSchemas.SHAPES, TablePartition.range(1, maxSquares),
-                "squares-" + maxSquares + "-" + chunks, chunks, i -> new SliceCensus(
-                        CensusDatasets.chunk(CensusDatasets.ids(CramSlices.SLICES), i, chunks), p, slices, CramSchemas.SHAPES),
-                CHECK, FIRST_PLAYER_WINS);
-        return new ChunkedCommit.Chunked<>(new Summary(maxSquares, r.tally().getLong(0), r.tally().getLong(1),
-                (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
+        final ChunkedCommit.Result r = ChunkedCommit.commit(
+                spark,
+                warehouse,
+                CramSchemas.SHAPES,
+                TablePartition.range(1, maxSquares),
+                "squares-" + maxSquares + "-" + chunks,
+                chunks,
+                i -> new SliceCensus(
+                        CensusDatasets.chunk(CensusDatasets.ids(CramSlices.SLICES), i, chunks),
+                        p,
+                        slices,
+                        CramSchemas.SHAPES),
+                CHECK,
+                FIRST_PLAYER_WINS);
+        return new ChunkedCommit.Chunked<>(
+                new Summary(
+                        maxSquares,
+                        r.tally().getLong(0),
+                        r.tally().getLong(1),
+                        (System.nanoTime() - start) / 1_000_000_000L),
+                r.computed(),
+                r.reused());
     }
 }

@@ -48,13 +48,34 @@ public final class CramSlices implements SliceKernel {
         }
         final List<Row> routes = new ArrayList<>(v.routeCount());
         for (int i = 0; i < v.routeCount(); i++) {
-            routes.add(RowFactory.create(v.routeR1(i), v.routeC1(i), v.routeR2(i), v.routeC2(i), v.routeStrict(i),
-                    v.routeRemainderGrundy(i), v.routeRemainderGrundy(i) != 0));
+            routes.add(RowFactory.create(
+                    v.routeR1(i),
+                    v.routeC1(i),
+                    v.routeR2(i),
+                    v.routeC2(i),
+                    v.routeStrict(i),
+                    v.routeRemainderGrundy(i),
+                    v.routeRemainderGrundy(i) != 0));
         }
-        return RowFactory.create(v.shape(), v.height(), v.width(), v.picture(), v.grundy(), v.outcome(),
+        return RowFactory.create(
+                v.shape(),
+                v.height(),
+                v.width(),
+                v.picture(),
+                v.grundy(),
+                v.outcome(),
                 seq(symmetries),
-                v.symmetries() == 1, v.pairedLax(), v.pairedStrict(), v.routesLax(), v.routesStrict(),
-                v.laxLosingRoutes(), seq(routes), v.fixedCount(),
-                v.nodesPlain(), v.nodesHybrid(), v.violations(), v.squares());
+                v.symmetries() == 1,
+                v.pairedLax(),
+                v.pairedStrict(),
+                v.routesLax(),
+                v.routesStrict(),
+                v.laxLosingRoutes(),
+                seq(routes),
+                v.fixedCount(),
+                v.nodesPlain(),
+                v.nodesHybrid(),
+                v.violations(),
+                v.squares());
     }
 }

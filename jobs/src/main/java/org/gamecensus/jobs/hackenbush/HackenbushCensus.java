@@ -13,9 +13,9 @@ import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.hackenbush.HackenbushSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** The Green Hackenbush census: every multigraph on the ground, brute force against the fusion principle ({@link HackenbushJob}). */
 public final class HackenbushCensus implements Census {
@@ -41,9 +41,13 @@ public final class HackenbushCensus implements Census {
     }
 
     /** {@code census run hackenbush}. */
-    @Command(name = "hackenbush", description = {"Every multigraph on the ground up to isomorphism fixing the ground, loops"
-            + " and parallel edges allowed: its Grundy value by brute force against the fusion principle; rows to the"
-            + " warehouse's hackenbush table (partitions edges=0..E)."})
+    @Command(
+            name = "hackenbush",
+            description = {
+                "Every multigraph on the ground up to isomorphism fixing the ground, loops"
+                        + " and parallel edges allowed: its Grundy value by brute force against the fusion principle; rows to the"
+                        + " warehouse's hackenbush table (partitions edges=0..E)."
+            })
     static final class Run implements Callable<Integer> {
         @Mixin
         CommandOptions.Run options;
@@ -51,22 +55,36 @@ public final class HackenbushCensus implements Census {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--max-vertices", paramLabel = "V", description = "graphs of up to V vertices besides the ground,"
-                + " 1..6 (default 4; setting hackenbush.max-vertices)")
+        @Option(
+                names = "--max-vertices",
+                paramLabel = "V",
+                description = "graphs of up to V vertices besides the ground,"
+                        + " 1..6 (default 4; setting hackenbush.max-vertices)")
         String maxVertices;
 
-        @Option(names = "--max-edges", paramLabel = "E", description = "graphs of up to E edges, 0..12 (default 6;"
-                + " setting hackenbush.max-edges; limit hackenbush.max-graphs)")
+        @Option(
+                names = "--max-edges",
+                paramLabel = "E",
+                description = "graphs of up to E edges, 0..12 (default 6;"
+                        + " setting hackenbush.max-edges; limit hackenbush.max-graphs)")
         String maxEdges;
 
         @Override
         public Integer call() {
             final PrintWriter out = spec.commandLine().getOut();
             final CensusConfig config = options.config();
-            final long v = CommandOptions.whole("--max-vertices", maxVertices,
-                    config.getLong("hackenbush.max-vertices", HackenbushJob.DEFAULT_MAX_VERTICES), Long.MIN_VALUE, Long.MAX_VALUE);
-            final long e = CommandOptions.whole("--max-edges", maxEdges,
-                    config.getLong("hackenbush.max-edges", HackenbushJob.DEFAULT_MAX_EDGES), Long.MIN_VALUE, Long.MAX_VALUE);
+            final long v = CommandOptions.whole(
+                    "--max-vertices",
+                    maxVertices,
+                    config.getLong("hackenbush.max-vertices", HackenbushJob.DEFAULT_MAX_VERTICES),
+                    Long.MIN_VALUE,
+                    Long.MAX_VALUE);
+            final long e = CommandOptions.whole(
+                    "--max-edges",
+                    maxEdges,
+                    config.getLong("hackenbush.max-edges", HackenbushJob.DEFAULT_MAX_EDGES),
+                    Long.MIN_VALUE,
+                    Long.MAX_VALUE);
             HackenbushJob.checkSize(v, e, maxGraphs(config));
             final int partitions = options.partitions();
             final Warehouse warehouse = options.warehouse();

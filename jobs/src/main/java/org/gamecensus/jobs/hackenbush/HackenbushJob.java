@@ -1,24 +1,18 @@
 package org.gamecensus.jobs.hackenbush;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.gamecensus.jobs.census.SizeLimit;
+import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.RowCondition;
+import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.SliceCensus;
-import org.gamecensus.jobs.census.CensusCommit;
-import org.gamecensus.jobs.census.SliceKernel;
-import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.TablePartition;
+import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
-import org.gamecensus.kernel.hackenbush.FusionPrinciple;
-import org.gamecensus.kernel.hackenbush.GreenHackenbushBruteForce;
-import org.gamecensus.kernel.hackenbush.GroundedGraphEnumerator;
 import org.gamecensus.schemas.hackenbush.HackenbushSchemas;
 
 /**
@@ -32,8 +26,7 @@ public final class HackenbushJob {
     public static final int MAX_VERTICES = 6;
     public static final int MAX_EDGES = 12;
 
-    private HackenbushJob() {
-    }
+    private HackenbushJob() {}
 
     /** Largest estimated census accepted by default (setting {@code hackenbush.max-graphs}). */
     public static final long DEFAULT_MAX_GRAPHS = 20_000_000L;
@@ -61,8 +54,11 @@ public final class HackenbushJob {
     /** Refuses a census above {@code maxGraphs} estimated graphs. */
     public static void checkSize(long maxVertices, long maxEdges, long maxGraphs) {
         check(maxVertices, maxEdges);
-        SizeLimit.check("the hackenbush census to " + maxVertices + " vertices and " + maxEdges + " edges",
-                "multigraphs before isomorphism", estimatedGraphs(maxVertices, maxEdges), maxGraphs,
+        SizeLimit.check(
+                "the hackenbush census to " + maxVertices + " vertices and " + maxEdges + " edges",
+                "multigraphs before isomorphism",
+                estimatedGraphs(maxVertices, maxEdges),
+                maxGraphs,
                 "hackenbush.max-graphs");
     }
 
@@ -88,8 +84,11 @@ public final class HackenbushJob {
                 ids.add((long) v * 64 + e);
             }
         }
-        return new SliceCensus(ids, partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size()),
-                new HackenbushSlices(maxEdges), HackenbushSchemas.GRAPHS);
+        return new SliceCensus(
+                ids,
+                partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size()),
+                new HackenbushSlices(maxEdges),
+                HackenbushSchemas.GRAPHS);
     }
 
     public record Summary(long graphs, long seconds) {
@@ -113,12 +112,21 @@ public final class HackenbushJob {
         warehouse.claim(HackenbushSchemas.GRAPHS, TablePartition.range(0, maxEdges, parameters(maxVertices)));
     }
 
-    public static Summary census(SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges, int partitions) {
+    public static Summary census(
+            SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges, int partitions) {
         final long start = System.nanoTime();
         claimCensus(warehouse, maxVertices, maxEdges);
-        final Row tally = CensusCommit.commit(spark, slices(spark, maxVertices, maxEdges, partitions), warehouse,
-                TablePartition.range(0, maxEdges, parameters(maxVertices)), new CensusCommit.Check(RowCondition.isFalse("agree"),
-                        "graph(s) where brute force and the fusion principle disagree", "edges", "edge_list", "grundy",
+        final Row tally = CensusCommit.commit(
+                spark,
+                slices(spark, maxVertices, maxEdges, partitions),
+                warehouse,
+                TablePartition.range(0, maxEdges, parameters(maxVertices)),
+                new CensusCommit.Check(
+                        RowCondition.isFalse("agree"),
+                        "graph(s) where brute force and the fusion principle disagree",
+                        "edges",
+                        "edge_list",
+                        "grundy",
                         "fusion_value"));
         return new Summary(tally.getLong(0), (System.nanoTime() - start) / 1_000_000_000L);
     }

@@ -9,8 +9,7 @@ import org.gamecensus.jobs.census.Warehouse;
 /** The published table of the Hackenbush census, computed by Spark SQL from the warehouse. */
 public final class HackenbushTables {
 
-    private HackenbushTables() {
-    }
+    private HackenbushTables() {}
 
     static final String SUMMARY = "SELECT vertices, edges, COUNT(*) AS graphs, SUM(IF(agree, 1, 0)) AS agree, "
             + "SUM(IF(grundy = 0, 1, 0)) AS p_positions, MAX(grundy) AS largest_value, "
@@ -18,17 +17,18 @@ public final class HackenbushTables {
             + "ORDER BY vertices, edges";
 
     /** Writes the published table for graphs of up to the given size. */
-    public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse,
-                                                                          int maxVertices, int maxEdges) {
+    public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges) {
         final List<PublishedTable> tables = new ArrayList<>();
         if (!warehouse.registerViews(spark).contains("hackenbush")) {
             return tables;
         }
         spark.sql("SELECT * FROM hackenbush WHERE vertices <= " + maxVertices + " AND edges <= " + maxEdges)
                 .createOrReplaceTempView("hackenbush_run");
-        tables.add(PublishedTable.of("hackenbush_summary",
+        tables.add(PublishedTable.of(
+                "hackenbush_summary",
                 "Green Hackenbush: every multigraph on the ground, brute force against the fusion principle",
-                spark.sql(SUMMARY), List.of("Up to isomorphism fixing the ground; loops and parallel edges allowed;"
+                spark.sql(SUMMARY),
+                List.of("Up to isomorphism fixing the ground; loops and parallel edges allowed;"
                         + " every vertex joined to the ground. agree: the brute force over edge subsets and the"
                         + " fusion principle (cycles fused, their edges loops worth 1, then the colon principle) give"
                         + " the same value.")));

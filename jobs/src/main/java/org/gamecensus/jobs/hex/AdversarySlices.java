@@ -48,8 +48,8 @@ final class AdversarySlices implements SliceKernel {
         final Side first = Side.values()[id / (rules.length * VARIANTS.length)];
         final CircuitRules.Rule rule = rules[id / VARIANTS.length % rules.length];
         final String variant = VARIANTS[id % VARIANTS.length];
-        final CircuitAdversary.Result r = new CircuitAdversary(HexExactSolver.shared(board, first), rule,
-                variant.equals("reply")).run();
+        final CircuitAdversary.Result r =
+                new CircuitAdversary(HexExactSolver.shared(board, first), rule, variant.equals("reply")).run();
         String line = null;
         if (!r.holds()) {
             final StringBuilder sb = new StringBuilder();
@@ -58,7 +58,14 @@ final class AdversarySlices implements SliceKernel {
             }
             line = sb.toString();
         }
-        return RowFactory.create(first.label(), rule.label(), variant, r.side().label(),
-                r.movingFirst() ? "first" : "second", r.holds(), line, board.name());
+        return RowFactory.create(
+                first.label(),
+                rule.label(),
+                variant,
+                r.side().label(),
+                r.movingFirst() ? "first" : "second",
+                r.holds(),
+                line,
+                board.name());
     }
 }

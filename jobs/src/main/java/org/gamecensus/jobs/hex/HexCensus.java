@@ -17,9 +17,9 @@ import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.hex.HexSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The Hex census: every live position of a board, the exact verdict against the resistance-circuit
@@ -57,11 +57,15 @@ public final class HexCensus implements Census {
     }
 
     /** {@code census run hex}. */
-    @Command(name = "hex", description = {"Every live position of the board with the exact verdict (an in-memory table to"
-            + " 16 cells, or retrograde layers partitioned on Spark: the default when the table does not fit; a killed"
-            + " layered run resumes below its last committed layer) and the ratio and current circuit rules graded"
-            + " against it, and the rules against every reply; rows to the warehouse's hex and hex_adversarial tables."
-            + " With --sample, N positions at random move numbers along random games instead, into hex_sample."})
+    @Command(
+            name = "hex",
+            description = {
+                "Every live position of the board with the exact verdict (an in-memory table to"
+                        + " 16 cells, or retrograde layers partitioned on Spark: the default when the table does not fit; a killed"
+                        + " layered run resumes below its last committed layer) and the ratio and current circuit rules graded"
+                        + " against it, and the rules against every reply; rows to the warehouse's hex and hex_adversarial tables."
+                        + " With --sample, N positions at random move numbers along random games instead, into hex_sample."
+            })
     static final class Run implements Callable<Integer> {
         @Mixin
         CommandOptions.Run options;
@@ -78,14 +82,23 @@ public final class HexCensus implements Census {
         @Option(names = "--first", paramLabel = "SIDE", description = "down or across moves first (default: down)")
         String first;
 
-        @Option(names = "--solve", paramLabel = "HOW", description = "table or layers (default: table where it fits"
-                + " hex.max-table-entries, else layers; limit hex.max-placements)")
+        @Option(
+                names = "--solve",
+                paramLabel = "HOW",
+                description = "table or layers (default: table where it fits"
+                        + " hex.max-table-entries, else layers; limit hex.max-placements)")
         String solve;
 
-        @Option(names = "--sample", paramLabel = "N", description = "N positions along random games instead of every one")
+        @Option(
+                names = "--sample",
+                paramLabel = "N",
+                description = "N positions along random games instead of every one")
         String sample;
 
-        @Option(names = "--seed", paramLabel = "S", description = "the sample's seed (default: setting hex.sample.seed, else 1)")
+        @Option(
+                names = "--seed",
+                paramLabel = "S",
+                description = "the sample's seed (default: setting hex.sample.seed, else 1)")
         String seed;
 
         @Override
@@ -99,17 +112,22 @@ public final class HexCensus implements Census {
             final long maxEntries = maxTableEntries(config);
             final boolean sampled = sample != null;
             // The default solve: the table when it fits the configured memory, else the layers.
-            final String how = solve != null ? solve : !sampled && (any.cells() > HexJob.MAX_CENSUS_CELLS
-                    || Math.pow(3, any.cells()) > maxEntries) ? "layers" : "table";
+            final String how = solve != null
+                    ? solve
+                    : !sampled && (any.cells() > HexJob.MAX_CENSUS_CELLS || Math.pow(3, any.cells()) > maxEntries)
+                            ? "layers"
+                            : "table";
             if (!how.equals("table") && !how.equals("layers")) {
                 throw new UsageException("--solve must be table or layers, got '" + how + "'");
             }
             final int n = chunks.chunks();
             if (n > 0 && (how.equals("layers") || sampled)) {
-                throw new UsageException("--chunks goes with the table solve of a whole board, not with --sample or --solve layers");
+                throw new UsageException(
+                        "--chunks goes with the table solve of a whole board, not with --sample or --solve layers");
             }
             if (how.equals("layers") && sampled) {
-                throw new UsageException("--sample settles positions with the table solve; it does not take --solve layers");
+                throw new UsageException(
+                        "--sample settles positions with the table solve; it does not take --solve layers");
             }
             // A sample settles each position by search (a table to 16 cells, a memoising search beyond).
             final HexBoard b = how.equals("layers") || sampled ? any : HexJob.board(board);
@@ -123,23 +141,30 @@ public final class HexCensus implements Census {
                 throw new UsageException("--seed goes with --sample N");
             }
             final long count = CommandOptions.whole("--sample", sample, 0, 1, 100_000_000);
-            final long s = CommandOptions.whole("--seed", seed, config.getLong("hex.sample.seed", 1L), Long.MIN_VALUE,
-                    Long.MAX_VALUE);
+            final long s = CommandOptions.whole(
+                    "--seed", seed, config.getLong("hex.sample.seed", 1L), Long.MIN_VALUE, Long.MAX_VALUE);
             final int partitions = options.partitions();
             final Warehouse warehouse = options.warehouse();
             final SparkSession spark = options.session("census run hex " + b.name());
-            options.openRun(warehouse, "census run hex --board " + b.name() + " --first " + side.label()
-                    + (count > 0 ? " --sample " + count + " --seed " + s : " --solve " + how), out);
+            options.openRun(
+                    warehouse,
+                    "census run hex --board " + b.name() + " --first " + side.label()
+                            + (count > 0 ? " --sample " + count + " --seed " + s : " --solve " + how),
+                    out);
             if (count > 0) {
                 final long winnable = HexJob.sampleCensus(spark, warehouse, b, side, count, s, partitions);
-                out.println("hex sample on " + b.name() + ", " + side.label() + " first: " + count
-                        + " positions (seed " + s + "), " + winnable + " winnable");
+                out.println("hex sample on " + b.name() + ", " + side.label() + " first: " + count + " positions (seed "
+                        + s + "), " + winnable + " winnable");
             } else if (how.equals("layers")) {
                 final HexJob.LayeredSummary summary = HexJob.censusByLayers(spark, warehouse, b, side, partitions);
                 for (var layer : summary.layers()) {
-                    out.println("  layer " + layer.stones() + ": " + layer.positions() + " positions, " + layer.winnable()
-                            + " winnable, " + (layer.resumed() ? "kept from the unfinished run" : layer.millis() + " ms, "
-                            + layer.shuffleBytes() + " shuffle bytes, peak task memory " + layer.peakTaskMemory() + " bytes"));
+                    out.println("  layer " + layer.stones() + ": " + layer.positions() + " positions, "
+                            + layer.winnable()
+                            + " winnable, "
+                            + (layer.resumed()
+                                    ? "kept from the unfinished run"
+                                    : layer.millis() + " ms, " + layer.shuffleBytes()
+                                            + " shuffle bytes, peak task memory " + layer.peakTaskMemory() + " bytes"));
                 }
                 out.println(summary);
             } else if (n > 0) {
@@ -155,10 +180,15 @@ public final class HexCensus implements Census {
     }
 
     /** {@code census decide hex}. */
-    @Command(name = "hex", description = {"Who wins the empty board (any board up to 25 cells; above 16 cells the settled"
-            + " positions are cached) for each first player, or the one given, by exhaustive search, and which first moves"
-            + " win: each is proven on its own, by default on boards up to " + HexExactSolver.LISTED_OPENINGS_CELLS
-            + " cells (5x5's take about 5 minutes a first player). Prints to standard output; writes nothing."})
+    @Command(
+            name = "hex",
+            description = {
+                "Who wins the empty board (any board up to 25 cells; above 16 cells the settled"
+                        + " positions are cached) for each first player, or the one given, by exhaustive search, and which first moves"
+                        + " win: each is proven on its own, by default on boards up to "
+                        + HexExactSolver.LISTED_OPENINGS_CELLS
+                        + " cells (5x5's take about 5 minutes a first player). Prints to standard output; writes nothing."
+            })
     static final class Decide implements Callable<Integer> {
         @Mixin
         CommandOptions.Profile profile;
@@ -172,8 +202,11 @@ public final class HexCensus implements Census {
         @Option(names = "--first", paramLabel = "SIDE", description = "down or across (default: each in turn)")
         String first;
 
-        @Option(names = "--openings", paramLabel = "yes|no", description = "list the winning first moves (default: yes up"
-                + " to " + HexExactSolver.LISTED_OPENINGS_CELLS + " cells)")
+        @Option(
+                names = "--openings",
+                paramLabel = "yes|no",
+                description = "list the winning first moves (default: yes up" + " to "
+                        + HexExactSolver.LISTED_OPENINGS_CELLS + " cells)")
         String openings;
 
         @Override
@@ -190,23 +223,28 @@ public final class HexCensus implements Census {
             if (openings != null && !openings.equals("yes") && !openings.equals("no")) {
                 throw new UsageException("--openings must be yes or no, got '" + openings + "'");
             }
-            final List<HexBoard.Side> firsts = first != null ? List.of(HexJob.side(first)) : List.of(HexBoard.Side.values());
+            final List<HexBoard.Side> firsts =
+                    first != null ? List.of(HexJob.side(first)) : List.of(HexBoard.Side.values());
             final PrintWriter out = spec.commandLine().getOut();
             for (HexBoard.Side side : firsts) {
                 final long start = System.nanoTime();
                 final HexExactSolver solver = new HexExactSolver(b, side);
                 // Listing every winning first move means proving each: by default only where that is cheap.
-                final boolean listMoves = openings == null ? b.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS
-                        : openings.equals("yes");
+                final boolean listMoves =
+                        openings == null ? b.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS : openings.equals("yes");
                 final int wins = listMoves ? solver.winningCells(0, 0) : (solver.winnable(0, 0) ? -1 : 0);
                 final HexBoard.Side winner = wins != 0 ? side : side.other();
                 final StringBuilder cells = new StringBuilder();
                 for (int rest = listMoves ? wins : 0; rest != 0; rest &= rest - 1) {
                     cells.append(cells.length() == 0 ? "" : " ").append(Integer.numberOfTrailingZeros(rest));
                 }
-                out.println("hex " + b.name() + ", " + side.label() + " first: " + winner.label() + " wins the empty board"
-                        + (wins != 0 && listMoves ? "; winning first moves (" + Integer.bitCount(wins) + " of " + b.cells()
-                        + "): " + cells : "") + String.format(" (%.1f s)", (System.nanoTime() - start) / 1e9));
+                out.println(
+                        "hex " + b.name() + ", " + side.label() + " first: " + winner.label() + " wins the empty board"
+                                + (wins != 0 && listMoves
+                                        ? "; winning first moves (" + Integer.bitCount(wins) + " of " + b.cells()
+                                                + "): " + cells
+                                        : "")
+                                + String.format(" (%.1f s)", (System.nanoTime() - start) / 1e9));
             }
             return 0;
         }
@@ -256,9 +294,10 @@ public final class HexCensus implements Census {
                 }
                 out.println("hex empty boards: " + HexJob.emptyBoards(spark, warehouse, emptyBoardCells)
                         + " boards of up to " + emptyCells + " cells decided");
-                final long sampled = HexJob.sampleCensus(spark, warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed,
-                        partitions);
-                out.println("hex sample on " + sampleBoard.name() + ": " + count + " positions, " + sampled + " winnable");
+                final long sampled =
+                        HexJob.sampleCensus(spark, warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed, partitions);
+                out.println(
+                        "hex sample on " + sampleBoard.name() + ": " + count + " positions, " + sampled + " winnable");
             }
 
             @Override
@@ -277,7 +316,9 @@ public final class HexCensus implements Census {
     public Benched benched(CensusConfig config, String size) {
         final HexBoard b = HexJob.board(size != null ? size : config.get("bench.hex.board", "4x4"));
         HexJob.checkSize(b, maxTableEntries(config));
-        return new Benched(name(), b.name() + ", Down first",
+        return new Benched(
+                name(),
+                b.name() + ", Down first",
                 (spark, w) -> HexJob.census(spark, w, b, HexBoard.Side.DOWN, 0).positions());
     }
 }

@@ -11,18 +11,16 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
-import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.CensusCommit;
-import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
+import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.RowCondition;
+import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.SliceCensus;
 import org.gamecensus.jobs.census.TablePartition;
-import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
-import org.gamecensus.kernel.hex.CircuitAdversary;
-import org.gamecensus.kernel.hex.CircuitRules;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.gamecensus.kernel.hex.HexCensusKernel;
@@ -41,8 +39,7 @@ public final class HexJob {
     /** Boards the census accepts: the settled-position table must fit memory. */
     public static final int MAX_CENSUS_CELLS = HexExactSolver.TABLE_CELLS;
 
-    private HexJob() {
-    }
+    private HexJob() {}
 
     /** Parses and checks a census board. */
     public static HexBoard board(String spec) {
@@ -91,13 +88,17 @@ public final class HexJob {
 
     /** Refuses a layered solve over {@code maxPlacements} placements. */
     public static void checkLayeredSize(HexBoard board, long maxPlacements) {
-        SizeLimit.check("the layered hex solve of " + board.name(), "stone placements", placements(board),
-                maxPlacements, "hex.max-placements");
+        SizeLimit.check(
+                "the layered hex solve of " + board.name(),
+                "stone placements",
+                placements(board),
+                maxPlacements,
+                "hex.max-placements");
     }
 
     /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
-    public static ChunkedCommit.Chunked<Summary> censusInChunks(SparkSession spark, Warehouse warehouse, HexBoard board,
-                                                                Side first, int partitions, int chunks) {
+    public static ChunkedCommit.Chunked<Summary> censusInChunks(
+            SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int partitions, int chunks) {
         final long start = System.nanoTime();
         final HexSlices slices = new HexSlices(board, first);
         final long count = slices.sliceCount();
@@ -105,14 +106,27 @@ public final class HexJob {
         claimCensus(warehouse, board, first, false);
         checkTheorems(board);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, count / chunks + 1);
-        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, HexSchemas.POSITIONS,
+        final ChunkedCommit.Result r = ChunkedCommit.commit(
+                spark,
+                warehouse,
+                HexSchemas.POSITIONS,
                 TablePartition.of(board.name(), first.label()),
-                board.name() + "-" + first.label() + "-" + chunks, chunks, i -> new SliceCensus(
+                board.name() + "-" + first.label() + "-" + chunks,
+                chunks,
+                i -> new SliceCensus(
                         CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices, HexSchemas.POSITIONS),
-                CensusCommit.Check.none(), WINNABLE);
+                CensusCommit.Check.none(),
+                WINNABLE);
         commitAdversarial(spark, warehouse, board);
-        return new ChunkedCommit.Chunked<>(new Summary(board.name(), first.label(), r.tally().getLong(0),
-                r.tally().getLong(1), (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
+        return new ChunkedCommit.Chunked<>(
+                new Summary(
+                        board.name(),
+                        first.label(),
+                        r.tally().getLong(0),
+                        r.tally().getLong(1),
+                        (System.nanoTime() - start) / 1_000_000_000L),
+                r.computed(),
+                r.reused());
     }
 
     /** Summary of a layered census: the census itself, and each layer's cost. */
@@ -123,7 +137,8 @@ public final class HexJob {
             for (HexLayeredSolve.Layer l : layers) {
                 millis += l.millis();
             }
-            final long resumed = layers.stream().filter(HexLayeredSolve.Layer::resumed).count();
+            final long resumed =
+                    layers.stream().filter(HexLayeredSolve.Layer::resumed).count();
             return census + "; settled by layers: " + layers.size() + " layers in " + millis / 1000 + " s"
                     + (resumed > 0 ? " (" + resumed + " kept from an unfinished run)" : "");
         }
@@ -135,22 +150,32 @@ public final class HexJob {
      * (the adversarial table too, where the board fits the table solve). A run killed midway
      * keeps its committed layers and resumes below them when the same command is run again.
      */
-    public static LayeredSummary censusByLayers(SparkSession spark, Warehouse warehouse, HexBoard board, Side first,
-                                                int partitions) {
+    public static LayeredSummary censusByLayers(
+            SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int partitions) {
         final long start = System.nanoTime();
         claimCensus(warehouse, board, first, true);
         final boolean emptyBoardWon = checkTheorems(board).get(first);
-        final List<HexLayeredSolve.Layer> layers = HexLayeredSolve.solve(spark, warehouse, board, first, partitions,
-                emptyBoardWon);
-        final Row tally = CensusCommit.commit(HexLayeredSolve.positions(spark, warehouse, board, first), warehouse,
-                HexSchemas.POSITIONS, TablePartition.of(board.name(), first.label()), CensusCommit.Check.none(),
+        final List<HexLayeredSolve.Layer> layers =
+                HexLayeredSolve.solve(spark, warehouse, board, first, partitions, emptyBoardWon);
+        final Row tally = CensusCommit.commit(
+                HexLayeredSolve.positions(spark, warehouse, board, first),
+                warehouse,
+                HexSchemas.POSITIONS,
+                TablePartition.of(board.name(), first.label()),
+                CensusCommit.Check.none(),
                 WINNABLE);
         if (board.cells() <= MAX_CENSUS_CELLS) {
             commitAdversarial(spark, warehouse, board);
         }
         HexLayeredSolve.endRun(warehouse, board, first);
-        return new LayeredSummary(new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
-                (System.nanoTime() - start) / 1_000_000_000L), layers);
+        return new LayeredSummary(
+                new Summary(
+                        board.name(),
+                        first.label(),
+                        tally.getLong(0),
+                        tally.getLong(1),
+                        (System.nanoTime() - start) / 1_000_000_000L),
+                layers);
     }
 
     /** Largest table accepted by default (setting {@code hex.max-table-entries}): 3^16, the 4×4 board. */
@@ -158,8 +183,12 @@ public final class HexJob {
 
     /** Refuses a census whose table of settled positions, 3^cells entries, exceeds {@code maxEntries}. */
     public static void checkSize(HexBoard board, long maxEntries) {
-        SizeLimit.check("the hex census of " + board.name(), "table entries (3^" + board.cells() + ")",
-                Math.pow(3, board.cells()), maxEntries, "hex.max-table-entries");
+        SizeLimit.check(
+                "the hex census of " + board.name(),
+                "table entries (3^" + board.cells() + ")",
+                Math.pow(3, board.cells()),
+                maxEntries,
+                "hex.max-table-entries");
     }
 
     public static Side side(String spec) {
@@ -191,19 +220,22 @@ public final class HexJob {
 
     /** The adversarial check of {@code board}, a case a slice, as the commit takes it. */
     private static SliceCensus adversarialSlices(HexBoard board) {
-        return SliceCensus.of(AdversarySlices.sliceCount(), AdversarySlices.sliceCount(), new AdversarySlices(board),
+        return SliceCensus.of(
+                AdversarySlices.sliceCount(),
+                AdversarySlices.sliceCount(),
+                new AdversarySlices(board),
                 HexSchemas.ADVERSARIAL);
     }
 
     /** Computes and commits the adversarial check of {@code board} (its partition of {@code hex_adversarial}). */
     private static void commitAdversarial(SparkSession spark, Warehouse warehouse, HexBoard board) {
-        CensusCommit.commit(spark, adversarialSlices(board), warehouse, TablePartition.of(board.name()),
-                CensusCommit.Check.none());
+        CensusCommit.commit(
+                spark, adversarialSlices(board), warehouse, TablePartition.of(board.name()), CensusCommit.Check.none());
     }
 
     /** {@code count} positions sampled along random games, reproducible from {@code seed}. */
-    public static Dataset<Row> sample(SparkSession spark, HexBoard board, Side first, long count, long seed,
-                                      int partitions) {
+    public static Dataset<Row> sample(
+            SparkSession spark, HexBoard board, Side first, long count, long seed, int partitions) {
         final List<Long> ids = new ArrayList<>();
         for (long i = 0; i < count; i++) {
             ids.add(i);
@@ -211,29 +243,43 @@ public final class HexJob {
         final int rows = board.rows();
         final int cols = board.cols();
         final String firstLabel = first.label();
-        return spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext())
-                .parallelize(ids, Math.max(1, partitions))
-                .mapPartitions(it -> {
-                    final HexBoard b = new HexBoard(rows, cols);
-                    final Side f = Side.parse(firstLabel);
-                    final HexSampler sampler = new HexSampler(b, f, seed);
-                    // Up to 16 cells one settled table per JVM, shared; beyond, a memoising search
-                    // whose cache belongs to this task (it is not thread-safe) and carries over
-                    // from one sampled position to the next.
-                    final HexCensusKernel kernel = new HexCensusKernel(b.cells() <= HexExactSolver.TABLE_CELLS
-                            ? HexExactSolver.shared(b, f) : new HexExactSolver(b, f));
-                    final List<Row> out = new ArrayList<>();
-                    while (it.hasNext()) {
-                        final long i = it.next();
-                        final int[] p = sampler.sample(i);
-                        final HexPositionVerdict v = kernel.decide(p[0], p[1]);
-                        final boolean w = v.winnable();
-                        out.add(RowFactory.create(firstLabel, seed, i, v.down(), v.across(), v.stones(), w,
-                                Integer.bitCount(v.winningMask()), b.cells() - v.stones(),
-                                w ? v.ratioWins() : null, w ? v.currentWins() : null, b.name()));
-                    }
-                    return out.iterator();
-                }), HexSchemas.SAMPLE.struct());
+        return spark.createDataFrame(
+                JavaSparkContext.fromSparkContext(spark.sparkContext())
+                        .parallelize(ids, Math.max(1, partitions))
+                        .mapPartitions(it -> {
+                            final HexBoard b = new HexBoard(rows, cols);
+                            final Side f = Side.parse(firstLabel);
+                            final HexSampler sampler = new HexSampler(b, f, seed);
+                            // Up to 16 cells one settled table per JVM, shared; beyond, a memoising search
+                            // whose cache belongs to this task (it is not thread-safe) and carries over
+                            // from one sampled position to the next.
+                            final HexCensusKernel kernel = new HexCensusKernel(
+                                    b.cells() <= HexExactSolver.TABLE_CELLS
+                                            ? HexExactSolver.shared(b, f)
+                                            : new HexExactSolver(b, f));
+                            final List<Row> out = new ArrayList<>();
+                            while (it.hasNext()) {
+                                final long i = it.next();
+                                final int[] p = sampler.sample(i);
+                                final HexPositionVerdict v = kernel.decide(p[0], p[1]);
+                                final boolean w = v.winnable();
+                                out.add(RowFactory.create(
+                                        firstLabel,
+                                        seed,
+                                        i,
+                                        v.down(),
+                                        v.across(),
+                                        v.stones(),
+                                        w,
+                                        Integer.bitCount(v.winningMask()),
+                                        b.cells() - v.stones(),
+                                        w ? v.ratioWins() : null,
+                                        w ? v.currentWins() : null,
+                                        b.name()));
+                            }
+                            return out.iterator();
+                        }),
+                HexSchemas.SAMPLE.struct());
     }
 
     /**
@@ -244,8 +290,10 @@ public final class HexJob {
     public static Map<Side, Boolean> checkTheorems(HexBoard board) {
         final Map<Side, Boolean> wins = new EnumMap<>(Side.class);
         for (Side first : Side.values()) {
-            final boolean firstWins = (board.cells() <= HexExactSolver.TABLE_CELLS ? HexExactSolver.shared(board, first)
-                    : new HexExactSolver(board, first)).winnable(0, 0);
+            final boolean firstWins = (board.cells() <= HexExactSolver.TABLE_CELLS
+                            ? HexExactSolver.shared(board, first)
+                            : new HexExactSolver(board, first))
+                    .winnable(0, 0);
             if (board.rows() == board.cols() && !firstWins) {
                 throw new CensusFailure(board.name() + ": the exact solver says the first player (" + first.label()
                         + ") loses a square board, against strategy stealing; nothing was published");
@@ -253,9 +301,10 @@ public final class HexJob {
             if (Math.abs(board.rows() - board.cols()) == 1) {
                 final Side nearer = board.rows() < board.cols() ? Side.DOWN : Side.ACROSS;
                 if (firstWins != (first == nearer)) {
-                    throw new CensusFailure(board.name() + ": the exact solver says " + (firstWins ? first : first.other())
-                            .label() + " wins with " + first.label() + " first, against the pairing strategy; nothing"
-                            + " was published");
+                    throw new CensusFailure(
+                            board.name() + ": the exact solver says " + (firstWins ? first : first.other()).label()
+                                    + " wins with " + first.label() + " first, against the pairing strategy; nothing"
+                                    + " was published");
                 }
             }
             wins.put(first, firstWins);
@@ -280,10 +329,19 @@ public final class HexJob {
         final HexSlices slices = new HexSlices(board, first);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, slices.sliceCount());
         // The exact verdict has no second computation per position; its theorems are checked above.
-        final Row tally = CensusCommit.commit(spark, slices(board, first, p), warehouse,
-                TablePartition.of(board.name(), first.label()), CensusCommit.Check.none(), WINNABLE);
+        final Row tally = CensusCommit.commit(
+                spark,
+                slices(board, first, p),
+                warehouse,
+                TablePartition.of(board.name(), first.label()),
+                CensusCommit.Check.none(),
+                WINNABLE);
         commitAdversarial(spark, warehouse, board);
-        return new Summary(board.name(), first.label(), tally.getLong(0), tally.getLong(1),
+        return new Summary(
+                board.name(),
+                first.label(),
+                tally.getLong(0),
+                tally.getLong(1),
                 (System.nanoTime() - start) / 1_000_000_000L);
     }
 
@@ -294,21 +352,28 @@ public final class HexJob {
     public static long emptyBoards(SparkSession spark, Warehouse warehouse, int maxCells) {
         claimEmptyBoards(warehouse, maxCells);
         final List<String> boards = emptyBoardNames(maxCells);
-        final Dataset<Row> rows = spark.createDataFrame(JavaSparkContext.fromSparkContext(spark.sparkContext())
-                .parallelize(boards, boards.size())
-                .flatMap(spec -> {
-                    final HexBoard b = HexBoard.parse(spec);
-                    final List<Row> out = new ArrayList<>();
-                    for (Side first : Side.values()) {
-                        final HexExactSolver solver = new HexExactSolver(b, first);
-                        final boolean listed = b.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS;
-                        final int wins = listed ? solver.winningCells(0, 0) : 0;
-                        final boolean firstWins = listed ? wins != 0 : solver.winnable(0, 0);
-                        out.add(RowFactory.create(b.rows(), b.cols(), first.label(),
-                                (firstWins ? first : first.other()).label(), listed ? Integer.bitCount(wins) : null, spec));
-                    }
-                    return out.iterator();
-                }), HexSchemas.EMPTY_BOARD.struct());
+        final Dataset<Row> rows = spark.createDataFrame(
+                JavaSparkContext.fromSparkContext(spark.sparkContext())
+                        .parallelize(boards, boards.size())
+                        .flatMap(spec -> {
+                            final HexBoard b = HexBoard.parse(spec);
+                            final List<Row> out = new ArrayList<>();
+                            for (Side first : Side.values()) {
+                                final HexExactSolver solver = new HexExactSolver(b, first);
+                                final boolean listed = b.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS;
+                                final int wins = listed ? solver.winningCells(0, 0) : 0;
+                                final boolean firstWins = listed ? wins != 0 : solver.winnable(0, 0);
+                                out.add(RowFactory.create(
+                                        b.rows(),
+                                        b.cols(),
+                                        first.label(),
+                                        (firstWins ? first : first.other()).label(),
+                                        listed ? Integer.bitCount(wins) : null,
+                                        spec));
+                            }
+                            return out.iterator();
+                        }),
+                HexSchemas.EMPTY_BOARD.struct());
         warehouse.write(rows, HexSchemas.EMPTY_BOARD, emptyBoardPartitions(maxCells));
         return boards.size();
     }
@@ -356,8 +421,9 @@ public final class HexJob {
 
     /** Claims what a sample writes ({@link #sampleCensus}), ahead of it. */
     public static void claimSample(Warehouse warehouse, HexBoard board, Side first, long count, long seed) {
-        warehouse.claim(HexSchemas.SAMPLE, List.of(TablePartition.withParameters(sampleParameters(first, count, seed),
-                board.name())));
+        warehouse.claim(
+                HexSchemas.SAMPLE,
+                List.of(TablePartition.withParameters(sampleParameters(first, count, seed), board.name())));
     }
 
     /** What a sample's partition is a census of beyond its board: the first player, the size and the seed. */
@@ -366,17 +432,30 @@ public final class HexJob {
     }
 
     /** Runs and commits a sample; returns the number of winnable sampled positions. */
-    public static long sampleCensus(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, long count,
-                                    long seed, int partitions) {
+    public static long sampleCensus(
+            SparkSession spark,
+            Warehouse warehouse,
+            HexBoard board,
+            Side first,
+            long count,
+            long seed,
+            int partitions) {
         claimSample(warehouse, board, first, count, seed);
         checkTheorems(board);
-        final Dataset<Row> rows = sample(spark, board, first, count, seed,
-                partitions > 0 ? partitions : spark.sparkContext().defaultParallelism() * 4)
+        final Dataset<Row> rows = sample(
+                        spark,
+                        board,
+                        first,
+                        count,
+                        seed,
+                        partitions > 0 ? partitions : spark.sparkContext().defaultParallelism() * 4)
                 .persist(StorageLevel.MEMORY_AND_DISK());
         try {
             final long winnable = rows.filter(functions.col("winnable")).count();
-            warehouse.write(rows, HexSchemas.SAMPLE, List.of(TablePartition.withParameters(sampleParameters(first, count,
-                    seed), board.name())));
+            warehouse.write(
+                    rows,
+                    HexSchemas.SAMPLE,
+                    List.of(TablePartition.withParameters(sampleParameters(first, count, seed), board.name())));
             return winnable;
         } finally {
             rows.unpersist();

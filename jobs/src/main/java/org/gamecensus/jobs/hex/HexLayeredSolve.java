@@ -57,13 +57,17 @@ public final class HexLayeredSolve {
     /** Session setting, for tests: stop (as if killed) after this many layers settled in this run. */
     public static final String STOP_AFTER = "spark.gamecensus.fault.stop-after-layers";
 
-    private HexLayeredSolve() {
-    }
+    private HexLayeredSolve() {}
 
     /** What one layer cost: positions, winnable ones, wall time, bytes shuffled, the largest task's peak execution memory. */
-    public record Layer(int stones, long positions, long winnable, long millis, long shuffleBytes, long peakTaskMemory,
-                        boolean resumed) {
-    }
+    public record Layer(
+            int stones,
+            long positions,
+            long winnable,
+            long millis,
+            long shuffleBytes,
+            long peakTaskMemory,
+            boolean resumed) {}
 
     /** Sums the shuffle bytes written and keeps the largest peak execution memory of the tasks that end. */
     private static final class TaskCosts extends SparkListener {
@@ -91,19 +95,31 @@ public final class HexLayeredSolve {
      * goes on below them; otherwise every layer is settled afresh. {@code emptyBoardWon} is the
      * search's verdict on the empty board, which the layers must reproduce.
      */
-    public static List<Layer> solve(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int partitions,
-                                    boolean emptyBoardWon) {
+    public static List<Layer> solve(
+            SparkSession spark,
+            Warehouse warehouse,
+            HexBoard board,
+            Side first,
+            int partitions,
+            boolean emptyBoardWon) {
         final HexLayerKernel shape = new HexLayerKernel(board, first);
         final List<Layer> layers = new ArrayList<>();
         boolean resuming = warehouse.beginRun(HexSchemas.LAYERS.table(), run(board, first));
-        final int stopAfter = Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
+        final int stopAfter =
+                Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
         int settled = 0;
         for (int k = board.cells() - 1; k >= 0; k--) {
             final List<TablePartition> partition = TablePartition.of(board.name(), first.label(), k);
-            resuming = resuming && Manifests.intact(spark, warehouse, HexSchemas.LAYERS, partition.get(0).values());
+            resuming = resuming
+                    && Manifests.intact(
+                            spark,
+                            warehouse,
+                            HexSchemas.LAYERS,
+                            partition.get(0).values());
             if (resuming) {
                 final Row counts = layer(spark, warehouse, board, first, k)
-                        .agg(functions.count(functions.lit(1)), CensusCommit.countIf(functions.col("winnable"))).first();
+                        .agg(functions.count(functions.lit(1)), CensusCommit.countIf(functions.col("winnable")))
+                        .first();
                 layers.add(new Layer(k, counts.getLong(0), counts.getLong(1), 0, 0, 0, true));
                 continue;
             }
@@ -117,16 +133,27 @@ public final class HexLayeredSolve {
             spark.sparkContext().addSparkListener(costs);
             final Row tally;
             try {
-                tally = CensusCommit.commit(settle(spark, warehouse, board, first, k, partitions), warehouse,
-                        HexSchemas.LAYERS, partition, CensusCommit.Check.none(), HexJob.WINNABLE);
+                tally = CensusCommit.commit(
+                        settle(spark, warehouse, board, first, k, partitions),
+                        warehouse,
+                        HexSchemas.LAYERS,
+                        partition,
+                        CensusCommit.Check.none(),
+                        HexJob.WINNABLE);
                 spark.sparkContext().listenerBus().waitUntilEmpty();
             } catch (java.util.concurrent.TimeoutException e) {
                 throw new IllegalStateException("Spark's listener bus did not drain", e);
             } finally {
                 spark.sparkContext().removeSparkListener(costs);
             }
-            layers.add(new Layer(k, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000L,
-                    costs.shuffleBytes.get(), costs.peakMemory.get(), false));
+            layers.add(new Layer(
+                    k,
+                    tally.getLong(0),
+                    tally.getLong(1),
+                    (System.nanoTime() - start) / 1_000_000L,
+                    costs.shuffleBytes.get(),
+                    costs.peakMemory.get(),
+                    false));
         }
         checkEmptyBoard(spark, warehouse, board, first, shape, emptyBoardWon);
         return layers;
@@ -142,8 +169,13 @@ public final class HexLayeredSolve {
      * partitions of other boards written by an earlier version do not decide the columns.
      */
     static Dataset<Row> layer(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int k) {
-        return spark.read().schema(HexSchemas.LAYERS.struct()).parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
-                .where(functions.col("board").equalTo(board.name()).and(functions.col("first").equalTo(first.label()))
+        return spark.read()
+                .schema(HexSchemas.LAYERS.struct())
+                .parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
+                .where(functions
+                        .col("board")
+                        .equalTo(board.name())
+                        .and(functions.col("first").equalTo(first.label()))
                         .and(functions.col("stones").equalTo(k)));
     }
 
@@ -152,9 +184,10 @@ public final class HexLayeredSolve {
      * {@link HexJob#checkTheorems}: a table or memoising search that shares nothing with the
      * layers): they must agree, or nothing more is published.
      */
-    private static void checkEmptyBoard(SparkSession spark, Warehouse warehouse, HexBoard board, Side first,
-                                        HexLayerKernel shape, boolean search) {
-        final List<Row> empty = layer(spark, warehouse, board, first, 0).select("winnable").collectAsList();
+    private static void checkEmptyBoard(
+            SparkSession spark, Warehouse warehouse, HexBoard board, Side first, HexLayerKernel shape, boolean search) {
+        final List<Row> empty =
+                layer(spark, warehouse, board, first, 0).select("winnable").collectAsList();
         if (empty.size() != 1 || empty.get(0).getBoolean(0) != search) {
             throw new CensusFailure(board.name() + ", " + first.label() + " first: the layers say the empty board is "
                     + (empty.size() == 1 ? (empty.get(0).getBoolean(0) ? "won" : "lost") : empty.size() + " positions")
@@ -187,25 +220,41 @@ public final class HexLayeredSolve {
      * parts and sorted by key, so each task meets its groups one after another, each marker
      * followed by its children, and settles each group in memory.
      */
-    static Dataset<Row> settle(SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int k,
-                               int partitions) {
+    static Dataset<Row> settle(
+            SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int k, int partitions) {
         final HexLayerKernel shape = new HexLayerKernel(board, first);
         final long groups = shape.groupCount(k);
         final int b = HexLayerKernel.waitingStones(k);
         final int parts = parts(shape, k, partitions);
-        Dataset<Row> keyed = spark.range(0, groups, 1, Math.min(parts, spark.sparkContext().defaultParallelism()))
-                .select(functions.shiftLeft(functions.udf((UDF1<Long, Long>) rank -> (long) HexLayerKernel.unrank(rank, b),
-                        DataTypes.LongType).apply(functions.col("id")), 32).as(KEY),
-                        functions.lit(false).as("lost"), functions.lit(0.0).as("down_resistance"),
+        Dataset<Row> keyed = spark.range(
+                        0, groups, 1, Math.min(parts, spark.sparkContext().defaultParallelism()))
+                .select(
+                        functions
+                                .shiftLeft(
+                                        functions
+                                                .udf(
+                                                        (UDF1<Long, Long>)
+                                                                rank -> (long) HexLayerKernel.unrank(rank, b),
+                                                        DataTypes.LongType)
+                                                .apply(functions.col("id")),
+                                        32)
+                                .as(KEY),
+                        functions.lit(false).as("lost"),
+                        functions.lit(0.0).as("down_resistance"),
                         functions.lit(0.0).as("across_resistance"));
         if (k + 1 < board.cells()) {
             // Layer k + 1's mover is the side waiting in layer k: its stones are the group.
             final boolean downGroups = shape.moverAt(k + 1) == Side.DOWN;
-            final Column group = functions.col(downGroups ? "down_mask" : "across_mask").cast("long");
-            final Column opponent = functions.col(downGroups ? "across_mask" : "down_mask").cast("long");
-            keyed = keyed.union(layer(spark, warehouse, board, first, k + 1).select(
-                    functions.shiftLeft(group, 32).bitwiseOR(opponent).as(KEY), functions.not(functions.col("winnable"))
-                            .as("lost"), functions.col("down_resistance"), functions.col("across_resistance")));
+            final Column group =
+                    functions.col(downGroups ? "down_mask" : "across_mask").cast("long");
+            final Column opponent =
+                    functions.col(downGroups ? "across_mask" : "down_mask").cast("long");
+            keyed = keyed.union(layer(spark, warehouse, board, first, k + 1)
+                    .select(
+                            functions.shiftLeft(group, 32).bitwiseOR(opponent).as(KEY),
+                            functions.not(functions.col("winnable")).as("lost"),
+                            functions.col("down_resistance"),
+                            functions.col("across_resistance")));
         }
         final StructType schema = HexSchemas.LAYERS.struct();
         return keyed.repartition(parts, functions.shiftRightUnsigned(functions.col(KEY), 32))
@@ -264,18 +313,33 @@ public final class HexLayeredSolve {
                     return marker >>> 32;
                 }
             };
-            return SliceRows.of(groups, (group, out) -> kernel.settleGroup(stones, (int) (long) group,
-                    v -> out.accept(row(v, name, first, stones))));
+            return SliceRows.of(
+                    groups,
+                    (group, out) -> kernel.settleGroup(
+                            stones, (int) (long) group, v -> out.accept(row(v, name, first, stones))));
         }
     }
 
     /** A row of {@code hex_layers}. */
     private static Row row(HexPositionVerdict v, String board, String first, int stones) {
         final boolean w = v.winnable();
-        return RowFactory.create(HexLayerKernel.key(v.down(), v.across()), v.down(), v.across(), w, v.winningMask(),
-                v.downResistance(), v.acrossResistance(), w ? v.ratioPick() : null, w ? v.ratioWins() : null,
-                w ? v.currentPick() : null, w ? v.currentWins() : null, w && !v.ratioWins() ? v.ratioRank() : null,
-                w && !v.currentWins() ? v.currentRank() : null, board, first, stones);
+        return RowFactory.create(
+                HexLayerKernel.key(v.down(), v.across()),
+                v.down(),
+                v.across(),
+                w,
+                v.winningMask(),
+                v.downResistance(),
+                v.acrossResistance(),
+                w ? v.ratioPick() : null,
+                w ? v.ratioWins() : null,
+                w ? v.currentPick() : null,
+                w ? v.currentWins() : null,
+                w && !v.ratioWins() ? v.ratioRank() : null,
+                w && !v.currentWins() ? v.currentRank() : null,
+                board,
+                first,
+                stones);
     }
 
     /**
@@ -286,16 +350,25 @@ public final class HexLayeredSolve {
     public static Dataset<Row> positions(SparkSession spark, Warehouse warehouse, HexBoard board, Side first) {
         final Column stones = functions.col("stones");
         final java.util.Map<String, Column> derived = java.util.Map.of(
-                "to_move", functions.when(stones.mod(2).equalTo(0), first.label()).otherwise(first.other().label()),
-                "winning_count", functions.bit_count(functions.col("winning_mask")).cast("int"),
+                "to_move",
+                        functions
+                                .when(stones.mod(2).equalTo(0), first.label())
+                                .otherwise(first.other().label()),
+                "winning_count",
+                        functions.bit_count(functions.col("winning_mask")).cast("int"),
                 "empty_cells", functions.lit(board.cells()).minus(stones));
         // Every column of hex in its order, with its description (the schema's metadata).
         final List<Column> columns = new ArrayList<>();
         for (var f : HexSchemas.POSITIONS.struct().fields()) {
             columns.add(derived.getOrDefault(f.name(), functions.col(f.name())).as(f.name(), f.metadata()));
         }
-        return spark.read().schema(HexSchemas.LAYERS.struct()).parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
-                .where(functions.col("board").equalTo(board.name()).and(functions.col("first").equalTo(first.label())))
+        return spark.read()
+                .schema(HexSchemas.LAYERS.struct())
+                .parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
+                .where(functions
+                        .col("board")
+                        .equalTo(board.name())
+                        .and(functions.col("first").equalTo(first.label())))
                 .select(columns.toArray(new Column[0]));
     }
 }

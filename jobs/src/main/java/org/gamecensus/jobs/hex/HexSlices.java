@@ -38,15 +38,28 @@ public final class HexSlices implements SliceKernel {
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final HexBoard board = new HexBoard(rows, cols);
         final HexCensusKernel kernel = new HexCensusKernel(HexExactSolver.shared(board, HexBoard.Side.parse(first)));
-        return SliceRows.of(sliceIds, (id, out) -> kernel.decideSlice((int) id, v -> out.accept(toRow(v, board, first))));
+        return SliceRows.of(
+                sliceIds, (id, out) -> kernel.decideSlice((int) id, v -> out.accept(toRow(v, board, first))));
     }
 
     static Row toRow(HexPositionVerdict v, HexBoard board, String first) {
         final boolean w = v.winnable();
-        return RowFactory.create(v.down(), v.across(), v.stones(), v.toMove().label(), w, v.winningMask(),
-                Integer.bitCount(v.winningMask()), board.cells() - v.stones(),
-                w ? v.ratioPick() : null, w ? v.ratioWins() : null, w ? v.currentPick() : null,
-                w ? v.currentWins() : null, w && !v.ratioWins() ? v.ratioRank() : null,
-                w && !v.currentWins() ? v.currentRank() : null, board.name(), first);
+        return RowFactory.create(
+                v.down(),
+                v.across(),
+                v.stones(),
+                v.toMove().label(),
+                w,
+                v.winningMask(),
+                Integer.bitCount(v.winningMask()),
+                board.cells() - v.stones(),
+                w ? v.ratioPick() : null,
+                w ? v.ratioWins() : null,
+                w ? v.currentPick() : null,
+                w ? v.currentWins() : null,
+                w && !v.ratioWins() ? v.ratioRank() : null,
+                w && !v.currentWins() ? v.currentRank() : null,
+                board.name(),
+                first);
     }
 }

@@ -10,7 +10,8 @@ import org.gamecensus.kernel.hex.HexExactSolver;
 /** The Hex census's published tables, by Spark SQL over the warehouse. */
 public final class HexTables {
 
-    private static final String BOARD_ORDER = "CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board";
+    private static final String BOARD_ORDER =
+            "CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board";
 
     static final String ACCURACY = "SELECT board, first, COUNT(*) AS positions, SUM(IF(winnable, 1, 0)) AS winnable, "
             + "ROUND(100 * AVG(IF(winnable, winning_count / empty_cells, NULL)), 1) AS random_pct, "
@@ -35,34 +36,45 @@ public final class HexTables {
     static final String ADVERSARIAL = "SELECT board, side, moving, rule, variant, holds, losing_line "
             + "FROM hex_adversarial ORDER BY moving, " + BOARD_ORDER + ", side, rule DESC, variant";
 
-    static final String SAMPLE = "WITH s AS (SELECT board, first, seed, COUNT(*) AS sampled, SUM(IF(winnable, 1, 0)) AS k, "
-            + "AVG(IF(winnable, IF(ratio_wins, 1, 0), NULL)) AS pr, AVG(IF(winnable, IF(current_wins, 1, 0), NULL)) AS pc "
-            + "FROM hex_sample GROUP BY board, first, seed) "
-            + "SELECT s.board, s.first, s.seed, s.sampled, s.k AS winnable, ROUND(100 * s.pr, 1) AS ratio_pct, "
-            + "ROUND(100 * SQRT(s.pr * (1 - s.pr) / s.k), 1) AS ratio_se_pct, ROUND(100 * s.pc, 1) AS current_pct, "
-            + "ROUND(100 * SQRT(s.pc * (1 - s.pc) / s.k), 1) AS current_se_pct%s "
-            + "FROM s%s ORDER BY s.board, s.first, s.seed";
+    static final String SAMPLE =
+            "WITH s AS (SELECT board, first, seed, COUNT(*) AS sampled, SUM(IF(winnable, 1, 0)) AS k, "
+                    + "AVG(IF(winnable, IF(ratio_wins, 1, 0), NULL)) AS pr, AVG(IF(winnable, IF(current_wins, 1, 0), NULL)) AS pc "
+                    + "FROM hex_sample GROUP BY board, first, seed) "
+                    + "SELECT s.board, s.first, s.seed, s.sampled, s.k AS winnable, ROUND(100 * s.pr, 1) AS ratio_pct, "
+                    + "ROUND(100 * SQRT(s.pr * (1 - s.pr) / s.k), 1) AS ratio_se_pct, ROUND(100 * s.pc, 1) AS current_pct, "
+                    + "ROUND(100 * SQRT(s.pc * (1 - s.pc) / s.k), 1) AS current_se_pct%s "
+                    + "FROM s%s ORDER BY s.board, s.first, s.seed";
 
-    private HexTables() {
-    }
+    private HexTables() {}
 
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse) {
         final List<String> views = warehouse.registerViews(spark);
         final List<PublishedTable> tables = new ArrayList<>();
         if (views.contains("hex")) {
-            tables.add(PublishedTable.of("hex_accuracy", "Hex: how often each circuit rule takes a winning cell",
-                    spark.sql(ACCURACY), List.of("Over every live position (counts fit alternate play, no completed"
+            tables.add(PublishedTable.of(
+                    "hex_accuracy",
+                    "Hex: how often each circuit rule takes a winning cell",
+                    spark.sql(ACCURACY),
+                    List.of("Over every live position (counts fit alternate play, no completed"
                             + " chain), each counted once. Percentages are over the winnable positions; random is the"
                             + " average share of winning cells among the empty ones.")));
-            tables.add(PublishedTable.of("hex_rank", "Hex: where the winning cell stands on a rule's misses",
-                    spark.sql(RANK), List.of("rank: the place of the best-placed winning cell when the empty cells are"
+            tables.add(PublishedTable.of(
+                    "hex_rank",
+                    "Hex: where the winning cell stands on a rule's misses",
+                    spark.sql(RANK),
+                    List.of("rank: the place of the best-placed winning cell when the empty cells are"
                             + " ordered by the rule's score (ties to the lowest cell).")));
-            tables.add(PublishedTable.of("hex_by_stones", "Hex: accuracy by number of stones on the board",
-                    spark.sql(BY_STONES), List.of()));
+            tables.add(PublishedTable.of(
+                    "hex_by_stones",
+                    "Hex: accuracy by number of stones on the board",
+                    spark.sql(BY_STONES),
+                    List.of()));
         }
         if (views.contains("hex_adversarial")) {
-            tables.add(PublishedTable.of("hex_adversarial_table",
-                    "Hex: does the rule hold the winning side against every reply?", spark.sql(ADVERSARIAL),
+            tables.add(PublishedTable.of(
+                    "hex_adversarial_table",
+                    "Hex: does the rule hold the winning side against every reply?",
+                    spark.sql(ADVERSARIAL),
                     List.of("The rule plays the side that wins the empty board with perfect play; every opponent reply"
                             + " is tried at every turn. losing_line: the cells of one losing game from the empty board,"
                             + " in move order (cell = row · columns + column). reply: the rule picks only among cells"
@@ -70,18 +82,26 @@ public final class HexTables {
         }
         if (views.contains("hex_sample")) {
             final boolean full = views.contains("hex");
-            final String sql = String.format(SAMPLE,
+            final String sql = String.format(
+                    SAMPLE,
                     full ? ", a.ratio_pct AS census_ratio_pct, a.current_pct AS census_current_pct" : "",
-                    full ? " LEFT JOIN (" + ACCURACY.substring(0, ACCURACY.indexOf(" ORDER BY")) + ") a"
-                            + " ON a.board = s.board AND a.first = s.first" : "");
-            tables.add(PublishedTable.of("hex_sample", "Hex: sampled positions beside the full census",
-                    spark.sql(sql), List.of("Sample i plays a random game from the empty board (uniform over empty"
+                    full
+                            ? " LEFT JOIN (" + ACCURACY.substring(0, ACCURACY.indexOf(" ORDER BY")) + ") a"
+                                    + " ON a.board = s.board AND a.first = s.first"
+                            : "");
+            tables.add(PublishedTable.of(
+                    "hex_sample",
+                    "Hex: sampled positions beside the full census",
+                    spark.sql(sql),
+                    List.of("Sample i plays a random game from the empty board (uniform over empty"
                             + " cells) until a chain is completed and takes the position at a move number uniform over"
                             + " the game's live positions; its generator is seeded by (seed, i) alone, so the sample"
                             + " does not depend on the partitioning. se: standard error of the percentage.")));
         }
         if (views.contains("hex_empty_board")) {
-            tables.add(PublishedTable.of("hex_empty_board", "Hex: who wins the empty board",
+            tables.add(PublishedTable.of(
+                    "hex_empty_board",
+                    "Hex: who wins the empty board",
                     spark.sql("SELECT board, first, winner, winning_first_moves FROM hex_empty_board "
                             + "ORDER BY rows * cols, rows, first"),
                     List.of("By exhaustive search. winning_first_moves: how many of the first"

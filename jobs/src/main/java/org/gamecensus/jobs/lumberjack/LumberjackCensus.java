@@ -14,9 +14,9 @@ import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** The Lumberjack census: every rooted tree, its Grundy value by brute force against the Tuft principle ({@link LumberjackJob}). */
 public final class LumberjackCensus implements Census {
@@ -43,16 +43,20 @@ public final class LumberjackCensus implements Census {
 
     /** The size a census to {@code edges} (or the setting's, when null) takes, checked against the limits. */
     static int size(CensusConfig config, String edges, String setting, long fallback) {
-        final long n = CommandOptions.whole("--max-edges", edges, config.getLong(setting, fallback), Long.MIN_VALUE,
-                Long.MAX_VALUE);
+        final long n = CommandOptions.whole(
+                "--max-edges", edges, config.getLong(setting, fallback), Long.MIN_VALUE, Long.MAX_VALUE);
         LumberjackJob.checkSize(n, config.getLong("lumberjack.max-trees", LumberjackJob.DEFAULT_MAX_TREES));
         return (int) n;
     }
 
     /** {@code census run lumberjack}. */
-    @Command(name = "lumberjack", description = {"Every rooted tree of 0..N edges: its Grundy value by brute force and by"
-            + " the Tuft principle; fails on any disagreement; rows to the warehouse's lumberjack table (partitions"
-            + " edges=0..N), tables to DIR/tables/."})
+    @Command(
+            name = "lumberjack",
+            description = {
+                "Every rooted tree of 0..N edges: its Grundy value by brute force and by"
+                        + " the Tuft principle; fails on any disagreement; rows to the warehouse's lumberjack table (partitions"
+                        + " edges=0..N), tables to DIR/tables/."
+            })
     static final class Run implements Callable<Integer> {
         @Mixin
         CommandOptions.Run options;
@@ -63,8 +67,11 @@ public final class LumberjackCensus implements Census {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--max-edges", paramLabel = "N", description = "trees of 0..N edges, N ≤ 20 (default 12;"
-                + " setting lumberjack.max-edges; limit lumberjack.max-trees)")
+        @Option(
+                names = "--max-edges",
+                paramLabel = "N",
+                description = "trees of 0..N edges, N ≤ 20 (default 12;"
+                        + " setting lumberjack.max-edges; limit lumberjack.max-trees)")
         String maxEdges;
 
         @Override
@@ -74,13 +81,16 @@ public final class LumberjackCensus implements Census {
             final int partitions = options.partitions();
             final int n = chunks.chunks();
             if (n > 0) {
-                ChunkedCommit.checkChunks(n, new LumberjackSlices(edges).sliceIds().size());
+                ChunkedCommit.checkChunks(
+                        n, new LumberjackSlices(edges).sliceIds().size());
             }
             final Warehouse warehouse = options.warehouse();
             final SparkSession spark = options.session("census run lumberjack " + edges);
             options.openRun(warehouse, "census run lumberjack --max-edges " + edges, out);
-            out.println(n > 0 ? LumberjackJob.censusInChunks(spark, warehouse, edges, partitions, n)
-                    : LumberjackJob.census(spark, warehouse, edges, partitions));
+            out.println(
+                    n > 0
+                            ? LumberjackJob.censusInChunks(spark, warehouse, edges, partitions, n)
+                            : LumberjackJob.census(spark, warehouse, edges, partitions));
             for (PublishedTable t : LumberjackTables.publish(spark, warehouse, edges)) {
                 out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
             }
@@ -111,13 +121,16 @@ public final class LumberjackCensus implements Census {
 
     @Override
     public BenchSize benchSize() {
-        return new BenchSize("--max-edges", "N", "bench.lumberjack.max-edges", "15", "the lumberjack census's largest trees");
+        return new BenchSize(
+                "--max-edges", "N", "bench.lumberjack.max-edges", "15", "the lumberjack census's largest trees");
     }
 
     @Override
     public Benched benched(CensusConfig config, String size) {
         final int edges = size(config, size, "bench.lumberjack.max-edges", 15);
-        return new Benched(name(), "to " + edges + (edges == 1 ? " edge" : " edges"),
+        return new Benched(
+                name(),
+                "to " + edges + (edges == 1 ? " edge" : " edges"),
                 (spark, w) -> LumberjackJob.census(spark, w, edges, 0).trees());
     }
 }

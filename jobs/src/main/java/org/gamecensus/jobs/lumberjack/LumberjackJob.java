@@ -4,14 +4,14 @@ import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.gamecensus.jobs.census.SizeLimit;
-import org.gamecensus.jobs.census.CensusDatasets;
-import org.gamecensus.jobs.census.RowCondition;
-import org.gamecensus.jobs.census.SliceCensus;
-import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.CensusChecks;
 import org.gamecensus.jobs.census.CensusCommit;
+import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.ChunkedCommit;
+import org.gamecensus.jobs.census.RowCondition;
+import org.gamecensus.jobs.census.SizeLimit;
+import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
@@ -23,8 +23,7 @@ public final class LumberjackJob {
     /** Largest census: 20 edges is already 35 million trees at the top size. */
     public static final int MAX_EDGES = 20;
 
-    private LumberjackJob() {
-    }
+    private LumberjackJob() {}
 
     /** Largest census accepted by default (setting {@code lumberjack.max-trees}): to 17 edges. */
     public static final long DEFAULT_MAX_TREES = 5_000_000L;
@@ -60,7 +59,11 @@ public final class LumberjackJob {
     /** Refuses a census of more than {@code maxTrees} trees. */
     public static void checkSize(long maxEdges, long maxTrees) {
         checkMaxEdges(maxEdges);
-        SizeLimit.check("the lumberjack census to " + maxEdges + " edges", "trees", treeCount(maxEdges), maxTrees,
+        SizeLimit.check(
+                "the lumberjack census to " + maxEdges + " edges",
+                "trees",
+                treeCount(maxEdges),
+                maxTrees,
                 "lumberjack.max-trees");
     }
 
@@ -80,8 +83,11 @@ public final class LumberjackJob {
         checkMaxEdges(maxEdges);
         final LumberjackSlices slices = new LumberjackSlices(maxEdges);
         final List<Long> ids = slices.sliceIds();
-        return new SliceCensus(ids, partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size()),
-                slices, LumberjackSchemas.TREES);
+        return new SliceCensus(
+                ids,
+                partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size()),
+                slices,
+                LumberjackSchemas.TREES);
     }
 
     /** Fails on any tree where the brute force and the Tuft principle disagree. */
@@ -90,8 +96,13 @@ public final class LumberjackJob {
     }
 
     /** The check of every tree: brute force and the Tuft principle agree. */
-    public static final CensusCommit.Check CHECK = new CensusCommit.Check(RowCondition.isFalse("agree"),
-            "tree(s) where brute force and the Tuft principle disagree", "edges", "encoding", "grundy", "tuft_value");
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
+            RowCondition.isFalse("agree"),
+            "tree(s) where brute force and the Tuft principle disagree",
+            "edges",
+            "encoding",
+            "grundy",
+            "tuft_value");
 
     /** The census's tally: trees of value 0. */
     private static final RowCondition P_POSITIONS = RowCondition.equalTo("grundy", 0);
@@ -112,14 +123,19 @@ public final class LumberjackJob {
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxEdges, int partitions) {
         final long start = System.nanoTime();
         claimCensus(warehouse, maxEdges);
-        final Row tally = CensusCommit.commit(spark, slices(spark, maxEdges, partitions), warehouse,
-                TablePartition.range(0, maxEdges), CHECK, P_POSITIONS);
+        final Row tally = CensusCommit.commit(
+                spark,
+                slices(spark, maxEdges, partitions),
+                warehouse,
+                TablePartition.range(0, maxEdges),
+                CHECK,
+                P_POSITIONS);
         return new Summary(maxEdges, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
     /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
-    public static ChunkedCommit.Chunked<Summary> censusInChunks(SparkSession spark, Warehouse warehouse, int maxEdges,
-                                                                int partitions, int chunks) {
+    public static ChunkedCommit.Chunked<Summary> censusInChunks(
+            SparkSession spark, Warehouse warehouse, int maxEdges, int partitions, int chunks) {
         checkMaxEdges(maxEdges);
         final LumberjackSlices slices = new LumberjackSlices(maxEdges);
         final List<Long> ids = slices.sliceIds();
@@ -127,11 +143,23 @@ public final class LumberjackJob {
         claimCensus(warehouse, maxEdges);
         final long start = System.nanoTime();
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size() / chunks + 1);
-        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, LumberjackSchemas.TREES, TablePartition.range(0, maxEdges),
-                "edges-" + maxEdges + "-" + chunks, chunks, i -> new SliceCensus(
-                        CensusDatasets.chunk(ids, i, chunks), p, slices, LumberjackSchemas.TREES),
-                CHECK, P_POSITIONS);
-        return new ChunkedCommit.Chunked<>(new Summary(maxEdges, r.tally().getLong(0), r.tally().getLong(1),
-                (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
+        final ChunkedCommit.Result r = ChunkedCommit.commit(
+                spark,
+                warehouse,
+                LumberjackSchemas.TREES,
+                TablePartition.range(0, maxEdges),
+                "edges-" + maxEdges + "-" + chunks,
+                chunks,
+                i -> new SliceCensus(CensusDatasets.chunk(ids, i, chunks), p, slices, LumberjackSchemas.TREES),
+                CHECK,
+                P_POSITIONS);
+        return new ChunkedCommit.Chunked<>(
+                new Summary(
+                        maxEdges,
+                        r.tally().getLong(0),
+                        r.tally().getLong(1),
+                        (System.nanoTime() - start) / 1_000_000_000L),
+                r.computed(),
+                r.reused());
     }
 }

@@ -93,8 +93,8 @@ public final class LumberjackSlices implements SliceKernel {
             } else {
                 final int edges = (int) (id / PER_SIZE);
                 assert edges >= splitFrom && edges <= maxEdges : "a slice of a size that is cut: " + id;
-                RootedTreeGenerator.generate(edges + 1, (int) (id % PER_SIZE), SLICES,
-                        levels -> out.accept(row(brute, levels, edges)));
+                RootedTreeGenerator.generate(
+                        edges + 1, (int) (id % PER_SIZE), SLICES, levels -> out.accept(row(brute, levels, edges)));
             }
         });
     }
@@ -106,7 +106,7 @@ public final class LumberjackSlices implements SliceKernel {
         brute.decide();
         final int g = brute.grundy();
         final int tuft = TuftPrinciple.value(tree);
-        return RowFactory.create(tree.parens(), tree.height(), tree.branchVertices(), g, tuft, brute.winningHacks(),
-                g == tuft, edges);
+        return RowFactory.create(
+                tree.parens(), tree.height(), tree.branchVertices(), g, tuft, brute.winningHacks(), g == tuft, edges);
     }
 }

@@ -24,10 +24,10 @@ public final class LumberjackTables {
 
     /** The essay's example: a tree needing four applications of the principle, with value 4. */
     static final int EXAMPLE_APPLICATIONS = 4;
+
     static final int EXAMPLE_VALUE = 4;
 
-    private LumberjackTables() {
-    }
+    private LumberjackTables() {}
 
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse, int maxEdges) {
         final List<PublishedTable> tables = new ArrayList<>();
@@ -35,13 +35,20 @@ public final class LumberjackTables {
             return tables;
         }
         spark.sql("SELECT * FROM lumberjack WHERE edges <= " + maxEdges).createOrReplaceTempView("lumberjack_run");
-        tables.add(PublishedTable.of("lumberjack_summary", "Lumberjack: every rooted tree of 0–" + maxEdges + " edges",
-                spark.sql(SUMMARY), List.of("agree: trees where the brute-force search over hack positions and the Tuft"
+        tables.add(PublishedTable.of(
+                "lumberjack_summary",
+                "Lumberjack: every rooted tree of 0–" + maxEdges + " edges",
+                spark.sql(SUMMARY),
+                List.of("agree: trees where the brute-force search over hack positions and the Tuft"
                         + " principle give the same value. Trees with an odd number of edges are never P-positions: a"
                         + " tree's value has the parity of its edge count.")));
-        tables.add(PublishedTable.of("lumberjack_values", "Lumberjack: distribution of values by number of edges",
-                spark.sql(VALUES), List.of()));
-        final List<Row> example = spark.sql(String.format(EXAMPLE, EXAMPLE_APPLICATIONS, EXAMPLE_VALUE)).collectAsList();
+        tables.add(PublishedTable.of(
+                "lumberjack_values",
+                "Lumberjack: distribution of values by number of edges",
+                spark.sql(VALUES),
+                List.of()));
+        final List<Row> example = spark.sql(String.format(EXAMPLE, EXAMPLE_APPLICATIONS, EXAMPLE_VALUE))
+                .collectAsList();
         if (!example.isEmpty()) {
             final RootedTree tree = RootedTree.parse(example.get(0).getString(0));
             final List<List<String>> rows = new ArrayList<>();
@@ -49,10 +56,12 @@ public final class LumberjackTables {
             for (String[] s : TuftPrinciple.steps(tree)) {
                 rows.add(List.of(String.valueOf(step++), s[0], s[1]));
             }
-            tables.add(new PublishedTable("lumberjack_tuft_example",
+            tables.add(new PublishedTable(
+                    "lumberjack_tuft_example",
                     "Lumberjack: the smallest tree with " + EXAMPLE_APPLICATIONS + " vertices of degree ≥ 3 and value "
                             + EXAMPLE_VALUE + ", reduced one tuft at a time",
-                    List.of("step", "tree", "reduction"), rows,
+                    List.of("step", "tree", "reduction"),
+                    rows,
                     List.of("Smallest by edges, then by parenthesis string. Each step replaces the paths meeting at a"
                             + " deepest branching vertex by one path of the nim-sum of their lengths; the last tree is a"
                             + " stalk whose height is the value.")));

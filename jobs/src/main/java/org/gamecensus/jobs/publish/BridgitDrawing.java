@@ -13,8 +13,7 @@ import java.awt.geom.Line2D;
  */
 final class BridgitDrawing {
 
-    private BridgitDrawing() {
-    }
+    private BridgitDrawing() {}
 
     static Picture draw(int n, String linkList, String verdict) {
         final int cell = 48;

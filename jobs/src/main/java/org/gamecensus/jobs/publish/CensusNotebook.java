@@ -1,6 +1,5 @@
 package org.gamecensus.jobs.publish;
 
-import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,8 +52,8 @@ public final class CensusNotebook implements AutoCloseable {
     public static CensusNotebook open(String out) {
         final Warehouse warehouse = existing(out);
         JANINO_LOG.setLevel(Level.WARNING);
-        final SparkSession spark = CensusSession.create(null, "gamecensus notebook", Map.of(
-                "spark.ui.showConsoleProgress", "false"));
+        final SparkSession spark =
+                CensusSession.create(null, "gamecensus notebook", Map.of("spark.ui.showConsoleProgress", "false"));
         return new CensusNotebook(spark, register(spark, warehouse), true);
     }
 
@@ -66,8 +65,8 @@ public final class CensusNotebook implements AutoCloseable {
     private static Warehouse existing(String out) {
         final Warehouse warehouse = Warehouse.at(out);
         if (!warehouse.exists()) {
-            throw new IllegalArgumentException("no warehouse at " + warehouse.root()
-                    + "; run `bin/census publish --out " + out + "` first");
+            throw new IllegalArgumentException(
+                    "no warehouse at " + warehouse.root() + "; run `bin/census publish --out " + out + "` first");
         }
         return warehouse;
     }
@@ -116,7 +115,9 @@ public final class CensusNotebook implements AutoCloseable {
         for (Row r : rows.subList(0, Math.min(maxRows, rows.size()))) {
             b.append("<tr>");
             for (int i = 0; i < r.length(); i++) {
-                b.append("<td>").append(IndexPage.esc(r.isNullAt(i) ? "" : String.valueOf(r.get(i)))).append("</td>");
+                b.append("<td>")
+                        .append(IndexPage.esc(r.isNullAt(i) ? "" : String.valueOf(r.get(i))))
+                        .append("</td>");
             }
             b.append("</tr>\n");
         }
@@ -156,8 +157,7 @@ public final class CensusNotebook implements AutoCloseable {
     }
 
     /** A drawn figure: its caption and picture. */
-    private record Drawn(String caption, Picture picture) {
-    }
+    private record Drawn(String caption, Picture picture) {}
 
     private Drawn figure(String file) {
         for (Map<String, Drawn> census : drawn.values()) {
@@ -176,7 +176,9 @@ public final class CensusNotebook implements AutoCloseable {
     /** Draws one census's figures on first use, from its own tables only. */
     private Map<String, Drawn> drawn(String census) {
         return drawn.computeIfAbsent(census, c -> {
-            final List<String> own = views.stream().filter(v -> v.equals(c) || v.startsWith(c + "_")).toList();
+            final List<String> own = views.stream()
+                    .filter(v -> v.equals(c) || v.startsWith(c + "_"))
+                    .toList();
             final Map<String, Picture> pictures = new LinkedHashMap<>();
             final Map<String, Drawn> out = new LinkedHashMap<>();
             for (Figures.Figure f : Figures.draw(spark, own, pictures)) {

@@ -10,18 +10,18 @@ import org.jfree.data.category.DefaultCategoryDataset;
 /** Charts by JFreeChart, drawn as a Picture (SVG and PNG). */
 final class Charts {
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /** A bar chart: one bar per category, or several series side by side (stacked when asked). */
-    static Picture bars(String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series,
-                       boolean stacked) {
+    static Picture bars(
+            String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series, boolean stacked) {
         final DefaultCategoryDataset data = new DefaultCategoryDataset();
         series.forEach((name, points) -> points.forEach((category, value) -> data.addValue(value, name, category)));
         final JFreeChart chart = stacked
-                ? ChartFactory.createStackedBarChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true, false, false)
-                : ChartFactory.createBarChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL, series.size() > 1,
-                        false, false);
+                ? ChartFactory.createStackedBarChart(
+                        title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true, false, false)
+                : ChartFactory.createBarChart(
+                        title, xLabel, yLabel, data, PlotOrientation.VERTICAL, series.size() > 1, false, false);
         return Svg.render(720, 420, g -> chart.draw(g, new Rectangle(0, 0, 720, 420)));
     }
 
@@ -29,8 +29,8 @@ final class Charts {
     static Picture lines(String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series) {
         final DefaultCategoryDataset data = new DefaultCategoryDataset();
         series.forEach((name, points) -> points.forEach((category, value) -> data.addValue(value, name, category)));
-        final JFreeChart chart = ChartFactory.createLineChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL,
-                true, false, false);
+        final JFreeChart chart =
+                ChartFactory.createLineChart(title, xLabel, yLabel, data, PlotOrientation.VERTICAL, true, false, false);
         return Svg.render(720, 420, g -> chart.draw(g, new Rectangle(0, 0, 720, 420)));
     }
 }

@@ -18,16 +18,20 @@ import org.apache.spark.sql.SparkSession;
 public final class EssayClaims {
 
     /** One claim as written in the file. */
-    public record Claim(String id, String essay, String census, String wording, String essayValue, String query,
-                        String erratumQuery, String erratumNote) {
-    }
+    public record Claim(
+            String id,
+            String essay,
+            String census,
+            String wording,
+            String essayValue,
+            String query,
+            String erratumQuery,
+            String erratumNote) {}
 
     /** A claim checked against the warehouse. */
-    public record Verdict(Claim claim, String censusValue, String correctedValue, String verdict) {
-    }
+    public record Verdict(Claim claim, String censusValue, String correctedValue, String verdict) {}
 
-    private EssayClaims() {
-    }
+    private EssayClaims() {}
 
     /** Reads the claims file with Spark's CSV reader (quoted fields may hold commas). */
     public static List<Claim> load(SparkSession spark, Path file) {
@@ -35,10 +39,21 @@ public final class EssayClaims {
             throw new IllegalArgumentException("no claims file at " + file);
         }
         final List<Claim> claims = new ArrayList<>();
-        for (Row r : spark.read().option("header", "true").option("multiLine", "true").option("escape", "\"")
-                .csv(file.toString()).collectAsList()) {
-            claims.add(new Claim(r.getAs("id"), r.getAs("essay"), r.getAs("census"), r.getAs("claim"),
-                    r.getAs("essay_value"), r.getAs("query"), r.getAs("erratum_query"), r.getAs("erratum_note")));
+        for (Row r : spark.read()
+                .option("header", "true")
+                .option("multiLine", "true")
+                .option("escape", "\"")
+                .csv(file.toString())
+                .collectAsList()) {
+            claims.add(new Claim(
+                    r.getAs("id"),
+                    r.getAs("essay"),
+                    r.getAs("census"),
+                    r.getAs("claim"),
+                    r.getAs("essay_value"),
+                    r.getAs("query"),
+                    r.getAs("erratum_query"),
+                    r.getAs("erratum_note")));
         }
         return claims;
     }
@@ -54,8 +69,11 @@ public final class EssayClaims {
             }
             final boolean same = same(c.essayValue(), value);
             if (same && c.erratumQuery() != null && !c.erratumQuery().isBlank()) {
-                out.add(new Verdict(c, display(c.essayValue(), value), display(c.essayValue(),
-                        value(spark, c.erratumQuery())), "erratum"));
+                out.add(new Verdict(
+                        c,
+                        display(c.essayValue(), value),
+                        display(c.essayValue(), value(spark, c.erratumQuery())),
+                        "erratum"));
             } else {
                 out.add(new Verdict(c, display(c.essayValue(), value), null, same ? "matches" : "differs"));
             }
@@ -67,7 +85,9 @@ public final class EssayClaims {
     private static String value(SparkSession spark, String query) {
         try {
             final List<Row> rows = spark.sql(query).limit(1).collectAsList();
-            return rows.isEmpty() || rows.get(0).isNullAt(0) ? null : rows.get(0).get(0).toString();
+            return rows.isEmpty() || rows.get(0).isNullAt(0)
+                    ? null
+                    : rows.get(0).get(0).toString();
         } catch (Exception e) { // an absent view: the census was not run
             return null;
         }

@@ -16,11 +16,9 @@ import org.apache.spark.sql.SparkSession;
 public final class Figures {
 
     /** A written figure. */
-    public record Figure(String census, String file, String caption) {
-    }
+    public record Figure(String census, String file, String caption) {}
 
-    private Figures() {
-    }
+    private Figures() {}
 
     /** Draws every figure whose views are present and writes each as SVG with a PNG copy into {@code dir}. */
     public static List<Figure> draw(SparkSession spark, List<String> views, Path dir) {
@@ -55,8 +53,9 @@ public final class Figures {
     }
 
     private static void switching(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
-        for (Row r : spark.sql("SELECT h.host, h.vertices, h.s, h.t, h.link_list, s.outcome, s.tree_a, s.tree_b "
-                + "FROM switching_hosts h JOIN switching s ON s.host = h.host AND s.links = h.links ORDER BY h.links, h.host")
+        for (Row r : spark.sql(
+                        "SELECT h.host, h.vertices, h.s, h.t, h.link_list, s.outcome, s.tree_a, s.tree_b "
+                                + "FROM switching_hosts h JOIN switching s ON s.host = h.host AND s.links = h.links ORDER BY h.links, h.host")
                 .collectAsList()) {
             final String host = r.getString(0);
             final int n = r.getInt(1);
@@ -67,83 +66,122 @@ public final class Figures {
                 default -> "whoever moves second wins";
             };
             final String file = "switching_" + safe(host) + ".svg";
-            sink.put(file, HostGraphDrawing.draw(host + ": " + verdict, r.getString(4), r.getInt(2),
-                    r.getInt(3), HostGraphDrawing.circle(n, r.getInt(2), r.getInt(3), 210, 200, 140),
-                    r.isNullAt(6) ? null : r.getLong(6), r.isNullAt(7) ? null : r.getLong(7), 420, 400));
-            out.add(new Figure("switching", file, host + " with s and t marked; " + verdict
-                    + (r.isNullAt(6) ? "" : "; the criterion's two spanning trees in blue and orange")));
+            sink.put(
+                    file,
+                    HostGraphDrawing.draw(
+                            host + ": " + verdict,
+                            r.getString(4),
+                            r.getInt(2),
+                            r.getInt(3),
+                            HostGraphDrawing.circle(n, r.getInt(2), r.getInt(3), 210, 200, 140),
+                            r.isNullAt(6) ? null : r.getLong(6),
+                            r.isNullAt(7) ? null : r.getLong(7),
+                            420,
+                            400));
+            out.add(new Figure(
+                    "switching",
+                    file,
+                    host + " with s and t marked; " + verdict
+                            + (r.isNullAt(6) ? "" : "; the criterion's two spanning trees in blue and orange")));
         }
-        for (Row r : spark.sql("SELECT host, COUNT(*) AS n, SUM(IF(outcome = 'L', 1, 0)), SUM(IF(outcome = 'R', 1, 0)), "
-                + "SUM(IF(outcome = 'N', 1, 0)), SUM(IF(outcome = 'P', 1, 0)) FROM switching GROUP BY host "
-                + "HAVING COUNT(*) >= 1024 ORDER BY host").collectAsList()) {
+        for (Row r : spark.sql(
+                        "SELECT host, COUNT(*) AS n, SUM(IF(outcome = 'L', 1, 0)), SUM(IF(outcome = 'R', 1, 0)), "
+                                + "SUM(IF(outcome = 'N', 1, 0)), SUM(IF(outcome = 'P', 1, 0)) FROM switching GROUP BY host "
+                                + "HAVING COUNT(*) >= 1024 ORDER BY host")
+                .collectAsList()) {
             final Map<String, Number> bars = new LinkedHashMap<>();
             bars.put("L (Short)", r.getLong(2));
             bars.put("R (Cut)", r.getLong(3));
             bars.put("N (first mover)", r.getLong(4));
             bars.put("P (second mover)", r.getLong(5));
             final String file = "switching_outcomes_" + safe(r.getString(0)) + ".svg";
-            sink.put(file, Charts.bars("Outcome classes of the " + r.getLong(1) + " subgraphs of "
-                    + r.getString(0), "outcome", "subgraphs", Map.of("subgraphs", bars), false));
+            sink.put(
+                    file,
+                    Charts.bars(
+                            "Outcome classes of the " + r.getLong(1) + " subgraphs of " + r.getString(0),
+                            "outcome",
+                            "subgraphs",
+                            Map.of("subgraphs", bars),
+                            false));
             out.add(new Figure("switching", file, "The outcome classes of every subgraph of " + r.getString(0)));
         }
     }
 
     private static void bridgit(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         final List<Row> rows = spark.sql("SELECT h.host, h.link_list, d.criterion_outcome FROM switching_hosts h "
-                + "JOIN switching_decided d ON d.host = h.host WHERE h.host LIKE 'bridgit:%' ORDER BY h.links").collectAsList();
+                        + "JOIN switching_decided d ON d.host = h.host WHERE h.host LIKE 'bridgit:%' ORDER BY h.links")
+                .collectAsList();
         for (Row r : rows) {
             final int n = Integer.parseInt(r.getString(0).substring("bridgit:".length()));
             if (n < 2 || n > 4) {
                 continue;
             }
             final String file = "switching_bridgit_" + n + ".svg";
-            sink.put(file, BridgitDrawing.draw(n, r.getString(1),
-                    "N".equals(r.getString(2)) ? "whoever starts wins" : r.getString(2)));
-            out.add(new Figure("switching", file, "The Bridg-It board " + n + "×" + (n + 1)
-                    + " (Short's dots black, Cut's red) and the switching graph it is"));
+            sink.put(
+                    file,
+                    BridgitDrawing.draw(
+                            n, r.getString(1), "N".equals(r.getString(2)) ? "whoever starts wins" : r.getString(2)));
+            out.add(new Figure(
+                    "switching",
+                    file,
+                    "The Bridg-It board " + n + "×" + (n + 1)
+                            + " (Short's dots black, Cut's red) and the switching graph it is"));
         }
     }
 
     private static void cram(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         final List<ShapeDrawing.Shape> shapes = new ArrayList<>();
         for (Row r : spark.sql("SELECT picture, routes FROM cram_run WHERE outcome = 'N' AND routes_lax > 0 "
-                + "ORDER BY squares, shape_id").collectAsList()) {
+                        + "ORDER BY squares, shape_id")
+                .collectAsList()) {
             final List<int[]> routes = new ArrayList<>();
             for (Row d : r.<Row>getList(1)) {
-                routes.add(new int[] {d.getInt(0), d.getInt(1), d.getInt(2), d.getInt(3), d.getBoolean(4) ? 1 : 0,
-                        d.getBoolean(6) ? 1 : 0});
+                routes.add(new int[] {
+                    d.getInt(0), d.getInt(1), d.getInt(2), d.getInt(3), d.getBoolean(4) ? 1 : 0, d.getBoolean(6) ? 1 : 0
+                });
             }
             shapes.add(new ShapeDrawing.Shape(r.getString(0), routes));
         }
-        sink.put("cram_routes.svg", ShapeDrawing.draw("First-player wins with a route to a pairing ("
-                + shapes.size() + " shapes)", shapes, 24));
-        out.add(new Figure("cram", "cram_routes.svg", "Every first-player win with a route one move from a pairing, the"
-                + " route dominoes marked: strict routes in green, lax-only losing ones dashed red"));
+        sink.put(
+                "cram_routes.svg",
+                ShapeDrawing.draw(
+                        "First-player wins with a route to a pairing (" + shapes.size() + " shapes)", shapes, 24));
+        out.add(new Figure(
+                "cram",
+                "cram_routes.svg",
+                "Every first-player win with a route one move from a pairing, the"
+                        + " route dominoes marked: strict routes in green, lax-only losing ones dashed red"));
         final Map<String, Number> lax = new LinkedHashMap<>();
         final Map<String, Number> strict = new LinkedHashMap<>();
         for (Row r : spark.sql("SELECT squares, 100 * SUM(IF(routes_lax > 0, 1, 0)) / COUNT(*), "
-                + "100 * SUM(IF(routes_strict > 0, 1, 0)) / COUNT(*) FROM cram_run WHERE outcome = 'N' AND squares % 2 = 0 "
-                + "GROUP BY squares ORDER BY squares").collectAsList()) {
+                        + "100 * SUM(IF(routes_strict > 0, 1, 0)) / COUNT(*) FROM cram_run WHERE outcome = 'N' AND squares % 2 = 0 "
+                        + "GROUP BY squares ORDER BY squares")
+                .collectAsList()) {
             lax.put(String.valueOf(r.getInt(0)), r.getDouble(1));
             strict.put(String.valueOf(r.getInt(0)), r.getDouble(2));
         }
         final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
         series.put("lax test (the essay's)", lax);
         series.put("strict test", strict);
-        sink.put("cram_route_share.svg", Charts.lines("Even first-player wins with a route to a pairing",
-                "squares", "per cent", series));
-        out.add(new Figure("cram", "cram_route_share.svg", "The share of even first-player wins with a route, by size,"
-                + " lax and strict"));
+        sink.put(
+                "cram_route_share.svg",
+                Charts.lines("Even first-player wins with a route to a pairing", "squares", "per cent", series));
+        out.add(new Figure(
+                "cram",
+                "cram_route_share.svg",
+                "The share of even first-player wins with a route, by size," + " lax and strict"));
     }
 
     private static void hexByStones(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
-        for (Row b : spark.sql("SELECT DISTINCT board FROM hex WHERE first = 'down' ORDER BY board").collectAsList()) {
+        for (Row b : spark.sql("SELECT DISTINCT board FROM hex WHERE first = 'down' ORDER BY board")
+                .collectAsList()) {
             final String board = b.getString(0);
             final Map<String, Number> ratio = new LinkedHashMap<>();
             final Map<String, Number> current = new LinkedHashMap<>();
             for (Row r : spark.sql("SELECT stones, 100 * AVG(IF(ratio_wins, 1, 0)), 100 * AVG(IF(current_wins, 1, 0)) "
-                    + "FROM hex WHERE board = '" + board + "' AND first = 'down' AND winnable GROUP BY stones "
-                    + "ORDER BY stones").collectAsList()) {
+                            + "FROM hex WHERE board = '" + board + "' AND first = 'down' AND winnable GROUP BY stones "
+                            + "ORDER BY stones")
+                    .collectAsList()) {
                 ratio.put(String.valueOf(r.getInt(0)), r.getDouble(1));
                 current.put(String.valueOf(r.getInt(0)), r.getDouble(2));
             }
@@ -154,15 +192,21 @@ public final class Figures {
             series.put("ratio rule", ratio);
             series.put("current rule", current);
             final String file = "hex_accuracy_by_stones_" + board + ".svg";
-            sink.put(file, Charts.lines("Hex " + board + " (Down first): winning picks by stones on the board",
-                    "stones", "per cent of winnable positions", series));
+            sink.put(
+                    file,
+                    Charts.lines(
+                            "Hex " + board + " (Down first): winning picks by stones on the board",
+                            "stones",
+                            "per cent of winnable positions",
+                            series));
             out.add(new Figure("hex", file, "Accuracy of the two rules by number of stones, " + board));
         }
     }
 
     private static void hexLosingLines(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         for (Row r : spark.sql("SELECT board, first, rule, variant, side, moving, losing_line FROM hex_adversarial "
-                + "WHERE NOT holds ORDER BY board, first, rule, variant").collectAsList()) {
+                        + "WHERE NOT holds ORDER BY board, first, rule, variant")
+                .collectAsList()) {
             final String[] rc = r.getString(0).split("x");
             final String[] cells = r.getString(6).split(" ");
             final int[] line = new int[cells.length];
@@ -171,40 +215,59 @@ public final class Figures {
             }
             final String file = "hex_losing_" + r.getString(0) + "_" + r.getString(1) + "_" + r.getString(2) + "_"
                     + r.getString(3) + ".svg";
-            sink.put(file, HexLineDrawing.draw(r.getString(0) + ": the " + r.getString(2) + " rule ("
-                    + r.getString(3) + ") playing " + r.getString(4) + ", moving " + r.getString(5) + ", loses",
-                    Integer.parseInt(rc[0]), Integer.parseInt(rc[1]), line, "down".equals(r.getString(1))));
-            out.add(new Figure("hex", file, "A losing line: " + r.getString(0) + ", " + r.getString(2) + " rule, "
-                    + r.getString(3) + ", stones numbered in move order"));
+            sink.put(
+                    file,
+                    HexLineDrawing.draw(
+                            r.getString(0) + ": the " + r.getString(2) + " rule (" + r.getString(3) + ") playing "
+                                    + r.getString(4) + ", moving " + r.getString(5) + ", loses",
+                            Integer.parseInt(rc[0]),
+                            Integer.parseInt(rc[1]),
+                            line,
+                            "down".equals(r.getString(1))));
+            out.add(new Figure(
+                    "hex",
+                    file,
+                    "A losing line: " + r.getString(0) + ", " + r.getString(2) + " rule, " + r.getString(3)
+                            + ", stones numbered in move order"));
         }
     }
 
     private static void lumberjack(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
-        final List<Row> example = spark.sql("SELECT encoding FROM lumberjack_run WHERE branch_vertices = 4 AND grundy = 4 "
-                + "ORDER BY edges, encoding LIMIT 1").collectAsList();
+        final List<Row> example = spark.sql(
+                        "SELECT encoding FROM lumberjack_run WHERE branch_vertices = 4 AND grundy = 4 "
+                                + "ORDER BY edges, encoding LIMIT 1")
+                .collectAsList();
         if (!example.isEmpty()) {
             final List<String> trees = new ArrayList<>();
             final List<String> captions = new ArrayList<>();
             int step = 0;
             for (String[] s : org.gamecensus.kernel.lumberjack.TuftPrinciple.steps(
-                    org.gamecensus.kernel.lumberjack.RootedTree.parse(example.get(0).getString(0)))) {
+                    org.gamecensus.kernel.lumberjack.RootedTree.parse(
+                            example.get(0).getString(0)))) {
                 trees.add(s[0]);
                 captions.add(step++ == 0 ? "the tree" : "step " + (step - 1));
             }
             final int value = trees.get(trees.size() - 1).length() / 2 - 1; // the last tree is a stalk
-            sink.put("lumberjack_tuft_example.svg", TreeDrawing.draw(
-                    "The Tuft principle, one tuft at a time: a stalk of height " + value, trees, captions));
-            out.add(new Figure("lumberjack", "lumberjack_tuft_example.svg", "The smallest tree with four vertices of degree"
-                    + " ≥ 3 and value 4, reduced one tuft at a time to a stalk"));
+            sink.put(
+                    "lumberjack_tuft_example.svg",
+                    TreeDrawing.draw(
+                            "The Tuft principle, one tuft at a time: a stalk of height " + value, trees, captions));
+            out.add(new Figure(
+                    "lumberjack",
+                    "lumberjack_tuft_example.svg",
+                    "The smallest tree with four vertices of degree"
+                            + " ≥ 3 and value 4, reduced one tuft at a time to a stalk"));
         }
         final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
         for (Row r : spark.sql("SELECT grundy, edges, COUNT(*) FROM lumberjack_run GROUP BY grundy, edges "
-                + "ORDER BY grundy, edges").collectAsList()) {
+                        + "ORDER BY grundy, edges")
+                .collectAsList()) {
             series.computeIfAbsent("value " + r.getInt(0), k -> new LinkedHashMap<>())
                     .put(String.valueOf(r.getInt(1)), r.getLong(2));
         }
-        sink.put("lumberjack_values.svg", Charts.bars("Values of every rooted tree, by number of edges",
-                "edges", "trees", series, true));
+        sink.put(
+                "lumberjack_values.svg",
+                Charts.bars("Values of every rooted tree, by number of edges", "edges", "trees", series, true));
         out.add(new Figure("lumberjack", "lumberjack_values.svg", "The distribution of values by number of edges"));
     }
 

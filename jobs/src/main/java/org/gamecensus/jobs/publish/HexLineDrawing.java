@@ -2,7 +2,6 @@ package org.gamecensus.jobs.publish;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.geom.Path2D;
 
 /**
@@ -14,8 +13,7 @@ final class HexLineDrawing {
     static final Color DOWN = new Color(0x1f77b4);
     static final Color ACROSS = new Color(0xd62728);
 
-    private HexLineDrawing() {
-    }
+    private HexLineDrawing() {}
 
     /** @param line cells in move order; @param downFirst whether Down made the first move */
     static Picture draw(String title, int rows, int cols, int[] line, boolean downFirst) {

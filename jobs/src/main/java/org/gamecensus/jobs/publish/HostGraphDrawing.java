@@ -2,7 +2,6 @@ package org.gamecensus.jobs.publish;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Graphics2D;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
 
@@ -16,8 +15,7 @@ final class HostGraphDrawing {
     static final Color TREE_A = new Color(0x1f77b4);
     static final Color TREE_B = new Color(0xff7f0e);
 
-    private HostGraphDrawing() {
-    }
+    private HostGraphDrawing() {}
 
     /** Positions on a circle, s at the left and t at the right. */
     static double[][] circle(int vertices, int s, int t, double cx, double cy, double r) {
@@ -42,8 +40,8 @@ final class HostGraphDrawing {
         return p;
     }
 
-    static Picture draw(String title, String linkList, int s, int t, double[][] at, Long treeA, Long treeB, int width,
-                       int height) {
+    static Picture draw(
+            String title, String linkList, int s, int t, double[][] at, Long treeA, Long treeB, int width, int height) {
         final String[] links = linkList.isBlank() ? new String[0] : linkList.split(" ");
         return Svg.render(width, height, g -> {
             g.setFont(Svg.TITLE);

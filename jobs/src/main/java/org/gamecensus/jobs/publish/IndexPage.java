@@ -9,46 +9,77 @@ import org.gamecensus.jobs.census.PublishedTable;
  */
 final class IndexPage {
 
-    private IndexPage() {
-    }
+    private IndexPage() {}
 
     static String html(List<EssayClaims.Verdict> verdicts, List<Figures.Figure> figures, List<PublishedTable> tables) {
         final StringBuilder b = new StringBuilder();
-        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gamecensus: do the essays hold?"
-                + "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:75em}table{border-collapse:collapse;"
-                + "margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left}"
-                + ".matches{background:#e3f6e3}.differs{background:#fbe0e0}.erratum{background:#fff3cd}"
-                + ".not-computed{background:#eee}figure{display:inline-block;margin:1em}img{max-width:100%}</style>"
-                + "</head><body>\n<h1>gamecensus: do the essays hold?</h1>\n");
-        final long matches = verdicts.stream().filter(v -> v.verdict().equals("matches")).count();
-        final long differs = verdicts.stream().filter(v -> v.verdict().equals("differs")).count();
-        final long errata = verdicts.stream().filter(v -> v.verdict().equals("erratum")).count();
-        b.append("<p>").append(verdicts.size()).append(" published numbers: ").append(matches).append(" match, ")
-                .append(errata).append(" reproduce the essay's arithmetic but are errata, ").append(differs)
+        b.append(
+                "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gamecensus: do the essays hold?"
+                        + "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:75em}table{border-collapse:collapse;"
+                        + "margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left}"
+                        + ".matches{background:#e3f6e3}.differs{background:#fbe0e0}.erratum{background:#fff3cd}"
+                        + ".not-computed{background:#eee}figure{display:inline-block;margin:1em}img{max-width:100%}</style>"
+                        + "</head><body>\n<h1>gamecensus: do the essays hold?</h1>\n");
+        final long matches =
+                verdicts.stream().filter(v -> v.verdict().equals("matches")).count();
+        final long differs =
+                verdicts.stream().filter(v -> v.verdict().equals("differs")).count();
+        final long errata =
+                verdicts.stream().filter(v -> v.verdict().equals("erratum")).count();
+        b.append("<p>")
+                .append(verdicts.size())
+                .append(" published numbers: ")
+                .append(matches)
+                .append(" match, ")
+                .append(errata)
+                .append(" reproduce the essay's arithmetic but are errata, ")
+                .append(differs)
                 .append(" differ.</p>\n");
         b.append("<h2>The essays' numbers</h2>\n<table><tr><th>essay</th><th>claim</th><th>essay</th><th>census</th>"
                 + "<th>verdict</th></tr>\n");
         for (EssayClaims.Verdict v : verdicts) {
             final String css = v.verdict().replace(' ', '-');
-            b.append("<tr class=\"").append(css).append("\"><td>").append(esc(v.claim().essay())).append("</td><td>")
-                    .append(esc(v.claim().wording())).append("</td><td>").append(esc(v.claim().essayValue()))
-                    .append("</td><td>").append(esc(v.censusValue())).append("</td><td>").append(esc(v.verdict()));
+            b.append("<tr class=\"")
+                    .append(css)
+                    .append("\"><td>")
+                    .append(esc(v.claim().essay()))
+                    .append("</td><td>")
+                    .append(esc(v.claim().wording()))
+                    .append("</td><td>")
+                    .append(esc(v.claim().essayValue()))
+                    .append("</td><td>")
+                    .append(esc(v.censusValue()))
+                    .append("</td><td>")
+                    .append(esc(v.verdict()));
             if (v.verdict().equals("erratum")) {
-                b.append(": correct value ").append(esc(v.correctedValue())).append(". ")
+                b.append(": correct value ")
+                        .append(esc(v.correctedValue()))
+                        .append(". ")
                         .append(esc(v.claim().erratumNote()));
             }
             b.append("</td></tr>\n");
         }
         b.append("</table>\n<h2>Figures</h2>\n");
         for (Figures.Figure f : figures) {
-            b.append("<figure><img src=\"figures/").append(esc(f.file())).append("\" alt=\"").append(esc(f.caption()))
-                    .append("\"><figcaption>").append(esc(f.caption())).append(" <a href=\"figures/")
-                    .append(esc(Svg.pngName(f.file()))).append("\">PNG</a></figcaption></figure>\n");
+            b.append("<figure><img src=\"figures/")
+                    .append(esc(f.file()))
+                    .append("\" alt=\"")
+                    .append(esc(f.caption()))
+                    .append("\"><figcaption>")
+                    .append(esc(f.caption()))
+                    .append(" <a href=\"figures/")
+                    .append(esc(Svg.pngName(f.file())))
+                    .append("\">PNG</a></figcaption></figure>\n");
         }
         b.append("<h2>Tables</h2>\n");
         for (PublishedTable t : tables) {
-            b.append("<h3>").append(esc(t.title())).append("</h3>\n<p><a href=\"tables/").append(esc(t.name()))
-                    .append(".csv\">CSV</a> · <a href=\"tables/").append(esc(t.name())).append(".md\">Markdown</a></p>\n");
+            b.append("<h3>")
+                    .append(esc(t.title()))
+                    .append("</h3>\n<p><a href=\"tables/")
+                    .append(esc(t.name()))
+                    .append(".csv\">CSV</a> · <a href=\"tables/")
+                    .append(esc(t.name()))
+                    .append(".md\">Markdown</a></p>\n");
             b.append("<table><tr>");
             for (String c : t.columns()) {
                 b.append("<th>").append(esc(c)).append("</th>");
@@ -71,6 +102,11 @@ final class IndexPage {
     }
 
     static String esc(String s) {
-        return s == null ? "" : s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return s == null
+                ? ""
+                : s.replace("&", "&amp;")
+                        .replace("<", "&lt;")
+                        .replace(">", "&gt;")
+                        .replace("\"", "&quot;");
     }
 }

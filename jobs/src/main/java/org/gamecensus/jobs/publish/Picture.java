@@ -50,7 +50,8 @@ final class Picture {
 
     /** The PNG image, {@link #PNG_SCALE} pixels per unit. */
     byte[] png() {
-        final BufferedImage image = new BufferedImage(width * PNG_SCALE, height * PNG_SCALE, BufferedImage.TYPE_INT_RGB);
+        final BufferedImage image =
+                new BufferedImage(width * PNG_SCALE, height * PNG_SCALE, BufferedImage.TYPE_INT_RGB);
         final Graphics2D g = image.createGraphics();
         try {
             g.scale(PNG_SCALE, PNG_SCALE);

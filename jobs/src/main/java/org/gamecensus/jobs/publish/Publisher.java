@@ -12,17 +12,17 @@ import org.gamecensus.jobs.census.Warehouse;
  */
 public final class Publisher {
 
-    private Publisher() {
-    }
+    private Publisher() {}
 
     /** The outcome: the claims as checked, and the figures drawn. */
-    public record Result(List<EssayClaims.Verdict> verdicts, List<Figures.Figure> figures) {
-    }
+    public record Result(List<EssayClaims.Verdict> verdicts, List<Figures.Figure> figures) {}
 
-    public static Result publish(SparkSession spark, Warehouse warehouse, List<PublishedTable> tables, Path claimsFile) {
+    public static Result publish(
+            SparkSession spark, Warehouse warehouse, List<PublishedTable> tables, Path claimsFile) {
         final List<String> views = warehouse.tables();
         final List<EssayClaims.Verdict> verdicts = EssayClaims.check(spark, EssayClaims.load(spark, claimsFile));
-        final List<Figures.Figure> figures = Figures.draw(spark, views, warehouse.out().resolve("figures"));
+        final List<Figures.Figure> figures =
+                Figures.draw(spark, views, warehouse.out().resolve("figures"));
         Warehouse.writeAtomically(warehouse.out().resolve("index.html"), IndexPage.html(verdicts, figures, tables));
         return new Result(verdicts, figures);
     }

@@ -14,14 +14,12 @@ import java.util.List;
 final class ShapeDrawing {
 
     /** One shape and its routes: {r1, c1, r2, c2, strict (1/0), loses (1/0)}. */
-    record Shape(String picture, List<int[]> routes) {
-    }
+    record Shape(String picture, List<int[]> routes) {}
 
     static final Color STRICT = new Color(0x2ca02c);
     static final Color LOSING = new Color(0xd62728);
 
-    private ShapeDrawing() {
-    }
+    private ShapeDrawing() {}
 
     static Picture draw(String title, List<Shape> shapes, int columns) {
         final int unit = 12;
@@ -66,10 +64,16 @@ final class ShapeDrawing {
                 continue; // a lax-only route that still wins: not drawn
             }
             g.setColor(strict ? STRICT : LOSING);
-            g.setStroke(strict ? new BasicStroke(3f)
-                    : new BasicStroke(3f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f, new float[] {3f, 3f}, 0f));
-            g.draw(new Line2D.Double(x0 + d[1] * unit + unit / 2.0, y0 + d[0] * unit + unit / 2.0,
-                    x0 + d[3] * unit + unit / 2.0, y0 + d[2] * unit + unit / 2.0));
+            g.setStroke(
+                    strict
+                            ? new BasicStroke(3f)
+                            : new BasicStroke(
+                                    3f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND, 1f, new float[] {3f, 3f}, 0f));
+            g.draw(new Line2D.Double(
+                    x0 + d[1] * unit + unit / 2.0,
+                    y0 + d[0] * unit + unit / 2.0,
+                    x0 + d[3] * unit + unit / 2.0,
+                    y0 + d[2] * unit + unit / 2.0));
         }
     }
 }

@@ -17,8 +17,7 @@ final class Svg {
     static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
     static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 14);
 
-    private Svg() {
-    }
+    private Svg() {}
 
     static Picture render(int width, int height, Consumer<Graphics2D> painter) {
         return new Picture(width, height, painter);

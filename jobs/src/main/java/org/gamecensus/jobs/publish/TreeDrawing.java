@@ -14,8 +14,7 @@ import java.util.List;
  */
 final class TreeDrawing {
 
-    private TreeDrawing() {
-    }
+    private TreeDrawing() {}
 
     static Picture draw(String title, List<String> trees, List<String> captions) {
         final int panel = 170;

@@ -19,9 +19,9 @@ import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.switching.SwitchingSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * The Shannon switching game census: every subgraph of a host decided by an exhaustive solver and
@@ -72,9 +72,13 @@ public final class SwitchingCensus implements Census {
     }
 
     /** {@code census run switching}. */
-    @Command(name = "switching", description = {"Decides every subgraph (link subset) of the host twice, by an exhaustive"
-            + " game solver and by Lehman's criterion (matroid partition), fails on any disagreement, and writes the rows"
-            + " to the warehouse's switching table (replacing only this host's partition) and the tables to DIR/tables/."})
+    @Command(
+            name = "switching",
+            description = {
+                "Decides every subgraph (link subset) of the host twice, by an exhaustive"
+                        + " game solver and by Lehman's criterion (matroid partition), fails on any disagreement, and writes the rows"
+                        + " to the warehouse's switching table (replacing only this host's partition) and the tables to DIR/tables/."
+            })
     static final class Run implements Callable<Integer> {
         @Mixin
         CommandOptions.Run options;
@@ -85,16 +89,23 @@ public final class SwitchingCensus implements Census {
         @Spec
         CommandSpec spec;
 
-        @Option(names = "--host", paramLabel = "NAME|FILE", description = "the host (default: the profile's switching.host,"
-                + " else K5): " + HOST_HELP)
+        @Option(
+                names = "--host",
+                paramLabel = "NAME|FILE",
+                description = "the host (default: the profile's switching.host," + " else K5): " + HOST_HELP)
         String host;
 
-        @Option(names = "--name", paramLabel = "NAME", description = "names a host file's graph (never a built-in host's name);"
-                + " by default FILE-DIGEST, after the file and its graph")
+        @Option(
+                names = "--name",
+                paramLabel = "NAME",
+                description = "names a host file's graph (never a built-in host's name);"
+                        + " by default FILE-DIGEST, after the file and its graph")
         String name;
 
-        @Option(names = "--max-subgraphs", paramLabel = "N", description = "lifts the size limit (default 2^22 subgraphs;"
-                + " setting switching.max-subgraphs)")
+        @Option(
+                names = "--max-subgraphs",
+                paramLabel = "N",
+                description = "lifts the size limit (default 2^22 subgraphs;" + " setting switching.max-subgraphs)")
         String maxSubgraphs;
 
         @Override
@@ -102,7 +113,8 @@ public final class SwitchingCensus implements Census {
             final PrintWriter out = spec.commandLine().getOut();
             final CensusConfig config = options.config();
             final SwitchingHost h = host(host != null ? host : config.get("switching.host", "K5"), name);
-            final long limit = CommandOptions.whole("--max-subgraphs", maxSubgraphs, maxSubgraphs(config), 1, Long.MAX_VALUE);
+            final long limit =
+                    CommandOptions.whole("--max-subgraphs", maxSubgraphs, maxSubgraphs(config), 1, Long.MAX_VALUE);
             SwitchingJob.checkSize(h, limit);
             final int partitions = options.partitions();
             final int n = chunks.chunks();
@@ -112,8 +124,10 @@ public final class SwitchingCensus implements Census {
             final Warehouse warehouse = options.warehouse();
             final SparkSession spark = options.session("census run switching " + h.name());
             options.openRun(warehouse, "census run switching --host " + h.name(), out);
-            out.println(n > 0 ? SwitchingJob.censusInChunks(spark, warehouse, h, partitions, n)
-                    : SwitchingJob.census(spark, warehouse, h, partitions));
+            out.println(
+                    n > 0
+                            ? SwitchingJob.censusInChunks(spark, warehouse, h, partitions, n)
+                            : SwitchingJob.census(spark, warehouse, h, partitions));
             for (PublishedTable t : SwitchingTables.publish(spark, warehouse)) {
                 out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
             }
@@ -122,9 +136,13 @@ public final class SwitchingCensus implements Census {
     }
 
     /** {@code census decide switching}. */
-    @Command(name = "switching", description = {"Decides one whole host: who wins for each start by Lehman's criterion, by"
-            + " the exhaustive solver where it finishes within the node budget, the two spanning trees, and which opening"
-            + " links win for Short. Prints to standard output; writes nothing."})
+    @Command(
+            name = "switching",
+            description = {
+                "Decides one whole host: who wins for each start by Lehman's criterion, by"
+                        + " the exhaustive solver where it finishes within the node budget, the two spanning trees, and which opening"
+                        + " links win for Short. Prints to standard output; writes nothing."
+            })
     static final class Decide implements Callable<Integer> {
         @Mixin
         CommandOptions.Profile profile;
@@ -138,8 +156,10 @@ public final class SwitchingCensus implements Census {
         @Option(names = "--name", paramLabel = "NAME", description = "names a host file's graph")
         String name;
 
-        @Option(names = "--budget", paramLabel = "NODES", description = "nodes the solver may spend (default 5000000;"
-                + " setting switching.solver-budget)")
+        @Option(
+                names = "--budget",
+                paramLabel = "NODES",
+                description = "nodes the solver may spend (default 5000000;" + " setting switching.solver-budget)")
         String budget;
 
         @Override
@@ -148,8 +168,12 @@ public final class SwitchingCensus implements Census {
                 throw new UsageException("'decide switching' needs --host NAME|FILE");
             }
             final SwitchingHost h = host(host, name);
-            final long nodes = CommandOptions.whole("--budget", budget,
-                    profile.config().getLong("switching.solver-budget", SwitchingJob.DEFAULT_SOLVER_BUDGET), 1, Long.MAX_VALUE);
+            final long nodes = CommandOptions.whole(
+                    "--budget",
+                    budget,
+                    profile.config().getLong("switching.solver-budget", SwitchingJob.DEFAULT_SOLVER_BUDGET),
+                    1,
+                    Long.MAX_VALUE);
             final WholeHostDecision d = WholeHostDecision.decide(h, nodes);
             final PrintWriter out = spec.commandLine().getOut();
             out.print(d.describe());
@@ -191,7 +215,8 @@ public final class SwitchingCensus implements Census {
                     out.println(SwitchingJob.census(spark, warehouse, h, partitions));
                 }
                 if (!decided.isEmpty()) {
-                    for (SwitchingJob.WholeHostDecisionRow d : SwitchingJob.decideAll(spark, warehouse, decided, budget)) {
+                    for (SwitchingJob.WholeHostDecisionRow d :
+                            SwitchingJob.decideAll(spark, warehouse, decided, budget)) {
                         out.println(d);
                     }
                 }
@@ -213,6 +238,9 @@ public final class SwitchingCensus implements Census {
     public Benched benched(CensusConfig config, String size) {
         final SwitchingHost h = host(size != null ? size : config.get("bench.switching.host", "K7"), null);
         SwitchingJob.checkSize(h, maxSubgraphs(config));
-        return new Benched(name(), "host " + h.name(), (spark, w) -> SwitchingJob.census(spark, w, h, 0).subgraphs());
+        return new Benched(
+                name(),
+                "host " + h.name(),
+                (spark, w) -> SwitchingJob.census(spark, w, h, 0).subgraphs());
     }
 }

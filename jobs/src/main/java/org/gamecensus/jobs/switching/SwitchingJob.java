@@ -7,13 +7,12 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.CensusChecks;
-import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SliceCensus;
 import org.gamecensus.jobs.census.TablePartition;
@@ -35,8 +34,7 @@ public final class SwitchingJob {
     /** Nodes the solver may spend on a whole host before giving up. */
     public static final long DEFAULT_SOLVER_BUDGET = 5_000_000L;
 
-    private SwitchingJob() {
-    }
+    private SwitchingJob() {}
 
     /** Refuses a host whose subgraph census exceeds {@code maxSubgraphs}. */
     public static void checkSize(SwitchingHost host, long maxSubgraphs) {
@@ -55,7 +53,8 @@ public final class SwitchingJob {
     /** The census of {@code host} in {@code partitions} partitions, as the commit takes it. */
     public static SliceCensus slices(SwitchingHost host, int partitions) {
         final SwitchingSlices slices = new SwitchingSlices(host);
-        return SliceCensus.dealt(CensusDatasets.ids(slices.sliceCount()), partitions, slices, SwitchingSchemas.SUBGRAPHS);
+        return SliceCensus.dealt(
+                CensusDatasets.ids(slices.sliceCount()), partitions, slices, SwitchingSchemas.SUBGRAPHS);
     }
 
     /** Rows of {@link SwitchingSchemas#HOSTS} for the given hosts. */
@@ -66,8 +65,14 @@ public final class SwitchingJob {
     private static List<Row> hostRows(List<SwitchingHost> hosts) {
         final List<Row> rows = new ArrayList<>();
         for (SwitchingHost h : hosts) {
-            rows.add(RowFactory.create(h.vertexCount(), h.linkCount(), h.s(), h.t(), h.linksText(),
-                    new HostSymmetry(h).order(), h.name()));
+            rows.add(RowFactory.create(
+                    h.vertexCount(),
+                    h.linkCount(),
+                    h.s(),
+                    h.t(),
+                    h.linksText(),
+                    new HostSymmetry(h).order(),
+                    h.name()));
         }
         return rows;
     }
@@ -130,12 +135,22 @@ public final class SwitchingJob {
     /** The check of every subgraph: solver and criterion agree, and no P-position (moving first never hurts). */
     public static final CensusCommit.Check CHECK = new CensusCommit.Check(
             RowCondition.isFalse("agree").or(RowCondition.equalTo("outcome", "P")),
-            "subgraph(s) where solver and criterion disagree or a P-position appears", "host", "mask", "outcome",
-            "solver_short_first", "solver_short_second", "criterion_short_first", "criterion_short_second");
+            "subgraph(s) where solver and criterion disagree or a P-position appears",
+            "host",
+            "mask",
+            "outcome",
+            "solver_short_first",
+            "solver_short_second",
+            "criterion_short_first",
+            "criterion_short_second");
 
     /** The census's tallies: subgraphs of outcome L, R, N and P. */
-    private static final RowCondition[] OUTCOMES = {RowCondition.equalTo("outcome", "L"),
-        RowCondition.equalTo("outcome", "R"), RowCondition.equalTo("outcome", "N"), RowCondition.equalTo("outcome", "P")};
+    private static final RowCondition[] OUTCOMES = {
+        RowCondition.equalTo("outcome", "L"),
+        RowCondition.equalTo("outcome", "R"),
+        RowCondition.equalTo("outcome", "N"),
+        RowCondition.equalTo("outcome", "P")
+    };
 
     /** Summary of one committed census. */
     public record Summary(String host, long subgraphs, long l, long r, long n, long p, long seconds) {
@@ -153,12 +168,19 @@ public final class SwitchingJob {
     public static Summary census(SparkSession spark, Warehouse warehouse, SwitchingHost host, int partitions) {
         final long start = System.nanoTime();
         claimCensus(warehouse, host);
-        final int p = partitions > 0 ? partitions
+        final int p = partitions > 0
+                ? partitions
                 : CensusDatasets.defaultPartitions(spark, new SwitchingSlices(host).sliceCount());
-        final Row t = CensusCommit.commit(spark, slices(host, p), warehouse, partitions(List.of(host)), CHECK,
-                OUTCOMES);
+        final Row t =
+                CensusCommit.commit(spark, slices(host, p), warehouse, partitions(List.of(host)), CHECK, OUTCOMES);
         commitHosts(spark, warehouse, List.of(host));
-        return new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3), t.getLong(4),
+        return new Summary(
+                host.name(),
+                t.getLong(0),
+                t.getLong(1),
+                t.getLong(2),
+                t.getLong(3),
+                t.getLong(4),
                 (System.nanoTime() - start) / 1_000_000_000L);
     }
 
@@ -167,8 +189,8 @@ public final class SwitchingJob {
      * manifest before the next starts ({@link ChunkedCommit}): a rerun after a kill skips the
      * chunks already committed and verified, and the result equals an uninterrupted run's.
      */
-    public static ChunkedCommit.Chunked<Summary> censusInChunks(SparkSession spark, Warehouse warehouse, SwitchingHost host,
-                                                int partitions, int chunks) {
+    public static ChunkedCommit.Chunked<Summary> censusInChunks(
+            SparkSession spark, Warehouse warehouse, SwitchingHost host, int partitions, int chunks) {
         final long start = System.nanoTime();
         final SwitchingSlices slices = new SwitchingSlices(host);
         final long count = slices.sliceCount();
@@ -176,32 +198,56 @@ public final class SwitchingJob {
         claimCensus(warehouse, host);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, count / chunks + 1);
         // The run key names the host by its links too, so a different host of the same name never reuses chunks.
-        final String run = host.name() + "-" + Integer.toHexString(host.linksText().hashCode()) + "-" + chunks;
-        final ChunkedCommit.Result r = ChunkedCommit.commit(spark, warehouse, SwitchingSchemas.SUBGRAPHS,
-                partitions(List.of(host)), run, chunks,
-                i -> SliceCensus.dealt(CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices,
-                        SwitchingSchemas.SUBGRAPHS), CHECK, OUTCOMES);
+        final String run =
+                host.name() + "-" + Integer.toHexString(host.linksText().hashCode()) + "-" + chunks;
+        final ChunkedCommit.Result r = ChunkedCommit.commit(
+                spark,
+                warehouse,
+                SwitchingSchemas.SUBGRAPHS,
+                partitions(List.of(host)),
+                run,
+                chunks,
+                i -> SliceCensus.dealt(
+                        CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks),
+                        p,
+                        slices,
+                        SwitchingSchemas.SUBGRAPHS),
+                CHECK,
+                OUTCOMES);
         commitHosts(spark, warehouse, List.of(host));
         final Row t = r.tally();
-        return new ChunkedCommit.Chunked<>(new Summary(host.name(), t.getLong(0), t.getLong(1), t.getLong(2), t.getLong(3),
-                t.getLong(4), (System.nanoTime() - start) / 1_000_000_000L), r.computed(), r.reused());
+        return new ChunkedCommit.Chunked<>(
+                new Summary(
+                        host.name(),
+                        t.getLong(0),
+                        t.getLong(1),
+                        t.getLong(2),
+                        t.getLong(3),
+                        t.getLong(4),
+                        (System.nanoTime() - start) / 1_000_000_000L),
+                r.computed(),
+                r.reused());
     }
 
-
     /** Decides whole hosts and commits them (their partitions of {@code switching_decided}). */
-    public static List<WholeHostDecisionRow> decideAll(SparkSession spark, Warehouse warehouse,
-                                                       List<SwitchingHost> hosts, long budget) {
+    public static List<WholeHostDecisionRow> decideAll(
+            SparkSession spark, Warehouse warehouse, List<SwitchingHost> hosts, long budget) {
         claimDecided(warehouse, hosts);
         final Dataset<Row> rows = decided(spark, hosts, budget).persist(StorageLevel.MEMORY_AND_DISK());
         try {
             final List<Row> collected = rows.collectAsList();
             final List<WholeHostDecisionRow> result = new ArrayList<>();
             for (Row r : collected) {
-                final WholeHostDecisionRow d = new WholeHostDecisionRow(r.getString(14), r.getString(4),
-                        r.isNullAt(7) ? null : r.getString(7), r.getLong(8), r.getInt(13), r.getInt(1));
+                final WholeHostDecisionRow d = new WholeHostDecisionRow(
+                        r.getString(14),
+                        r.getString(4),
+                        r.isNullAt(7) ? null : r.getString(7),
+                        r.getLong(8),
+                        r.getInt(13),
+                        r.getInt(1));
                 if (Boolean.FALSE.equals(r.isNullAt(9) ? null : r.getBoolean(9))) {
-                    throw new CensusFailure("host " + d.host() + ": solver (" + d.solverOutcome()
-                            + ") and criterion (" + d.criterionOutcome() + ") disagree; nothing was published");
+                    throw new CensusFailure("host " + d.host() + ": solver (" + d.solverOutcome() + ") and criterion ("
+                            + d.criterionOutcome() + ") disagree; nothing was published");
                 }
                 result.add(d);
             }
@@ -214,12 +260,19 @@ public final class SwitchingJob {
     }
 
     /** What {@link #decideAll} reports per host. */
-    public record WholeHostDecisionRow(String host, String criterionOutcome, String solverOutcome, long solverNodes,
-                                       int winningOpenings, int links) {
+    public record WholeHostDecisionRow(
+            String host,
+            String criterionOutcome,
+            String solverOutcome,
+            long solverNodes,
+            int winningOpenings,
+            int links) {
         @Override
         public String toString() {
             return "decided " + host + ": criterion " + criterionOutcome + ", solver "
-                    + (solverOutcome == null ? "gave up after " + solverNodes + " nodes" : solverOutcome + " (" + solverNodes + " nodes)")
+                    + (solverOutcome == null
+                            ? "gave up after " + solverNodes + " nodes"
+                            : solverOutcome + " (" + solverNodes + " nodes)")
                     + ", " + winningOpenings + " of " + links + " openings win";
         }
     }

@@ -79,6 +79,7 @@ public final class SwitchingSlices implements SliceKernel {
             }
         };
     }
+
     private Row toRow(SwitchingVerdict v) {
         final boolean certified = v.criterionShortSecond();
         if (certified && !TreePairCertificate.isValid(host, v.mask(), v.treeA(), v.treeB())) {

@@ -37,41 +37,53 @@ public final class SwitchingTables {
             + "JOIN tally t ON t.host = h.host ORDER BY h.links, h.host";
 
     /** Whole Bridg-It boards. */
-    static final String BRIDGIT = "SELECT concat(substring(d.host, 9), '×', CAST(substring(d.host, 9) AS INT) + 1) AS board, "
-            + "d.vertices, d.links, d.criterion_short_first AS short_first_wins, d.criterion_short_second AS short_second_wins, "
-            + "d.criterion_outcome AS outcome, d.solver_outcome, d.solver_nodes, "
-            + "d.winning_opening_count AS winning_openings "
-            + "FROM switching_decided d WHERE d.host LIKE 'bridgit:%' ORDER BY d.links";
+    static final String BRIDGIT =
+            "SELECT concat(substring(d.host, 9), '×', CAST(substring(d.host, 9) AS INT) + 1) AS board, "
+                    + "d.vertices, d.links, d.criterion_short_first AS short_first_wins, d.criterion_short_second AS short_second_wins, "
+                    + "d.criterion_outcome AS outcome, d.solver_outcome, d.solver_nodes, "
+                    + "d.winning_opening_count AS winning_openings "
+                    + "FROM switching_decided d WHERE d.host LIKE 'bridgit:%' ORDER BY d.links";
 
-    private SwitchingTables() {
-    }
+    private SwitchingTables() {}
 
     /** Aggregates the published tables from the warehouse and writes them under {@code tables/}. */
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse) {
         final List<String> views = warehouse.registerViews(spark);
         final List<PublishedTable> tables = new ArrayList<>();
         if (views.contains("switching") && views.contains("switching_hosts")) {
-            tables.add(PublishedTable.of("switching_outcomes", "Switching census: outcome classes per host",
-                    spark.sql(OUTCOMES), List.of(
+            tables.add(PublishedTable.of(
+                    "switching_outcomes",
+                    "Switching census: outcome classes per host",
+                    spark.sql(OUTCOMES),
+                    List.of(
                             "L: Short wins whoever starts; R: Cut wins whoever starts; N: whoever moves first wins;"
                                     + " P: whoever moves second wins (impossible in this game, so a non-zero P is a bug).",
                             "agree: subgraphs where the exhaustive solver and Lehman's criterion (matroid partition)"
                                     + " give the same verdict for both starts. searched_by_solver: subgraphs the solver"
                                     + " searched itself; the others are isomorphic to one of them with {s, t} kept.")));
-            tables.add(PublishedTable.of("switching_by_links", "Switching census: outcome classes by number of links",
-                    spark.sql(BY_LINKS), List.of()));
-            tables.add(PublishedTable.of("switching_examples", "Switching census: each host graph as a whole",
-                    spark.sql(WHOLE_HOSTS), List.of(
-                            "links_two_trees_need: 2(v − 1), the links two edge-disjoint spanning trees of all v vertices need;"
-                                    + " meets_criterion: Short, moving second, wins (two such trees on some W ∋ s, t).")));
+            tables.add(PublishedTable.of(
+                    "switching_by_links",
+                    "Switching census: outcome classes by number of links",
+                    spark.sql(BY_LINKS),
+                    List.of()));
+            tables.add(
+                    PublishedTable.of(
+                            "switching_examples",
+                            "Switching census: each host graph as a whole",
+                            spark.sql(WHOLE_HOSTS),
+                            List.of(
+                                    "links_two_trees_need: 2(v − 1), the links two edge-disjoint spanning trees of all v vertices need;"
+                                            + " meets_criterion: Short, moving second, wins (two such trees on some W ∋ s, t).")));
         }
         if (views.contains("switching_decided")) {
-            tables.add(PublishedTable.of("switching_bridgit", "Bridg-It boards as switching graphs",
-                    spark.sql(BRIDGIT), List.of(
-                            "Short's dots form an n × (n+1) grid, home columns merged into s and t. The verdicts are"
-                                    + " Lehman's criterion's; solver_outcome is the exhaustive solver's where it finished"
-                                    + " within its node budget (— where it gave up). winning_openings: Short's first"
-                                    + " links after which Short wins moving second.")));
+            tables.add(PublishedTable.of(
+                    "switching_bridgit",
+                    "Bridg-It boards as switching graphs",
+                    spark.sql(BRIDGIT),
+                    List.of("Short's dots form an n × (n+1) grid, home columns merged into s and t. The verdicts are"
+                            + " Lehman's criterion's; solver_outcome is the exhaustive solver's where it finished"
+                            + " within its node budget (— where it gave up). winning_openings: Short's first"
+                            + " links after which Short wins moving second.")));
         }
         for (PublishedTable t : tables) {
             t.writeTo(warehouse.tablesDir());

@@ -19,14 +19,23 @@ public final class WholeHostDecision {
     public final boolean criterionShortSecond;
     /** Null when the solver exceeded its budget. */
     public final Boolean solverShortFirst;
+
     public final Boolean solverShortSecond;
     public final long solverNodes;
     public final long treeA;
     public final long treeB;
     public final long winningOpenings;
 
-    private WholeHostDecision(SwitchingHost host, boolean cf, boolean cs, Boolean sf, Boolean ss, long nodes,
-                              long treeA, long treeB, long openings) {
+    private WholeHostDecision(
+            SwitchingHost host,
+            boolean cf,
+            boolean cs,
+            Boolean sf,
+            Boolean ss,
+            long nodes,
+            long treeA,
+            long treeB,
+            long openings) {
         this.host = host;
         this.criterionShortFirst = cf;
         this.criterionShortSecond = cs;
@@ -84,24 +93,57 @@ public final class WholeHostDecision {
 
     /** A row of {@link org.gamecensus.schemas.switching.SwitchingSchemas#DECIDED}. */
     public Row toRow() {
-        return RowFactory.create(host.vertexCount(), host.linkCount(), criterionShortFirst, criterionShortSecond,
-                criterionOutcome(), solverShortFirst, solverShortSecond, solverOutcome(), solverNodes, agrees(),
-                criterionShortSecond ? treeA : null, criterionShortSecond ? treeB : null,
-                winningOpenings, Long.bitCount(winningOpenings), host.name());
+        return RowFactory.create(
+                host.vertexCount(),
+                host.linkCount(),
+                criterionShortFirst,
+                criterionShortSecond,
+                criterionOutcome(),
+                solverShortFirst,
+                solverShortSecond,
+                solverOutcome(),
+                solverNodes,
+                agrees(),
+                criterionShortSecond ? treeA : null,
+                criterionShortSecond ? treeB : null,
+                winningOpenings,
+                Long.bitCount(winningOpenings),
+                host.name());
     }
 
     /** A few lines for a person. */
     public String describe() {
         final StringBuilder b = new StringBuilder();
-        b.append("host ").append(host.name()).append(": ").append(host.vertexCount()).append(" vertices, ")
-                .append(host.linkCount()).append(" links, s = ").append(host.s()).append(", t = ").append(host.t())
+        b.append("host ")
+                .append(host.name())
+                .append(": ")
+                .append(host.vertexCount())
+                .append(" vertices, ")
+                .append(host.linkCount())
+                .append(" links, s = ")
+                .append(host.s())
+                .append(", t = ")
+                .append(host.t())
                 .append('\n');
-        b.append("criterion: Short moving first ").append(word(criterionShortFirst)).append(", Short moving second ")
-                .append(word(criterionShortSecond)).append(" (outcome ").append(criterionOutcome()).append(")\n");
+        b.append("criterion: Short moving first ")
+                .append(word(criterionShortFirst))
+                .append(", Short moving second ")
+                .append(word(criterionShortSecond))
+                .append(" (outcome ")
+                .append(criterionOutcome())
+                .append(")\n");
         if (solved()) {
-            b.append("solver:    Short moving first ").append(word(solverShortFirst)).append(", Short moving second ")
-                    .append(word(solverShortSecond)).append(" (outcome ").append(solverOutcome()).append(", ")
-                    .append(solverNodes).append(" nodes)").append(agrees() ? ", agrees" : ", DISAGREES").append('\n');
+            b.append("solver:    Short moving first ")
+                    .append(word(solverShortFirst))
+                    .append(", Short moving second ")
+                    .append(word(solverShortSecond))
+                    .append(" (outcome ")
+                    .append(solverOutcome())
+                    .append(", ")
+                    .append(solverNodes)
+                    .append(" nodes)")
+                    .append(agrees() ? ", agrees" : ", DISAGREES")
+                    .append('\n');
         } else {
             b.append("solver:    gave up after ").append(solverNodes).append(" nodes (raise --budget)\n");
         }
@@ -109,8 +151,13 @@ public final class WholeHostDecision {
             b.append("tree A: ").append(host.linksText(treeA)).append('\n');
             b.append("tree B: ").append(host.linksText(treeB)).append('\n');
         }
-        b.append("winning openings for Short (").append(Long.bitCount(winningOpenings)).append(" of ")
-                .append(host.linkCount()).append("): ").append(host.linksText(winningOpenings)).append('\n');
+        b.append("winning openings for Short (")
+                .append(Long.bitCount(winningOpenings))
+                .append(" of ")
+                .append(host.linkCount())
+                .append("): ")
+                .append(host.linksText(winningOpenings))
+                .append('\n');
         return b.toString();
     }
 

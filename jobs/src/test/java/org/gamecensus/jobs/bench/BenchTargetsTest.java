@@ -14,7 +14,8 @@ class BenchTargetsTest {
     private static final List<String> MASTERS = List.of("local[1]", "local[2]");
 
     private static BenchTiming run(String census, String master, int cores, int round, double wall, double kernel) {
-        return new BenchTiming(census, "size", 100, master, cores, round, wall, wall, kernel, 0.0, Instant.EPOCH, 1, "", kernel);
+        return new BenchTiming(
+                census, "size", 100, master, cores, round, wall, wall, kernel, 0.0, Instant.EPOCH, 1, "", kernel);
     }
 
     /** Cram: overheads 1.10, 1.20, 1.30 on one core; 1.0526 on two; speed-ups 2.00, 1.67, 1.85, the rounds out of order. */
@@ -27,7 +28,10 @@ class BenchTargetsTest {
             run("cram", "local[2]", 2, 2, 12.0 / (5.0 / 3), 12.0 / (5.0 / 3) * 2 / 1.0526));
 
     private static BenchTargets.Line line(List<BenchTargets.Line> lines, String master, BenchTargets.Measure m) {
-        return lines.stream().filter(l -> l.master().equals(master) && l.measure() == m).findFirst().orElseThrow();
+        return lines.stream()
+                .filter(l -> l.master().equals(master) && l.measure() == m)
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -35,7 +39,9 @@ class BenchTargetsTest {
         final List<BenchTargets.Line> lines = BenchTargets.judge(TIMINGS, MASTERS, new BenchTargets.Targets(1.15, 1.8));
         assertEquals(3, lines.size(), lines.toString());
         final BenchTargets.Line one = line(lines, "local[1]", BenchTargets.Measure.OVERHEAD);
-        assertEquals(List.of(1.1, 1.2, 1.3), one.rounds().stream().map(v -> Math.round(v * 100) / 100.0).toList());
+        assertEquals(
+                List.of(1.1, 1.2, 1.3),
+                one.rounds().stream().map(v -> Math.round(v * 100) / 100.0).toList());
         assertEquals(1.2, one.median(), 1e-9);
         assertEquals("met in 1 of 3 rounds", one.verdict());
         final BenchTargets.Line two = line(lines, "local[2]", BenchTargets.Measure.OVERHEAD);
@@ -48,16 +54,29 @@ class BenchTargetsTest {
         assertEquals(1.85, up.rounds().get(2), 1e-9);
         assertEquals(1.85, up.median(), 1e-9);
         assertEquals("met in 2 of 3 rounds", up.verdict());
-        assertEquals("missed", line(BenchTargets.judge(TIMINGS, MASTERS, new BenchTargets.Targets(1.05, 2.5)),
-                "local[1]", BenchTargets.Measure.OVERHEAD).verdict());
-        assertEquals("missed", line(BenchTargets.judge(TIMINGS, MASTERS, new BenchTargets.Targets(1.05, 2.5)),
-                "local[2]", BenchTargets.Measure.SPEED_UP).verdict());
+        assertEquals(
+                "missed",
+                line(
+                                BenchTargets.judge(TIMINGS, MASTERS, new BenchTargets.Targets(1.05, 2.5)),
+                                "local[1]",
+                                BenchTargets.Measure.OVERHEAD)
+                        .verdict());
+        assertEquals(
+                "missed",
+                line(
+                                BenchTargets.judge(TIMINGS, MASTERS, new BenchTargets.Targets(1.05, 2.5)),
+                                "local[2]",
+                                BenchTargets.Measure.SPEED_UP)
+                        .verdict());
     }
 
     @Test
     void aRoundWithoutBothRunsIsNotPairedAndAnUnsetTargetIsNotJudged() {
-        final List<BenchTiming> lacking = TIMINGS.stream().filter(t -> !(t.master().equals("local[2]") && t.run() == 3)).toList();
-        final List<BenchTargets.Line> lines = BenchTargets.judge(lacking, MASTERS, new BenchTargets.Targets(Double.NaN, 1.8));
+        final List<BenchTiming> lacking = TIMINGS.stream()
+                .filter(t -> !(t.master().equals("local[2]") && t.run() == 3))
+                .toList();
+        final List<BenchTargets.Line> lines =
+                BenchTargets.judge(lacking, MASTERS, new BenchTargets.Targets(Double.NaN, 1.8));
         assertEquals(1, lines.size(), "the overhead is not set: " + lines);
         assertEquals(2, lines.get(0).rounds().size());
         assertEquals((2.0 + 5.0 / 3) / 2, lines.get(0).median(), 1e-9, "the mean of the middle two");
@@ -65,8 +84,12 @@ class BenchTargetsTest {
         assertEquals("", BenchTargets.markdown(TIMINGS, MASTERS, BenchTargets.Targets.NONE));
         final String md = BenchTargets.markdown(TIMINGS, MASTERS, new BenchTargets.Targets(1.15, 1.8));
         assertTrue(md.contains("## Against the targets"), md);
-        assertTrue(md.contains("| cram | local[2] | speed-up | ≥ 1.80 | 1.85 | 2.00 1.67 1.85 | met in 2 of 3 rounds |"), md);
-        assertTrue(md.contains("| cram | local[1] | overhead | ≤ 1.15 | 1.20 | 1.10 1.20 1.30 | met in 1 of 3 rounds |"), md);
+        assertTrue(
+                md.contains("| cram | local[2] | speed-up | ≥ 1.80 | 1.85 | 2.00 1.67 1.85 | met in 2 of 3 rounds |"),
+                md);
+        assertTrue(
+                md.contains("| cram | local[1] | overhead | ≤ 1.15 | 1.20 | 1.10 1.20 1.30 | met in 1 of 3 rounds |"),
+                md);
     }
 
     @Test

@@ -8,11 +8,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.Censuses;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
-import java.util.Map;
-import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.SparkSessions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -31,26 +31,38 @@ class CensusBenchTest {
 
     /** The censuses named, at these sizes, as the bench command takes them from the registry. */
     private static List<Census.Benched> sized(String host, int squares, String board, int edges, List<String> names) {
-        final Map<String, String> sizes = Map.of("switching", host, "cram", String.valueOf(squares), "hex", board,
-                "lumberjack", String.valueOf(edges));
-        return names.stream().map(n -> Censuses.named(n, "bench").benched(CensusConfig.load("local"), sizes.get(n))).toList();
+        final Map<String, String> sizes = Map.of(
+                "switching", host, "cram", String.valueOf(squares), "hex", board, "lumberjack", String.valueOf(edges));
+        return names.stream()
+                .map(n -> Censuses.named(n, "bench").benched(CensusConfig.load("local"), sizes.get(n)))
+                .toList();
     }
 
     @Test
     void everyCensusHasARowPerMasterWhoseRatiosFollowFromItsTimes() throws java.io.IOException {
         // Sizes whose kernels take milliseconds at least, so the three-decimal times are not zero.
-        final CensusBench.Result result = CensusBench.run(sized("K4", 6, "3x3", 8, CensusBench.known()),
-                CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 1, tmp, null, Map.of());
+        final CensusBench.Result result = CensusBench.run(
+                sized("K4", 6, "3x3", 8, CensusBench.known()),
+                CensusBench.DEFAULT_MASTERS,
+                CensusBench.WarmUp.runs(0),
+                1,
+                tmp,
+                null,
+                Map.of());
         final String report = result.report();
         assertTrue(report.contains("after 0 untimed run(s)"), report);
         // The test JVM runs with -ea and -Xmx (surefire's argLine): the heap is named, the assertion switch is not.
         assertTrue(report.matches("(?s).*\nDriver: .*; JVM options (\\S+ )*-Xmx[0-9]+[gm]\\b.*"), report);
         // It names the processor the CSV records with each run.
-        assertTrue(report.contains("\nDriver: " + BenchMachine.processor() + ", "
-                + Runtime.getRuntime().availableProcessors() + " cores, "), report);
+        assertTrue(
+                report.contains("\nDriver: " + BenchMachine.processor() + ", "
+                        + Runtime.getRuntime().availableProcessors() + " cores, "),
+                report);
         assertTrue(result.timings().stream().allMatch(t -> t.processor().equals(BenchMachine.processor())), report);
         assertTrue(!report.contains(" -ea"), report);
-        assertTrue(report.contains("| census | local[1] (s) | local[2] (s) | speed-up, local[2] | kernels' speed-up, local[2] |"),
+        assertTrue(
+                report.contains(
+                        "| census | local[1] (s) | local[2] (s) | speed-up, local[2] | kernels' speed-up, local[2] |"),
                 report);
         final Map<String, List<String[]>> rows = new HashMap<>();
         final Map<String, String[]> speedUps = new HashMap<>();
@@ -78,17 +90,21 @@ class CensusBenchTest {
                 final double wall = cell(c, 6);
                 final double jobs = cell(c, 7);
                 final double kernel = cell(c, 8);
-                assertTrue(jobs > 0 && jobs <= wall + 0.001, census + ": Spark jobs ran within the census call: " + line(c));
+                assertTrue(
+                        jobs > 0 && jobs <= wall + 0.001,
+                        census + ": Spark jobs ran within the census call: " + line(c));
                 assertTrue(kernel > 0, census + ": kernel time measured: " + line(c));
                 assertRatio(wall, kernel / cores, cell(c, 10), census + ": overhead " + line(c));
                 assertRatio(jobs, kernel / cores, cell(c, 11), census + ": in jobs " + line(c));
                 assertTrue(cell(c, 12) >= 0, census + ": JIT time " + line(c));
-                assertEquals(wall, cell(c, 13), 0.0005, census + ": one timed run, so its wall is the median " + line(c));
+                assertEquals(
+                        wall, cell(c, 13), 0.0005, census + ": one timed run, so its wall is the median " + line(c));
             }
             final String[] s = speedUps.get(census);
             assertRatio(cell(s, 2), cell(s, 3), cell(s, 4), census + ": speed-up " + line(s));
             // The kernels' speed-up: kernel per core on local[1] over kernel per core on local[2].
-            assertRatio(cell(r.get(0), 8), cell(r.get(1), 8) / 2, cell(s, 5), census + ": kernels' speed-up " + line(s));
+            assertRatio(
+                    cell(r.get(0), 8), cell(r.get(1), 8) / 2, cell(s, 5), census + ": kernels' speed-up " + line(s));
             assertEquals(cell(r.get(0), 6), cell(s, 2), 0.0005, census + ": local[1] wall");
             assertEquals(cell(r.get(1), 6), cell(s, 3), 0.0005, census + ": local[2] wall");
         }
@@ -110,7 +126,10 @@ class CensusBenchTest {
             final String[] p = parts.get(t.census() + " " + t.master());
             assertEquals(cell(c, 10), cell(p, 3), 0.006, "the same overhead in both tables: " + line(p));
             assertEquals(cell(p, 3), 1 + cell(p, 4) + cell(p, 5) + cell(p, 6), 0.02, "1 + the parts: " + line(p));
-            assertEquals((t.jobSeconds() - t.taskSeconds() / t.cores()) / (t.kernelSeconds() / t.cores()), cell(p, 5), 0.006,
+            assertEquals(
+                    (t.jobSeconds() - t.taskSeconds() / t.cores()) / (t.kernelSeconds() / t.cores()),
+                    cell(p, 5),
+                    0.006,
                     "in jobs, beyond the tasks: " + line(p));
         }
         // report.csv reads back as the timings it was written from, to its six decimals.
@@ -119,7 +138,8 @@ class CensusBenchTest {
         for (int i = 0; i < back.size(); i++) {
             final BenchTiming t = result.timings().get(i);
             final BenchTiming b = back.get(i);
-            assertEquals(List.of(t.census(), t.size(), t.items(), t.master(), t.cores(), t.run()),
+            assertEquals(
+                    List.of(t.census(), t.size(), t.items(), t.master(), t.cores(), t.run()),
                     List.of(b.census(), b.size(), b.items(), b.master(), b.cores(), b.run()));
             assertEquals(t.wallSeconds(), b.wallSeconds(), 1e-6);
             assertEquals(t.jobSeconds(), b.jobSeconds(), 1e-6);
@@ -133,15 +153,30 @@ class CensusBenchTest {
     @Test
     void theMastersTakeTurnsRoundByRound() {
         // So a drift in the machine's speed touches every master alike: local[1], local[2], local[1], local[2].
-        final CensusBench.Result result = CensusBench.run(sized("K4", 3, "2x2", 3, List.of("switching")),
-                CensusBench.DEFAULT_MASTERS, CensusBench.WarmUp.runs(0), 2, tmp, null, Map.of());
+        final CensusBench.Result result = CensusBench.run(
+                sized("K4", 3, "2x2", 3, List.of("switching")),
+                CensusBench.DEFAULT_MASTERS,
+                CensusBench.WarmUp.runs(0),
+                2,
+                tmp,
+                null,
+                Map.of());
         final List<BenchTiming> byStart = result.timings().stream()
-                .sorted(java.util.Comparator.comparing(BenchTiming::started)).toList();
-        assertEquals(List.of("local[1] 1", "local[2] 1", "local[1] 2", "local[2] 2"),
-                byStart.stream().map(t -> t.master() + " " + t.run()).toList(), result.timings().toString());
+                .sorted(java.util.Comparator.comparing(BenchTiming::started))
+                .toList();
+        assertEquals(
+                List.of("local[1] 1", "local[2] 1", "local[1] 2", "local[2] 2"),
+                byStart.stream().map(t -> t.master() + " " + t.run()).toList(),
+                result.timings().toString());
         for (int i = 1; i < byStart.size(); i++) {
-            assertTrue(byStart.get(i).started().isAfter(byStart.get(i - 1).started().plusMillis(
-                    (long) (1000 * byStart.get(i - 1).wallSeconds()) - 1)), "one run after another ended: " + byStart);
+            assertTrue(
+                    byStart.get(i)
+                            .started()
+                            .isAfter(byStart.get(i - 1)
+                                    .started()
+                                    .plusMillis(
+                                            (long) (1000 * byStart.get(i - 1).wallSeconds()) - 1)),
+                    "one run after another ended: " + byStart);
         }
         assertTrue(result.report().contains("| switching | host K4 | 64 | local[2] | 2 | "), result.report());
     }
@@ -149,31 +184,57 @@ class CensusBenchTest {
     @Test
     void aCensusOfOneItemReportsItsRateAndSizeReadably() {
         // One tree: 0.49 items a second per core is not "0"; "to 1 edge", not "to 1 edges".
-        assertEquals(List.of("0.490", "12.3", "100", "290495"),
-                List.of(CensusBench.rate(0.49), CensusBench.rate(12.34), CensusBench.rate(99.96), CensusBench.rate(290_495.4)));
-        final CensusBench.Result result = CensusBench.run(sized("K4", 1, "2x2", 1, List.of("cram", "lumberjack")),
-                List.of("local[1]"), CensusBench.WarmUp.runs(0), 1, tmp, null, Map.of());
-        assertTrue(result.report().contains("| cram | to 1 square | 1 | local[1] | 1 | ")
-                && result.report().contains("| lumberjack | to 1 edge | 2 | local[1] | 1 | "), result.report());
+        assertEquals(
+                List.of("0.490", "12.3", "100", "290495"),
+                List.of(
+                        CensusBench.rate(0.49),
+                        CensusBench.rate(12.34),
+                        CensusBench.rate(99.96),
+                        CensusBench.rate(290_495.4)));
+        final CensusBench.Result result = CensusBench.run(
+                sized("K4", 1, "2x2", 1, List.of("cram", "lumberjack")),
+                List.of("local[1]"),
+                CensusBench.WarmUp.runs(0),
+                1,
+                tmp,
+                null,
+                Map.of());
+        assertTrue(
+                result.report().contains("| cram | to 1 square | 1 | local[1] | 1 | ")
+                        && result.report().contains("| lumberjack | to 1 edge | 2 | local[1] | 1 | "),
+                result.report());
     }
 
     @Test
     void aWarmUpBySecondsRunsUntilTheTimeIsSpentAndRecordsHowManyRan() {
         final CensusBench.WarmUp byTime = new CensusBench.WarmUp(1, 5);
-        assertTrue(byTime.due(0, 9) && byTime.due(1, 4.9) && !byTime.due(1, 5) && !byTime.due(CensusBench.MAX_WARM_UPS, 0),
+        assertTrue(
+                byTime.due(0, 9) && byTime.due(1, 4.9) && !byTime.due(1, 5) && !byTime.due(CensusBench.MAX_WARM_UPS, 0),
                 "at least one run, then until 5 s are spent, at most " + CensusBench.MAX_WARM_UPS);
-        assertTrue(!CensusBench.WarmUp.runs(2).due(2, 0) && CensusBench.WarmUp.runs(2).due(1, 1e9), "by count alone");
+        assertTrue(
+                !CensusBench.WarmUp.runs(2).due(2, 0)
+                        && CensusBench.WarmUp.runs(2).due(1, 1e9),
+                "by count alone");
         // A census of a fraction of a second warmed up for 1.5 s runs untimed more than once once the JVM is warm
         // (the first round's first run, in a JVM that has not run Spark yet, may take the whole 1.5 s alone).
-        final CensusBench.Result result = CensusBench.run(sized("K4", 3, "2x2", 3, List.of("switching")),
-                List.of("local[1]"), new CensusBench.WarmUp(1, 1.5), 2, tmp, null, Map.of());
+        final CensusBench.Result result = CensusBench.run(
+                sized("K4", 3, "2x2", 3, List.of("switching")),
+                List.of("local[1]"),
+                new CensusBench.WarmUp(1, 1.5),
+                2,
+                tmp,
+                null,
+                Map.of());
         for (BenchTiming t : result.timings()) {
             assertTrue(t.warmUps() >= 1 && t.warmUps() <= CensusBench.MAX_WARM_UPS, "untimed runs before " + t);
         }
         assertTrue(result.timings().get(1).warmUps() > 1, "untimed runs in the second round: " + result.timings());
-        final String warmUps = result.timings().get(0).warmUps() + " " + result.timings().get(1).warmUps();
-        assertTrue(result.report().contains("| " + warmUps + " |")
-                && result.report().contains("until they had taken 1.5 s (at most 100;"), result.report());
+        final String warmUps = result.timings().get(0).warmUps() + " "
+                + result.timings().get(1).warmUps();
+        assertTrue(
+                result.report().contains("| " + warmUps + " |")
+                        && result.report().contains("until they had taken 1.5 s (at most 100;"),
+                result.report());
     }
 
     private Path write(String text) throws java.io.IOException {
@@ -203,11 +264,21 @@ class CensusBenchTest {
 
     @Test
     void refusesToTimeASessionItDidNotStart() {
-        final SparkSession running = SparkSession.builder().master("local[1]").appName("someone else's").getOrCreate();
+        final SparkSession running = SparkSession.builder()
+                .master("local[1]")
+                .appName("someone else's")
+                .getOrCreate();
         try {
-            final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusBench.run(
-                    sized("K4", 3, "2x2", 3, List.of("switching")), List.of("local[2]"), CensusBench.WarmUp.runs(0), 1, tmp,
-                    null, Map.of()));
+            final IllegalStateException e = assertThrows(
+                    IllegalStateException.class,
+                    () -> CensusBench.run(
+                            sized("K4", 3, "2x2", 3, List.of("switching")),
+                            List.of("local[2]"),
+                            CensusBench.WarmUp.runs(0),
+                            1,
+                            tmp,
+                            null,
+                            Map.of()));
             assertTrue(e.getMessage().contains("stop the running one"), e.getMessage());
             assertTrue(!running.sparkContext().isStopped(), "the running session is left alone");
         } finally {

@@ -45,7 +45,8 @@ class CensusCommitTest extends SparkCensusTest {
     /** {@code census} with each row passed through {@code edit}. */
     static SliceCensus doctored(SliceCensus census, RowEdit edit) {
         final SliceKernel kernel = census.kernel();
-        return new SliceCensus(census.ids(), census.partitions(), ids -> edited(kernel.decide(ids), edit), census.schema());
+        return new SliceCensus(
+                census.ids(), census.partitions(), ids -> edited(kernel.decide(ids), edit), census.schema());
     }
 
     private static Iterator<Row> edited(Iterator<Row> rows, RowEdit edit) {
@@ -103,11 +104,22 @@ class CensusCommitTest extends SparkCensusTest {
         final Dataset<Row> trees = census.rows(spark());
         final long pPositions = trees.filter("grundy = 0").count();
         final Warehouse direct = new Warehouse(tmp.resolve("direct"));
-        final Row tally = CensusCommit.commit(spark(), census, direct, TablePartition.range(0, 9),
-                LumberjackJob.CHECK, RowCondition.equalTo("grundy", 0), RowCondition.always());
+        final Row tally = CensusCommit.commit(
+                spark(),
+                census,
+                direct,
+                TablePartition.range(0, 9),
+                LumberjackJob.CHECK,
+                RowCondition.equalTo("grundy", 0),
+                RowCondition.always());
         final Warehouse viaSpark = new Warehouse(tmp.resolve("spark"));
-        final Row sparkTally = CensusCommit.commit(trees, viaSpark, LumberjackSchemas.TREES,
-                TablePartition.range(0, 9), LumberjackJob.CHECK, RowCondition.equalTo("grundy", 0),
+        final Row sparkTally = CensusCommit.commit(
+                trees,
+                viaSpark,
+                LumberjackSchemas.TREES,
+                TablePartition.range(0, 9),
+                LumberjackJob.CHECK,
+                RowCondition.equalTo("grundy", 0),
                 RowCondition.always());
         for (Row t : List.of(tally, sparkTally)) {
             assertEquals(trees.count(), t.getLong(0), "row count");
@@ -116,7 +128,8 @@ class CensusCommitTest extends SparkCensusTest {
         }
         assertEquals(10, verified(direct).size(), "a manifest per edge count 0..9, each matching the rows read back");
         assertEquals(10, verified(viaSpark).size());
-        assertDataFrameNoOrderEquals(spark().read().parquet(viaSpark.tablePath("lumberjack")),
+        assertDataFrameNoOrderEquals(
+                spark().read().parquet(viaSpark.tablePath("lumberjack")),
                 spark().read().parquet(direct.tablePath("lumberjack")));
     }
 
@@ -143,7 +156,8 @@ class CensusCommitTest extends SparkCensusTest {
         }
         final long second = bytesRead();
         LumberjackJob.census(spark(), w, 9, 2);
-        assertEquals(manifests, bytesRead() - second, "bytes read by a census replacing its partitions: their manifests");
+        assertEquals(
+                manifests, bytesRead() - second, "bytes read by a census replacing its partitions: their manifests");
         final long chunked = bytesRead();
         LumberjackJob.censusInChunks(spark(), new Warehouse(tmp.resolve("chunked")), 9, 0, 3);
         assertEquals(0, bytesRead() - chunked, "bytes read by a census in chunks");
@@ -180,16 +194,22 @@ class CensusCommitTest extends SparkCensusTest {
     void aFailedCheckWritesNothingAndQuotesTheFailingRows() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
         final SliceCensus census = doctored(LumberjackJob.slices(spark(), 7, 2), disagreeOn("(()())"));
-        final CensusFailure failure = assertThrows(CensusFailure.class, () -> CensusCommit.commit(spark(), census, w,
-                TablePartition.range(0, 7), LumberjackJob.CHECK));
-        Assertions.assertTrue(failure.getMessage().startsWith("1 tree(s) where brute force and the Tuft principle"
-                + " disagree, e.g. [[2,(()()),"), failure.getMessage());
+        final CensusFailure failure = assertThrows(
+                CensusFailure.class,
+                () -> CensusCommit.commit(spark(), census, w, TablePartition.range(0, 7), LumberjackJob.CHECK));
+        Assertions.assertTrue(
+                failure.getMessage()
+                        .startsWith(
+                                "1 tree(s) where brute force and the Tuft principle" + " disagree, e.g. [[2,(()()),"),
+                failure.getMessage());
         Assertions.assertFalse(w.exists(), "nothing written");
 
         final Warehouse viaSpark = new Warehouse(tmp.resolve("spark"));
         final Dataset<Row> rows = census.rows(spark());
-        final CensusFailure sparkFailure = assertThrows(CensusFailure.class, () -> CensusCommit.commit(rows, viaSpark,
-                LumberjackSchemas.TREES, TablePartition.range(0, 7), LumberjackJob.CHECK));
+        final CensusFailure sparkFailure = assertThrows(
+                CensusFailure.class,
+                () -> CensusCommit.commit(
+                        rows, viaSpark, LumberjackSchemas.TREES, TablePartition.range(0, 7), LumberjackJob.CHECK));
         assertEquals(failure.getMessage(), sparkFailure.getMessage(), "the same report either way");
         Assertions.assertFalse(viaSpark.exists(), "nothing written");
     }
@@ -207,8 +227,14 @@ class CensusCommitTest extends SparkCensusTest {
         final List<String> messages = new ArrayList<>();
         for (int partitions : new int[] {1, 3, 8}) {
             final SliceCensus c = new SliceCensus(everyTree.ids(), partitions, everyTree.kernel(), everyTree.schema());
-            messages.add(assertThrows(CensusFailure.class, () -> CensusCommit.commit(spark(), c,
-                    new Warehouse(tmp.resolve("p" + partitions)), TablePartition.range(0, 8), LumberjackJob.CHECK))
+            messages.add(assertThrows(
+                            CensusFailure.class,
+                            () -> CensusCommit.commit(
+                                    spark(),
+                                    c,
+                                    new Warehouse(tmp.resolve("p" + partitions)),
+                                    TablePartition.range(0, 8),
+                                    LumberjackJob.CHECK))
                     .getMessage());
         }
         Assertions.assertTrue(messages.get(0).startsWith("486 tree(s)"), messages.get(0));
@@ -219,14 +245,25 @@ class CensusCommitTest extends SparkCensusTest {
     @Test
     void rowsOutsideTheListedPartitionsFailTheCommit() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
-        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(spark(),
-                LumberjackJob.slices(spark(), 6, 2), w, TablePartition.range(0, 5), LumberjackJob.CHECK));
+        final IllegalStateException e = assertThrows(
+                IllegalStateException.class,
+                () -> CensusCommit.commit(
+                        spark(),
+                        LumberjackJob.slices(spark(), 6, 2),
+                        w,
+                        TablePartition.range(0, 5),
+                        LumberjackJob.CHECK));
         Assertions.assertTrue(e.getMessage().startsWith("48 of 85 rows of lumberjack lie outside"), e.getMessage());
         Assertions.assertFalse(w.exists(), "nothing written");
 
-        final IllegalStateException viaSpark = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(
-                LumberjackJob.trees(spark(), 6, 2), w, LumberjackSchemas.TREES, TablePartition.range(0, 5),
-                LumberjackJob.CHECK));
+        final IllegalStateException viaSpark = assertThrows(
+                IllegalStateException.class,
+                () -> CensusCommit.commit(
+                        LumberjackJob.trees(spark(), 6, 2),
+                        w,
+                        LumberjackSchemas.TREES,
+                        TablePartition.range(0, 5),
+                        LumberjackJob.CHECK));
         assertEquals(e.getMessage(), viaSpark.getMessage());
         Assertions.assertFalse(w.exists(), "nothing written");
     }
@@ -234,15 +271,23 @@ class CensusCommitTest extends SparkCensusTest {
     @Test
     void aSecondCommitReplacesOnlyItsOwnPartitionsAndTheManifestsFollow() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
-        CensusCommit.commit(spark(), LumberjackJob.slices(spark(), 6, 2), w, TablePartition.range(0, 6),
-                LumberjackJob.CHECK);
+        CensusCommit.commit(
+                spark(), LumberjackJob.slices(spark(), 6, 2), w, TablePartition.range(0, 6), LumberjackJob.CHECK);
         // Again with edges 5 and 6 only: their partitions are replaced, 0..4 kept.
-        final Row tally = CensusCommit.commit(spark(), doctored(LumberjackJob.slices(spark(), 6, 3), edgesAtLeast(5)), w,
-                TablePartition.range(0, 6), LumberjackJob.CHECK);
+        final Row tally = CensusCommit.commit(
+                spark(),
+                doctored(LumberjackJob.slices(spark(), 6, 3), edgesAtLeast(5)),
+                w,
+                TablePartition.range(0, 6),
+                LumberjackJob.CHECK);
         assertEquals(20 + 48, tally.getLong(0), "edges 5 and 6: 20 and 48 rooted trees");
         // And edge 6 once more through Spark's writer.
-        CensusCommit.commit(LumberjackJob.trees(spark(), 6, 3).filter("edges = 6"), w, LumberjackSchemas.TREES,
-                TablePartition.range(0, 6), LumberjackJob.CHECK);
+        CensusCommit.commit(
+                LumberjackJob.trees(spark(), 6, 3).filter("edges = 6"),
+                w,
+                LumberjackSchemas.TREES,
+                TablePartition.range(0, 6),
+                LumberjackJob.CHECK);
         final Dataset<Row> all = spark().read().parquet(w.tablePath("lumberjack"));
         assertEquals(85, all.count(), "rooted trees with 0..6 edges, 1+1+2+4+9+20+48: none twice, none lost");
         assertEquals(7, verified(w).size());
@@ -266,14 +311,18 @@ class CensusCommitTest extends SparkCensusTest {
             final Warehouse w = new Warehouse(tmp.resolve(direct ? "direct" : "spark"));
             final Row tally = direct
                     ? CensusCommit.commit(spark(), six, w, TablePartition.range(6, 6), LumberjackJob.CHECK)
-                    : CensusCommit.commit(committed, w, LumberjackSchemas.TREES, TablePartition.range(6, 6),
-                            LumberjackJob.CHECK);
+                    : CensusCommit.commit(
+                            committed, w, LumberjackSchemas.TREES, TablePartition.range(6, 6), LumberjackJob.CHECK);
             assertEquals(48, tally.getLong(0), "rooted trees of 6 edges");
             final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
-            assertEquals(committed.schema().fieldNames().length, back.schema().fieldNames().length,
+            assertEquals(
+                    committed.schema().fieldNames().length,
+                    back.schema().fieldNames().length,
                     "the partition column from the directory");
             final Dataset<Row> expected = committed.selectExpr(back.columns());
-            assertEquals(0, expected.exceptAll(back).count() + back.exceptAll(expected).count(),
+            assertEquals(
+                    0,
+                    expected.exceptAll(back).count() + back.exceptAll(expected).count(),
                     "the rows committed, edges included");
             assertEquals(1, verified(w).size());
             final Path partition = w.out().resolve("warehouse/lumberjack/edges=6");
@@ -281,8 +330,14 @@ class CensusCommitTest extends SparkCensusTest {
             Assertions.assertFalse(Files.exists(partition.resolve("_SUCCESS")), "no committer marker");
         }
         final Warehouse other = new Warehouse(tmp.resolve("other"));
-        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(spark(),
-                LumberjackJob.slices(spark(), 6, 2), other, TablePartition.range(6, 6), LumberjackJob.CHECK));
+        final IllegalStateException e = assertThrows(
+                IllegalStateException.class,
+                () -> CensusCommit.commit(
+                        spark(),
+                        LumberjackJob.slices(spark(), 6, 2),
+                        other,
+                        TablePartition.range(6, 6),
+                        LumberjackJob.CHECK));
         Assertions.assertTrue(e.getMessage().startsWith("37 of 85 rows of lumberjack lie outside"), e.getMessage());
         Assertions.assertFalse(other.exists(), "nothing written");
     }
@@ -312,16 +367,23 @@ class CensusCommitTest extends SparkCensusTest {
     void aTaskFailingMidwayLeavesNothingOfItsAttempt() throws IOException {
         final SliceCensus census = LumberjackJob.slices(spark(), 9, 3);
         final Warehouse w = new Warehouse(tmp.resolve("out"));
-        final Row tally = CensusCommit.commit(spark(), new SliceCensus(census.ids(), 3, failingAtRow40OfTask1(census),
-                census.schema()), w, TablePartition.range(0, 9), LumberjackJob.CHECK);
+        final Row tally = CensusCommit.commit(
+                spark(),
+                new SliceCensus(census.ids(), 3, failingAtRow40OfTask1(census), census.schema()),
+                w,
+                TablePartition.range(0, 9),
+                LumberjackJob.CHECK);
         assertEquals(census.rows(spark()).count(), tally.getLong(0));
         final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
         final Dataset<Row> expected = census.rows(spark()).selectExpr(back.columns());
-        assertEquals(0, expected.exceptAll(back).count() + back.exceptAll(expected).count(), "each row once");
+        assertEquals(
+                0, expected.exceptAll(back).count() + back.exceptAll(expected).count(), "each row once");
         assertEquals(10, verified(w).size());
         final List<String> names;
         try (Stream<Path> files = Files.walk(w.out().resolve("warehouse/lumberjack"))) {
-            names = files.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("part-00001-")).toList();
+            names = files.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("part-00001-"))
+                    .toList();
         }
         Assertions.assertFalse(names.isEmpty(), "task 1 wrote files");
         Assertions.assertTrue(names.stream().allMatch(n -> n.contains("-a1.")), "only the retry's files: " + names);
@@ -338,21 +400,31 @@ class CensusCommitTest extends SparkCensusTest {
         Files.writeString(staging.resolve("edges=3/part-00000-x-a0.snappy.parquet"), "taken");
         Files.writeString(staging.resolve("edges=3/part-00000-x-a1.snappy.parquet"), "speculative copy");
         Files.writeString(staging.resolve("edges=3/part-00000-y-a0.snappy.parquet"), "an earlier chunk's");
-        Warehouse.keepOnly(staging.toUri().toString().replaceAll("/$", ""), LumberjackSchemas.TREES,
-                List.of(RowFactory.create(3, 1L, "0")), java.util.Set.of("edges=3/part-00000-x-a0.snappy.parquet"), "x");
+        Warehouse.keepOnly(
+                staging.toUri().toString().replaceAll("/$", ""),
+                LumberjackSchemas.TREES,
+                List.of(RowFactory.create(3, 1L, "0")),
+                java.util.Set.of("edges=3/part-00000-x-a0.snappy.parquet"),
+                "x");
         try (Stream<Path> files = Files.list(staging.resolve("edges=3"))) {
-            assertEquals(List.of("part-00000-x-a0.snappy.parquet", "part-00000-y-a0.snappy.parquet"),
+            assertEquals(
+                    List.of("part-00000-x-a0.snappy.parquet", "part-00000-y-a0.snappy.parquet"),
                     files.map(p -> p.getFileName().toString()).sorted().toList());
         }
     }
 
     @Test
     void sparksCodecNamesAreParquetsCodecs() {
-        assertEquals(org.apache.parquet.hadoop.metadata.CompressionCodecName.SNAPPY, CensusWriteTask.compression("snappy"));
-        assertEquals(org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED, CensusWriteTask.compression("none"));
-        assertEquals(org.apache.parquet.hadoop.metadata.CompressionCodecName.LZ4_RAW, CensusWriteTask.compression("lz4raw"));
+        assertEquals(
+                org.apache.parquet.hadoop.metadata.CompressionCodecName.SNAPPY, CensusWriteTask.compression("snappy"));
+        assertEquals(
+                org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED,
+                CensusWriteTask.compression("none"));
+        assertEquals(
+                org.apache.parquet.hadoop.metadata.CompressionCodecName.LZ4_RAW, CensusWriteTask.compression("lz4raw"));
         assertEquals(org.apache.parquet.hadoop.metadata.CompressionCodecName.ZSTD, CensusWriteTask.compression("ZSTD"));
-        Assertions.assertTrue(assertThrows(UsageException.class, () -> CensusWriteTask.compression("zip")).getMessage()
+        Assertions.assertTrue(assertThrows(UsageException.class, () -> CensusWriteTask.compression("zip"))
+                .getMessage()
                 .contains("zip"));
     }
 
@@ -360,12 +432,15 @@ class CensusCommitTest extends SparkCensusTest {
     @Test
     void theShippedHadoopConfigurationFollowsTheSessionsSettings() {
         final var first = CensusCommit.hadoopConfiguration(spark());
-        Assertions.assertSame(first, CensusCommit.hadoopConfiguration(spark()), "unchanged settings: the same broadcast");
+        Assertions.assertSame(
+                first, CensusCommit.hadoopConfiguration(spark()), "unchanged settings: the same broadcast");
         spark().conf().set("spark.hadoop.gamecensus.test.setting", "on");
         try {
             final var changed = CensusCommit.hadoopConfiguration(spark());
             Assertions.assertNotSame(first, changed);
-            assertEquals("on", changed.value().value().get("spark.hadoop.gamecensus.test.setting"),
+            assertEquals(
+                    "on",
+                    changed.value().value().get("spark.hadoop.gamecensus.test.setting"),
                     "the session's setting travels with it");
         } finally {
             spark().conf().unset("spark.hadoop.gamecensus.test.setting");
@@ -379,13 +454,19 @@ class CensusCommitTest extends SparkCensusTest {
      */
     @Test
     void rowsInterleavedOverTwoPartitionColumnsLandInTheirOwnPartitions() {
-        final DatasetSchema pairs = new DatasetSchema("pairs", 1, new StructType()
-                .add("x", DataTypes.IntegerType, false).add("a", DataTypes.IntegerType, false)
-                .add("b", DataTypes.StringType, false), List.of("a", "b"), "x by x mod 3 and parity");
+        final DatasetSchema pairs = new DatasetSchema(
+                "pairs",
+                1,
+                new StructType()
+                        .add("x", DataTypes.IntegerType, false)
+                        .add("a", DataTypes.IntegerType, false)
+                        .add("b", DataTypes.StringType, false),
+                List.of("a", "b"),
+                "x by x mod 3 and parity");
         final SliceKernel byResidue = ids -> {
             final List<Row> rows = new ArrayList<>();
-            ids.forEachRemaining(id -> rows.add(RowFactory.create(id.intValue(), id.intValue() % 3,
-                    id % 2 == 0 ? "even" : "odd")));
+            ids.forEachRemaining(
+                    id -> rows.add(RowFactory.create(id.intValue(), id.intValue() % 3, id % 2 == 0 ? "even" : "odd")));
             return rows.iterator();
         };
         final List<TablePartition> partitions = new ArrayList<>();
@@ -395,16 +476,23 @@ class CensusCommitTest extends SparkCensusTest {
             }
         }
         final Warehouse w = new Warehouse(tmp.resolve("pairs"));
-        final Row tally = CensusCommit.commit(spark(), SliceCensus.of(60, 3, byResidue, pairs), w, partitions,
-                CensusCommit.Check.none());
+        final Row tally = CensusCommit.commit(
+                spark(), SliceCensus.of(60, 3, byResidue, pairs), w, partitions, CensusCommit.Check.none());
         assertEquals(60, tally.getLong(0));
         final Dataset<Row> back = spark().read().parquet(w.tablePath("pairs"));
-        assertEquals(60, back.filter("x % 3 = a AND (x % 2 = 0) = (b = 'even')").count(), "every row in its own partition");
+        assertEquals(
+                60, back.filter("x % 3 = a AND (x % 2 = 0) = (b = 'even')").count(), "every row in its own partition");
         assertEquals(6, back.select("a", "b").distinct().count());
 
         final Warehouse other = new Warehouse(tmp.resolve("other"));
-        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> CensusCommit.commit(spark(),
-                SliceCensus.of(60, 3, byResidue, pairs), other, partitions.subList(0, 5), CensusCommit.Check.none()));
+        final IllegalStateException e = assertThrows(
+                IllegalStateException.class,
+                () -> CensusCommit.commit(
+                        spark(),
+                        SliceCensus.of(60, 3, byResidue, pairs),
+                        other,
+                        partitions.subList(0, 5),
+                        CensusCommit.Check.none()));
         Assertions.assertTrue(e.getMessage().startsWith("10 of 60 rows of pairs lie outside"), e.getMessage());
         Assertions.assertFalse(other.exists(), "nothing written");
     }
@@ -412,7 +500,10 @@ class CensusCommitTest extends SparkCensusTest {
     @Test
     void aCountIfOverAColumnCountsItsRows() {
         final Dataset<Row> trees = LumberjackJob.trees(spark(), 5, 2);
-        assertEquals(trees.filter("grundy = 0").count(),
-                trees.agg(CensusCommit.countIf(functions.col("grundy").equalTo(0))).first().getLong(0));
+        assertEquals(
+                trees.filter("grundy = 0").count(),
+                trees.agg(CensusCommit.countIf(functions.col("grundy").equalTo(0)))
+                        .first()
+                        .getLong(0));
     }
 }

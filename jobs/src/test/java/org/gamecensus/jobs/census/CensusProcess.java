@@ -38,11 +38,13 @@ final class CensusProcess {
      */
     static CensusProcess start(Path logs, String name, Map<String, String> sparkSettings, String... args)
             throws IOException {
-        final List<String> cmd = new ArrayList<>(List.of(projectDir().resolve("bin/census").toString()));
+        final List<String> cmd =
+                new ArrayList<>(List.of(projectDir().resolve("bin/census").toString()));
         cmd.addAll(List.of(args));
         final Path out = logs.resolve(name + ".out");
         final Path err = logs.resolve(name + ".err");
-        final ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        final ProcessBuilder pb =
+                new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().put("CENSUS_NO_BUILD", "1");
         pb.environment().put("CENSUS_DRIVER_MEMORY", "1g");
         final StringBuilder opts = new StringBuilder();

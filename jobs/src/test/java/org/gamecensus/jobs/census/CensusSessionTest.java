@@ -14,18 +14,48 @@ import org.junit.jupiter.params.provider.ValueSource;
 class CensusSessionTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"local", "local[1]", "local[12]", "local[*]", "local[2,4]", "local[*, 3]",
-        "local-cluster[2,1,1024]", "local-cluster[ 2 , 1 , 512 ]", "spark://127.0.0.1:7077", "spark://a:7077,b:7077",
-        "yarn", "k8s://https://k8s-api:6443", "mesos://zk://host:2181/mesos"})
+    @ValueSource(
+            strings = {
+                "local",
+                "local[1]",
+                "local[12]",
+                "local[*]",
+                "local[2,4]",
+                "local[*, 3]",
+                "local-cluster[2,1,1024]",
+                "local-cluster[ 2 , 1 , 512 ]",
+                "spark://127.0.0.1:7077",
+                "spark://a:7077,b:7077",
+                "yarn",
+                "k8s://https://k8s-api:6443",
+                "mesos://zk://host:2181/mesos"
+            })
     void sparkMasterUrlsPass(String master) {
         assertDoesNotThrow(() -> CensusSession.checkMaster("--master", master));
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"", "foo", "localhost", "local[0]", "local[]", "local[-1]", "local[two]", "Local[2]",
-        "local [2]", "local[2,]", "local-cluster[2,1]", "spark://", "spark:/host:7077", "yarn-client", "k8s://"})
+    @ValueSource(
+            strings = {
+                "",
+                "foo",
+                "localhost",
+                "local[0]",
+                "local[]",
+                "local[-1]",
+                "local[two]",
+                "Local[2]",
+                "local [2]",
+                "local[2,]",
+                "local-cluster[2,1]",
+                "spark://",
+                "spark:/host:7077",
+                "yarn-client",
+                "k8s://"
+            })
     void anythingElseIsBadInput(String master) {
-        final UsageException e = assertThrows(UsageException.class, () -> CensusSession.checkMaster("--masters", master));
+        final UsageException e =
+                assertThrows(UsageException.class, () -> CensusSession.checkMaster("--masters", master));
         assertTrue(e.getMessage().startsWith("--masters " + master + ": not a Spark master URL"), e.getMessage());
     }
 
@@ -34,7 +64,8 @@ class CensusSessionTest {
         assertEquals(OptionalInt.of(1), CensusSession.localThreads("local"));
         assertEquals(OptionalInt.of(3), CensusSession.localThreads("local[3]"));
         assertEquals(OptionalInt.of(2), CensusSession.localThreads("local[2, 4]"));
-        assertEquals(OptionalInt.of(Runtime.getRuntime().availableProcessors()), CensusSession.localThreads("local[*,2]"));
+        assertEquals(
+                OptionalInt.of(Runtime.getRuntime().availableProcessors()), CensusSession.localThreads("local[*,2]"));
         assertEquals(OptionalInt.empty(), CensusSession.localThreads("local-cluster[2,1,1024]"));
         assertEquals(OptionalInt.empty(), CensusSession.localThreads("spark://127.0.0.1:7077"));
     }

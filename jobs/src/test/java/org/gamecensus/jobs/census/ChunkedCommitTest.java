@@ -38,13 +38,16 @@ class ChunkedCommitTest extends SparkCensusTest {
 
         final Warehouse chunked = new Warehouse(tmp.resolve("chunked"));
         spark().conf().set(ChunkedCommit.STOP_AFTER, "3");
-        assertThrows(CensusFailure.class,
+        assertThrows(
+                CensusFailure.class,
                 () -> SwitchingJob.censusInChunks(spark(), chunked, SwitchingHosts.complete(6), 0, 5));
         Assertions.assertFalse(chunked.has("switching"), "no partial dataset visible");
         final Path chunks;
         try (Stream<Path> s = Files.walk(tmp.resolve("chunked/warehouse/_chunks"))) {
-            final List<Path> manifests = s.filter(p -> p.getFileName().toString().matches("chunk-\\d+\\.properties"))
-                    .sorted().toList();
+            final List<Path> manifests = s.filter(
+                            p -> p.getFileName().toString().matches("chunk-\\d+\\.properties"))
+                    .sorted()
+                    .toList();
             assertEquals(3, manifests.size(), "three chunks committed before the stop");
             chunks = manifests.get(0).getParent();
         }
@@ -60,19 +63,24 @@ class ChunkedCommitTest extends SparkCensusTest {
             f.setLength(f.length() / 2);
         }
         spark().conf().unset(ChunkedCommit.STOP_AFTER);
-        final ChunkedCommit.Chunked<SwitchingJob.Summary> resumed = SwitchingJob.censusInChunks(spark(), chunked,
-                SwitchingHosts.complete(6), 0, 5);
+        final ChunkedCommit.Chunked<SwitchingJob.Summary> resumed =
+                SwitchingJob.censusInChunks(spark(), chunked, SwitchingHosts.complete(6), 0, 5);
         assertEquals(2, resumed.reused(), "chunks 0 and 2 reused");
         assertEquals(3, resumed.computed(), "chunk 1 (damaged), 3 and 4 computed");
         assertEquals(32_768, resumed.census().subgraphs());
-        assertDataFrameNoOrderEquals(spark().read().parquet(whole.tablePath("switching")),
+        assertDataFrameNoOrderEquals(
+                spark().read().parquet(whole.tablePath("switching")),
                 spark().read().parquet(chunked.tablePath("switching")));
         assertEquals(List.of(), Manifests.verify(spark(), chunked, SwitchingSchemas.ALL, new ArrayList<>()));
         Assertions.assertFalse(Files.exists(chunks), "the chunks are gone once the census is committed");
-        Assertions.assertFalse(Files.exists(tmp.resolve("chunked/warehouse/_chunks")), "and the directory that held them");
+        Assertions.assertFalse(
+                Files.exists(tmp.resolve("chunked/warehouse/_chunks")), "and the directory that held them");
         try (Stream<Path> s = Files.list(tmp.resolve("chunked/warehouse/switching/host=K6"))) {
-            final long writes = s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".parquet"))
-                    .map(n -> n.replaceAll("^part-\\d{5}-(.+)-a\\d+\\..*$", "$1")).distinct().count();
+            final long writes = s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.endsWith(".parquet"))
+                    .map(n -> n.replaceAll("^part-\\d{5}-(.+)-a\\d+\\..*$", "$1"))
+                    .distinct()
+                    .count();
             assertEquals(5, writes, "the five chunks' own files, moved in, not written again");
         }
     }
@@ -102,12 +110,20 @@ class ChunkedCommitTest extends SparkCensusTest {
         assertEquals(2, cram.computed());
         assertEquals(4, LumberjackJob.censusInChunks(spark(), chunked, 7, 0, 4).computed());
         for (String table : List.of("cram", "lumberjack")) {
-            assertDataFrameNoOrderEquals(spark().read().parquet(whole.tablePath(table)),
+            assertDataFrameNoOrderEquals(
+                    spark().read().parquet(whole.tablePath(table)),
                     spark().read().parquet(chunked.tablePath(table)));
         }
         final List<String> checked = new ArrayList<>();
-        assertEquals(List.of(), Manifests.verify(spark(), chunked, List.of(org.gamecensus.schemas.cram.CramSchemas.SHAPES,
-                org.gamecensus.schemas.lumberjack.LumberjackSchemas.TREES), checked));
+        assertEquals(
+                List.of(),
+                Manifests.verify(
+                        spark(),
+                        chunked,
+                        List.of(
+                                org.gamecensus.schemas.cram.CramSchemas.SHAPES,
+                                org.gamecensus.schemas.lumberjack.LumberjackSchemas.TREES),
+                        checked));
         assertEquals(6 + 8, checked.size(), "every partition of both tables checked against its manifest");
     }
 }

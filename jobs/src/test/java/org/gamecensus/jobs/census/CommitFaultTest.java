@@ -64,7 +64,10 @@ class CommitFaultTest extends SparkCensusTest {
         quiet.close();
         FaultyFileSystem.revive();
         spark().conf().unset(ConcurrentFileCalls.THREADS);
-        spark().conf().set("spark.sql.shuffle.partitions", CensusSession.configuration(Map.of()).get("spark.sql.shuffle.partitions"));
+        spark().conf()
+                .set(
+                        "spark.sql.shuffle.partitions",
+                        CensusSession.configuration(Map.of()).get("spark.sql.shuffle.partitions"));
     }
 
     @Test
@@ -94,8 +97,8 @@ class CommitFaultTest extends SparkCensusTest {
         census.run(spark(), w);
         final long calls = FaultyFileSystem.calls();
         Assertions.assertTrue(calls > 40, "a census replacing three partitions makes dozens of calls: " + calls);
-        System.out.println("CommitFaultTest: " + mode + ", " + (census == CHUNKED ? "in chunks" : "plain") + ": " + calls
-                + " calls");
+        System.out.println("CommitFaultTest: " + mode + ", " + (census == CHUNKED ? "in chunks" : "plain") + ": "
+                + calls + " calls");
         int old = 0;
         int completedByRecovery = 0;
         for (long k = 1; k <= calls; k++) {
@@ -129,12 +132,16 @@ class CommitFaultTest extends SparkCensusTest {
             final boolean isOld = TableState.of(w, "lumberjack").isOldOrNew(before, at + ", after recovery");
             completedByRecovery += pending ? 1 : 0;
             assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()), at);
-            assertEquals(Set.of("lumberjack"), leftovers(census == CHUNKED && isOld), at + ": what is left besides the table");
+            assertEquals(
+                    Set.of("lumberjack"),
+                    leftovers(census == CHUNKED && isOld),
+                    at + ": what is left besides the table");
             if (isOld) {
                 old++;
                 final TableState still = TableState.of(w, "lumberjack");
                 census.run(spark(), w);
-                Assertions.assertFalse(TableState.of(w, "lumberjack").isOldOrNew(still, at + ", run again"),
+                Assertions.assertFalse(
+                        TableState.of(w, "lumberjack").isOldOrNew(still, at + ", run again"),
                         at + ": the rerun committed a new state");
                 assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
                 assertEquals(Set.of("lumberjack"), leftovers(false), at + ", run again");
@@ -143,7 +150,8 @@ class CommitFaultTest extends SparkCensusTest {
         // The failures fell before the commit was decided and after, and some crashes left it to the recovery.
         Assertions.assertTrue(old > 0 && old < calls, "old states " + old + " of " + calls);
         if (mode == FaultyFileSystem.Mode.CRASH) {
-            Assertions.assertTrue(completedByRecovery > 0, "commits decided before the crash and completed by the recovery");
+            Assertions.assertTrue(
+                    completedByRecovery > 0, "commits decided before the crash and completed by the recovery");
         }
     }
 
@@ -151,7 +159,9 @@ class CommitFaultTest extends SparkCensusTest {
     private Set<String> leftovers(boolean chunks) {
         final Set<String> names = new TreeSet<>();
         try (Stream<Path> s = Files.list(tmp.resolve("warehouse"))) {
-            s.map(p -> p.getFileName().toString()).filter(n -> !(chunks && n.equals("_chunks"))).forEach(names::add);
+            s.map(p -> p.getFileName().toString())
+                    .filter(n -> !(chunks && n.equals("_chunks")))
+                    .forEach(names::add);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

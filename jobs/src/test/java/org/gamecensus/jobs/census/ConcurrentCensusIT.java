@@ -38,7 +38,8 @@ class ConcurrentCensusIT extends SparkCensusTest {
     void twoRunsIntoDifferentTablesBothComplete() throws Exception {
         final Path out = tmp.resolve("out");
         final CensusProcess cram = CensusProcess.start(tmp, "cram", Map.of(), run(out, "cram", "--max-squares", "7"));
-        final CensusProcess trees = CensusProcess.start(tmp, "trees", Map.of(), run(out, "lumberjack", "--max-edges", "9"));
+        final CensusProcess trees =
+                CensusProcess.start(tmp, "trees", Map.of(), run(out, "lumberjack", "--max-edges", "9"));
         assertEquals(0, cram.await(180), cram.err());
         assertEquals(0, trees.await(180), trees.err());
         final Warehouse w = new Warehouse(out);
@@ -56,8 +57,15 @@ class ConcurrentCensusIT extends SparkCensusTest {
         assertEquals(0, tall.await(180), tall.err());
         final Warehouse w = new Warehouse(out);
         assertEquals(2 + 2, verified(w, HexSchemas.POSITIONS, HexSchemas.ADVERSARIAL), "two boards in each table");
-        assertEquals(List.of("2x3", "3x2"), spark().read().parquet(w.tablePath("hex")).select("board").distinct()
-                .orderBy("board").as(org.apache.spark.sql.Encoders.STRING()).collectAsList());
+        assertEquals(
+                List.of("2x3", "3x2"),
+                spark().read()
+                        .parquet(w.tablePath("hex"))
+                        .select("board")
+                        .distinct()
+                        .orderBy("board")
+                        .as(org.apache.spark.sql.Encoders.STRING())
+                        .collectAsList());
         assertEquals(List.of("hex", "hex_adversarial"), entries(out.resolve("warehouse")));
     }
 
@@ -65,14 +73,19 @@ class ConcurrentCensusIT extends SparkCensusTest {
     void aSecondRunIntoTheSamePartitionsIsRefusedNamingTheFirst() throws Exception {
         final Path out = tmp.resolve("out");
         // The first holds its claims for a few seconds: its commit pauses 400 ms before each of its 7 partitions.
-        final CensusProcess first = CensusProcess.start(tmp, "first", Map.of(Warehouse.PAUSE_COMMIT, "400"),
-                run(out, "cram", "--max-squares", "7"));
+        final CensusProcess first = CensusProcess.start(
+                tmp, "first", Map.of(Warehouse.PAUSE_COMMIT, "400"), run(out, "cram", "--max-squares", "7"));
         Assertions.assertTrue(first.awaitCondition(() -> claimed(out), 120), "the first run claimed: " + first.err());
         final String firstRun = runId(out);
-        final CensusProcess second = CensusProcess.start(tmp, "second", Map.of(), run(out, "cram", "--max-squares", "5"));
+        final CensusProcess second =
+                CensusProcess.start(tmp, "second", Map.of(), run(out, "cram", "--max-squares", "5"));
         assertEquals(2, second.await(180), "refused: " + second.err());
-        Assertions.assertTrue(second.err().strip().matches("census: cram/squares=1 is being written by run " + firstRun
-                + " \\(census run cram --max-squares 7, process " + first.pid() + " on .*"), second.err());
+        Assertions.assertTrue(
+                second.err()
+                        .strip()
+                        .matches("census: cram/squares=1 is being written by run " + firstRun
+                                + " \\(census run cram --max-squares 7, process " + first.pid() + " on .*"),
+                second.err());
         assertEquals(1, second.err().strip().split("\n").length, second.err());
         Assertions.assertTrue(first.alive(), "the first was still at work when the second was refused");
         assertEquals(0, first.await(180), first.err());
@@ -92,7 +105,9 @@ class ConcurrentCensusIT extends SparkCensusTest {
 
     private static String runId(Path out) throws java.io.IOException {
         try (Stream<Path> s = Files.list(out.resolve("warehouse/_runs"))) {
-            final String lease = s.map(f -> f.getFileName().toString()).filter(n -> n.endsWith(".lease")).findFirst()
+            final String lease = s.map(f -> f.getFileName().toString())
+                    .filter(n -> n.endsWith(".lease"))
+                    .findFirst()
                     .orElseThrow();
             return lease.substring(0, lease.length() - ".lease".length());
         }

@@ -66,7 +66,8 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
             try {
                 if (i < 4) {
                     fourInFlight.countDown();
-                    org.junit.jupiter.api.Assertions.assertTrue(fourInFlight.await(20, TimeUnit.SECONDS), "four calls in flight at once");
+                    org.junit.jupiter.api.Assertions.assertTrue(
+                            fourInFlight.await(20, TimeUnit.SECONDS), "four calls in flight at once");
                 }
                 return i * i;
             } catch (InterruptedException e) {
@@ -106,7 +107,8 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
     private void everyItemIsAttemptedAndTheFirstFailureInOrderIsThrown(String threads) {
         session().conf().set(ConcurrentFileCalls.THREADS, threads);
         final Set<Integer> attempted = Collections.synchronizedSet(new HashSet<>());
-        final IllegalStateException thrown = assertThrows(IllegalStateException.class,
+        final IllegalStateException thrown = assertThrows(
+                IllegalStateException.class,
                 () -> ConcurrentFileCalls.forEach(REMOTE, upTo(12), i -> {
                     attempted.add(i);
                     if (i == 2) {
@@ -128,10 +130,12 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
     void theWorkersRunWithTheCallersSession() {
         final SparkSession s = session();
         s.conf().set(ConcurrentFileCalls.THREADS, "4");
-        final List<SparkSession> seen = ConcurrentFileCalls.map(REMOTE, upTo(16), i -> SparkSession.getActiveSession().get());
+        final List<SparkSession> seen = ConcurrentFileCalls.map(
+                REMOTE, upTo(16), i -> SparkSession.getActiveSession().get());
         seen.forEach(active -> assertSame(s, active));
         SparkSession.clearActiveSession();
-        final List<Boolean> none = ConcurrentFileCalls.map(REMOTE, upTo(16), i -> SparkSession.getActiveSession().isDefined());
+        final List<Boolean> none = ConcurrentFileCalls.map(
+                REMOTE, upTo(16), i -> SparkSession.getActiveSession().isDefined());
         assertEquals(Collections.nCopies(16, false), none, "no session when the caller has none");
         SparkSession.setActiveSession(s);
     }
@@ -155,7 +159,8 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
         for (String bad : new String[] {"0", "-2", "eight", ""}) {
             s.conf().set(ConcurrentFileCalls.THREADS, bad);
             final UsageException e = assertThrows(UsageException.class, () -> ConcurrentFileCalls.threads(s, REMOTE));
-            org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().startsWith(ConcurrentFileCalls.THREADS), e.getMessage());
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    e.getMessage().startsWith(ConcurrentFileCalls.THREADS), e.getMessage());
         }
     }
 
@@ -164,7 +169,8 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
     void onTheLocalFileSystemTheCallsStayOnTheCallersThread() {
         session();
         final Thread caller = Thread.currentThread();
-        final List<Thread> threads = ConcurrentFileCalls.map(tmp.toUri().toString(), upTo(20), i -> Thread.currentThread());
+        final List<Thread> threads =
+                ConcurrentFileCalls.map(tmp.toUri().toString(), upTo(20), i -> Thread.currentThread());
         threads.forEach(t -> assertSame(caller, t));
     }
 
@@ -174,10 +180,15 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
      */
     @Test
     void aCommitWithOneThreadAndWithEightLeavesTheSameTable() throws Exception {
-        final DatasetSchema schema = new DatasetSchema("concurrent_commit", 1, new StructType(new StructField[] {
-            DatasetSchema.field("v", DataTypes.LongType, false, "a value"),
-            DatasetSchema.field("p", DataTypes.IntegerType, false, "the partition"),
-        }), List.of("p"), "rows in many partitions");
+        final DatasetSchema schema = new DatasetSchema(
+                "concurrent_commit",
+                1,
+                new StructType(new StructField[] {
+                    DatasetSchema.field("v", DataTypes.LongType, false, "a value"),
+                    DatasetSchema.field("p", DataTypes.IntegerType, false, "the partition"),
+                }),
+                List.of("p"),
+                "rows in many partitions");
         final List<Row> rows = new ArrayList<>();
         for (int i = 0; i < 3000; i++) {
             rows.add(RowFactory.create((long) i * 7919, i % 23));
@@ -187,9 +198,11 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
             session().conf().set(ConcurrentFileCalls.THREADS, threads);
             final Path out = tmp.resolve("t" + threads);
             final Warehouse warehouse = new Warehouse(out);
-            warehouse.write(spark().createDataFrame(rows, schema.struct()).repartition(5), schema,
-                    TablePartition.range(0, 22));
-            warehouse.write(spark().createDataFrame(rows, schema.struct()).repartition(3), schema,
+            warehouse.write(
+                    spark().createDataFrame(rows, schema.struct()).repartition(5), schema, TablePartition.range(0, 22));
+            warehouse.write(
+                    spark().createDataFrame(rows, schema.struct()).repartition(3),
+                    schema,
                     TablePartition.range(0, 22)); // every partition replaced
             final Path table = out.resolve("warehouse").resolve(schema.table());
             final List<String> lines = new ArrayList<>();
@@ -206,7 +219,9 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
                 assertEquals(26, listing.count(), "23 partitions, the manifests, the schema file and the last commit");
             }
             try (var listing = Files.list(out.resolve("warehouse"))) {
-                assertEquals(List.of(schema.table()), listing.map(p -> p.getFileName().toString()).toList(),
+                assertEquals(
+                        List.of(schema.table()),
+                        listing.map(p -> p.getFileName().toString()).toList(),
                         "no staging, lease or commit record left");
             }
             assertEquals(3000, spark().read().parquet(table.toString()).count());

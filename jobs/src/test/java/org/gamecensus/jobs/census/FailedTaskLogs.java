@@ -9,9 +9,13 @@ import org.apache.logging.log4j.core.config.Configurator;
  */
 final class FailedTaskLogs implements AutoCloseable {
 
-    private static final String[] LOGGERS = {"org.apache.spark.executor.Executor",
-        "org.apache.spark.scheduler.TaskSetManager", "org.apache.spark.scheduler.TaskSchedulerImpl",
-        "org.apache.spark.sql.execution.datasources.FileFormatWriter", "org.apache.spark.util.Utils"};
+    private static final String[] LOGGERS = {
+        "org.apache.spark.executor.Executor",
+        "org.apache.spark.scheduler.TaskSetManager",
+        "org.apache.spark.scheduler.TaskSchedulerImpl",
+        "org.apache.spark.sql.execution.datasources.FileFormatWriter",
+        "org.apache.spark.util.Utils"
+    };
 
     private FailedTaskLogs() {
         for (String logger : LOGGERS) {

@@ -64,12 +64,14 @@ class FaultInjectionTest extends SparkCensusTest {
 
     @Test
     void everyCensusIsUnchangedByRetriedTasks() throws Exception {
-        Assertions.assertTrue(sameUnderFaults(() -> SwitchingJob.subgraphs(spark(), SwitchingHosts.complete(5), 4)) >= 2,
+        Assertions.assertTrue(
+                sameUnderFaults(() -> SwitchingJob.subgraphs(spark(), SwitchingHosts.complete(5), 4)) >= 2,
                 "switching: the injected failures happened");
         Assertions.assertTrue(sameUnderFaults(() -> CramJob.shapes(spark(), 6, 4)) >= 2, "cram");
         Assertions.assertTrue(sameUnderFaults(() -> LumberjackJob.trees(spark(), 8, 4)) >= 2, "lumberjack");
-        Assertions.assertTrue(sameUnderFaults(() -> HexJob.positions(spark(), new HexBoard(2, 3), HexBoard.Side.DOWN, 4))
-                >= 2, "hex");
+        Assertions.assertTrue(
+                sameUnderFaults(() -> HexJob.positions(spark(), new HexBoard(2, 3), HexBoard.Side.DOWN, 4)) >= 2,
+                "hex");
     }
 
     @Test
@@ -80,17 +82,24 @@ class FaultInjectionTest extends SparkCensusTest {
         final Warehouse faulty = new Warehouse(tmp.resolve("faulty"));
         SwitchingJob.census(spark(), faulty, SwitchingHosts.complete(5), 4);
         spark().conf().unset(FaultInjection.FAIL_PARTITIONS);
-        assertDataFrameNoOrderEquals(spark().read().parquet(clean.tablePath("switching").toString()),
+        assertDataFrameNoOrderEquals(
+                spark().read().parquet(clean.tablePath("switching").toString()),
                 spark().read().parquet(faulty.tablePath("switching").toString()));
-        assertEquals(java.util.List.of(), Manifests.verify(spark(), faulty,
-                org.gamecensus.schemas.switching.SwitchingSchemas.ALL, new java.util.ArrayList<>()), "its manifests hold");
+        assertEquals(
+                java.util.List.of(),
+                Manifests.verify(
+                        spark(),
+                        faulty,
+                        org.gamecensus.schemas.switching.SwitchingSchemas.ALL,
+                        new java.util.ArrayList<>()),
+                "its manifests hold");
     }
 
     @Test
     void aMalformedSettingIsNamed() {
         spark().conf().set(FaultInjection.FAIL_PARTITIONS, "zero");
-        final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> SwitchingJob.subgraphs(spark(), SwitchingHosts.complete(4), 2));
+        final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> SwitchingJob.subgraphs(spark(), SwitchingHosts.complete(4), 2));
         Assertions.assertTrue(e.getMessage().contains(FaultInjection.FAIL_PARTITIONS), e.getMessage());
     }
 }

@@ -27,7 +27,10 @@ import org.apache.hadoop.util.Progressable;
 public class FaultyFileSystem extends RawLocalFileSystem {
 
     /** How the k-th call fails. */
-    public enum Mode { ERROR, CRASH }
+    public enum Mode {
+        ERROR,
+        CRASH
+    }
 
     /** The failure of a crashed process's calls: an error nothing in the census catches. */
     public static final class Crash extends Error {
@@ -122,22 +125,36 @@ public class FaultyFileSystem extends RawLocalFileSystem {
     }
 
     @Override
-    public FSDataOutputStream create(Path f, boolean overwrite, int bufferSize, short replication, long blockSize,
-                                     Progressable progress) throws IOException {
+    public FSDataOutputStream create(
+            Path f, boolean overwrite, int bufferSize, short replication, long blockSize, Progressable progress)
+            throws IOException {
         call("create", f);
         return super.create(f, overwrite, bufferSize, replication, blockSize, progress);
     }
 
     @Override
-    public FSDataOutputStream create(Path f, FsPermission permission, boolean overwrite, int bufferSize, short replication,
-                                     long blockSize, Progressable progress) throws IOException {
+    public FSDataOutputStream create(
+            Path f,
+            FsPermission permission,
+            boolean overwrite,
+            int bufferSize,
+            short replication,
+            long blockSize,
+            Progressable progress)
+            throws IOException {
         call("create", f);
         return super.create(f, permission, overwrite, bufferSize, replication, blockSize, progress);
     }
 
     @Override
-    public FSDataOutputStream createNonRecursive(Path f, FsPermission permission, EnumSet<CreateFlag> flags,
-                                                 int bufferSize, short replication, long blockSize, Progressable progress)
+    public FSDataOutputStream createNonRecursive(
+            Path f,
+            FsPermission permission,
+            EnumSet<CreateFlag> flags,
+            int bufferSize,
+            short replication,
+            long blockSize,
+            Progressable progress)
             throws IOException {
         call("create", f);
         return super.createNonRecursive(f, permission, flags, bufferSize, replication, blockSize, progress);
@@ -196,7 +213,8 @@ public class FaultyFileSystem extends RawLocalFileSystem {
     public void setPermission(Path p, FsPermission permission) throws IOException {
         call("setPermission", p);
         try {
-            Files.setPosixFilePermissions(pathToFile(p).toPath(),
+            Files.setPosixFilePermissions(
+                    pathToFile(p).toPath(),
                     NioPermissionLocalFileSystem.NioPermissionRawLocalFileSystem.posix(permission));
         } catch (java.nio.file.NoSuchFileException e) {
             throw new FileNotFoundException(p.toString());

@@ -32,12 +32,17 @@ class FileChecksumsTest extends SparkCensusTest {
      */
     @Test
     void filesAreSharedOutLargestFirstToTheLightestTask() {
-        final List<FileStatus> files = List.of(file("c", 5), file("f", 2), file("a", 7), file("d", 4),
-                file("b", 6), file("e", 3));
+        final List<FileStatus> files =
+                List.of(file("c", 5), file("f", 2), file("a", 7), file("d", 4), file("b", 6), file("e", 3));
         final List<ArrayList<String>> tasks = FileChecksums.shareOut(files, 2);
-        assertEquals(List.of(List.of("a", "d", "e"), List.of("b", "c", "f")), tasks.stream().map(FileChecksumsTest::names).toList());
-        assertEquals(tasks, FileChecksums.shareOut(List.of(files.get(5), files.get(4), files.get(3), files.get(2),
-                files.get(1), files.get(0)), 2), "the split depends on the files, not their order");
+        assertEquals(
+                List.of(List.of("a", "d", "e"), List.of("b", "c", "f")),
+                tasks.stream().map(FileChecksumsTest::names).toList());
+        assertEquals(
+                tasks,
+                FileChecksums.shareOut(
+                        List.of(files.get(5), files.get(4), files.get(3), files.get(2), files.get(1), files.get(0)), 2),
+                "the split depends on the files, not their order");
         assertEquals(3, FileChecksums.shareOut(files.subList(0, 3), 8).size(), "never an empty task");
         assertThrows(IllegalArgumentException.class, () -> FileChecksums.shareOut(files, 0));
     }
@@ -54,7 +59,13 @@ class FileChecksumsTest extends SparkCensusTest {
             final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
             crc.update(bytes);
             final Path f = Files.write(tmp.resolve("f" + i + ".parquet"), bytes);
-            listed.add(new FileStatus(bytes.length, false, 1, 1, 0, new org.apache.hadoop.fs.Path(f.toUri().toString())));
+            listed.add(new FileStatus(
+                    bytes.length,
+                    false,
+                    1,
+                    1,
+                    0,
+                    new org.apache.hadoop.fs.Path(f.toUri().toString())));
             expected.put(listed.get(i).getPath().toString(), i == 4 ? -1L : crc.getValue());
         }
         Files.delete(tmp.resolve("f4.parquet"));

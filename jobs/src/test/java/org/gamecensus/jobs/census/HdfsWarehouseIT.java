@@ -58,9 +58,13 @@ class HdfsWarehouseIT extends SparkCensusTest {
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("--warehouse", warehouse, "--out", dir.resolve("out").toString()));
-        final int code = CensusCli.run(all.toArray(new String[0]), new PrintStream(out, true, StandardCharsets.UTF_8),
+        final int code = CensusCli.run(
+                all.toArray(new String[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new String[] {String.valueOf(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)};
+        return new String[] {
+            String.valueOf(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)
+        };
     }
 
     @Test
@@ -77,8 +81,12 @@ class HdfsWarehouseIT extends SparkCensusTest {
         // A process that halts itself while its tasks write (as if killed: no shutdown hook runs), its
         // commit not decided; then one killed (SIGKILL) once its commit is decided and moving in.
         killAndRecover(w, "halted-staging", Map.of(FaultInjection.HALT_WRITING, "2"), null, true);
-        killAndRecover(w, "killed-decided", Map.of(Warehouse.PAUSE_COMMIT, "300"),
-                () -> !WarehouseRecovery.pendingCommits(warehouse).isEmpty(), false);
+        killAndRecover(
+                w,
+                "killed-decided",
+                Map.of(Warehouse.PAUSE_COMMIT, "300"),
+                () -> !WarehouseRecovery.pendingCommits(warehouse).isEmpty(),
+                false);
 
         final String[] again = census("run", "lumberjack", "--max-edges", "9", "--partitions", "2");
         assertEquals("0", again[0], again[2]);
@@ -90,13 +98,32 @@ class HdfsWarehouseIT extends SparkCensusTest {
      * (or waits for it to halt itself when null), then checks: verify reports the dead run's
      * leftovers, --repair clears them, and the table is {@code old} (its previous state) or wholly new.
      */
-    private void killAndRecover(Warehouse w, String name, Map<String, String> settings,
-                                java.util.function.BooleanSupplier moment, boolean old) throws Exception {
+    private void killAndRecover(
+            Warehouse w,
+            String name,
+            Map<String, String> settings,
+            java.util.function.BooleanSupplier moment,
+            boolean old)
+            throws Exception {
         final TableState before = TableState.of(w, "lumberjack");
         final Map<String, String> all = new java.util.HashMap<>(settings);
         all.put("spark.hadoop.dfs.replication", "1");
-        final CensusProcess p = CensusProcess.start(dir, name, all, "run", "lumberjack", "--max-edges", "9", "--partitions",
-                "4", "--master", "local[2]", "--warehouse", warehouse, "--out", dir.resolve(name).toString());
+        final CensusProcess p = CensusProcess.start(
+                dir,
+                name,
+                all,
+                "run",
+                "lumberjack",
+                "--max-edges",
+                "9",
+                "--partitions",
+                "4",
+                "--master",
+                "local[2]",
+                "--warehouse",
+                warehouse,
+                "--out",
+                dir.resolve(name).toString());
         if (moment == null) {
             assertEquals(137, p.await(180), name + ": halted\n" + p.err());
         } else {
@@ -113,7 +140,11 @@ class HdfsWarehouseIT extends SparkCensusTest {
         assertEquals("0", repaired[0], name + ": " + repaired[1] + repaired[2]);
         Assertions.assertTrue(repaired[1].contains("recovered: "), repaired[1]);
         assertEquals(old, TableState.of(w, "lumberjack").isOldOrNew(before, name), name + ": old or new as a whole");
-        assertEquals(List.of("lumberjack"), WarehouseFiles.list(warehouse).stream().map(f -> f.getPath().getName()).toList(),
+        assertEquals(
+                List.of("lumberjack"),
+                WarehouseFiles.list(warehouse).stream()
+                        .map(f -> f.getPath().getName())
+                        .toList(),
                 name + ": nothing else left");
         assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
     }

@@ -89,12 +89,15 @@ class KernelClockTest extends SparkCensusTest {
         for (boolean buffered : new boolean[] {true, false}) {
             final SlowSlices kernel = new SlowSlices(50, 20, buffered);
             final LongAccumulator clock = spark().sparkContext().longAccumulator();
-            final List<Row> rows = drain(CensusDatasets.timed(kernel, List.of(0L, 1L, 2L).iterator(), clock));
+            final List<Row> rows =
+                    drain(CensusDatasets.timed(kernel, List.of(0L, 1L, 2L).iterator(), clock));
             assertEquals(150, rows.size());
             assertEquals(RowFactory.create(2L, 49), rows.get(149));
             // Three slices of 20 ms each were computed inside the clock, whichever way the rows were asked for.
-            Assertions.assertTrue(clock.value() >= TimeUnit.MILLISECONDS.toNanos(60), buffered + ": " + clock.value() + " ns");
-            // A buffered kernel is asked once per slice and once at the end; any other once per row and once at the end.
+            Assertions.assertTrue(
+                    clock.value() >= TimeUnit.MILLISECONDS.toNanos(60), buffered + ": " + clock.value() + " ns");
+            // A buffered kernel is asked once per slice and once at the end; any other once per row and once at the
+            // end.
             assertEquals(buffered ? 4 : 151, kernel.hasNextCalls, "buffered " + buffered);
         }
     }

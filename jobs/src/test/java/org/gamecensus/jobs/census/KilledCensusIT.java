@@ -47,7 +47,8 @@ class KilledCensusIT extends SparkCensusTest {
         final CensusProcess reference = CensusProcess.start(tmp, "reference", SLOW_COMMIT, census);
         Assertions.assertTrue(reference.awaitCondition(() -> leased(out), 120), "a lease appeared: " + reference.err());
         final long leased = System.nanoTime();
-        Assertions.assertTrue(reference.awaitCondition(() -> reference.out().contains("cram census to 11 squares"), 120),
+        Assertions.assertTrue(
+                reference.awaitCondition(() -> reference.out().contains("cram census to 11 squares"), 120),
                 "the census was committed: " + reference.err());
         final long span = System.nanoTime() - leased;
         reference.kill();
@@ -79,9 +80,11 @@ class KilledCensusIT extends SparkCensusTest {
             moments.add(at / 1_000_000L + " ms: " + (isOld ? "old" : pending ? "new, completed by the recovery" : "new")
                     + (committed ? " (after the summary)" : ""));
         }
-        System.out.println("KilledCensusIT: " + KILLS + " kills over a span of " + span / 1_000_000L + " ms: " + moments);
+        System.out.println(
+                "KilledCensusIT: " + KILLS + " kills over a span of " + span / 1_000_000L + " ms: " + moments);
         // The kills fell before the commit was decided, while it was under way, and after.
-        Assertions.assertTrue(old > 0 && old < KILLS && decided > 0, "old " + old + ", decided " + decided + ": " + moments);
+        Assertions.assertTrue(
+                old > 0 && old < KILLS && decided > 0, "old " + old + ", decided " + decided + ": " + moments);
     }
 
     /** Whether a run's lease is in the warehouse. */

@@ -31,11 +31,14 @@ class ManifestsTest extends SparkCensusTest {
         final List<String> checked = new ArrayList<>();
         assertEquals(List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL, checked));
         assertEquals(4, checked.size(), "two hosts in switching and in switching_hosts");
-        final Path partition = Path.of(java.net.URI.create(w.tablePath("switching"))).resolve("host=bridgit%3A2");
+        final Path partition =
+                Path.of(java.net.URI.create(w.tablePath("switching"))).resolve("host=bridgit%3A2");
         Assertions.assertTrue(Files.isDirectory(partition), "Spark escapes ':' in partition directories");
         final Path file;
         try (var files = Files.list(partition)) {
-            file = files.filter(f -> f.toString().endsWith(".parquet")).findFirst().orElseThrow();
+            file = files.filter(f -> f.toString().endsWith(".parquet"))
+                    .findFirst()
+                    .orElseThrow();
         }
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ch.truncate(Files.size(file) / 2);
@@ -72,7 +75,9 @@ class ManifestsTest extends SparkCensusTest {
         assertEquals("a.parquet:3:42," + b, files(dir, Map.of("a.parquet", "a.parquet:3:42")));
         // One with another size (a file changed since its writer closed it) is not.
         assertEquals(a + "," + b, files(dir, Map.of("a.parquet", "a.parquet:5:42")));
-        assertEquals(Map.of(dir + "/missing", ""), Manifests.files(spark(), Map.of(dir + "/missing", Map.of())),
+        assertEquals(
+                Map.of(dir + "/missing", ""),
+                Manifests.files(spark(), Map.of(dir + "/missing", Map.of())),
                 "a missing directory holds no files");
     }
 
@@ -91,7 +96,8 @@ class ManifestsTest extends SparkCensusTest {
         final Warehouse w = new Warehouse(tmp);
         SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 1);
         // Rewrite the partition with other rows but keep the old manifest: the files check fails first.
-        final Path manifest = Path.of(java.net.URI.create(w.tablePath("switching"))).resolve("_manifest/host=path4.properties");
+        final Path manifest =
+                Path.of(java.net.URI.create(w.tablePath("switching"))).resolve("_manifest/host=path4.properties");
         final String saved = Files.readString(manifest);
         SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 3);
         Files.writeString(manifest, saved);
@@ -112,7 +118,8 @@ class ManifestsTest extends SparkCensusTest {
         long manifests = 0;
         final List<Path> parquet;
         try (var all = Files.walk(table)) {
-            parquet = all.filter(f -> f.toString().endsWith(".parquet")).sorted().toList();
+            parquet =
+                    all.filter(f -> f.toString().endsWith(".parquet")).sorted().toList();
         }
         try (var all = Files.list(table.resolve(Manifests.DIR))) {
             for (Path m : all.toList()) {
@@ -131,7 +138,8 @@ class ManifestsTest extends SparkCensusTest {
         Files.write(file, bytes);
         final List<String> problems = Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>());
         assertEquals(1, problems.size(), problems.toString());
-        Assertions.assertTrue(problems.get(0).startsWith("lumberjack/" + file.getParent().getFileName() + ": files differ"),
+        Assertions.assertTrue(
+                problems.get(0).startsWith("lumberjack/" + file.getParent().getFileName() + ": files differ"),
                 problems.get(0));
     }
 }

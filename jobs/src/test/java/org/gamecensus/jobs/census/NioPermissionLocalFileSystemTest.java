@@ -24,8 +24,11 @@ class NioPermissionLocalFileSystemTest {
     void everyModeMapsToTheSameNineBits() {
         for (short mode = 0; mode < 512; mode++) {
             final FsPermission p = new FsPermission(mode);
-            assertEquals(p.toString(), PosixFilePermissions.toString(
-                    NioPermissionLocalFileSystem.NioPermissionRawLocalFileSystem.posix(p)), "mode " + Integer.toOctalString(mode));
+            assertEquals(
+                    p.toString(),
+                    PosixFilePermissions.toString(
+                            NioPermissionLocalFileSystem.NioPermissionRawLocalFileSystem.posix(p)),
+                    "mode " + Integer.toOctalString(mode));
         }
     }
 
@@ -44,19 +47,27 @@ class NioPermissionLocalFileSystemTest {
                 out.writeBytes("census\n");
             }
             // The file, and the checksum file beside it, with the default file mode less the umask.
-            assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("a/b/f"))));
-            assertEquals("rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("a/b/.f.crc"))));
+            assertEquals(
+                    "rw-r-----", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("a/b/f"))));
+            assertEquals(
+                    "rw-r-----",
+                    PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("a/b/.f.crc"))));
             fs.setPermission(new Path(sub, "f"), new FsPermission((short) 0604));
-            assertEquals("rw----r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("a/b/f"))));
+            assertEquals(
+                    "rw----r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("a/b/f"))));
             assertEquals("census\n", Files.readString(dir.resolve("a/b/f")));
         }
     }
 
     @Test
     void theCensusSessionInstallsItUnlessTold() {
-        assertEquals(NioPermissionLocalFileSystem.class.getName(),
+        assertEquals(
+                NioPermissionLocalFileSystem.class.getName(),
                 CensusSession.configuration(Map.of()).get(CensusSession.LOCAL_FILE_SYSTEM));
-        assertEquals("org.apache.hadoop.fs.LocalFileSystem", CensusSession.configuration(
-                Map.of(CensusSession.LOCAL_FILE_SYSTEM, "org.apache.hadoop.fs.LocalFileSystem")).get(CensusSession.LOCAL_FILE_SYSTEM));
+        assertEquals(
+                "org.apache.hadoop.fs.LocalFileSystem",
+                CensusSession.configuration(
+                                Map.of(CensusSession.LOCAL_FILE_SYSTEM, "org.apache.hadoop.fs.LocalFileSystem"))
+                        .get(CensusSession.LOCAL_FILE_SYSTEM));
     }
 }

@@ -63,8 +63,17 @@ class ParquetRowWriterTest extends SparkCensusTest {
         DataTypes.createStructField("host", DataTypes.StringType, false),
     });
 
-    private static final double[] DOUBLES = {0.0, -0.0, 1.5, -2.25e-300, Double.NaN, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY, Double.MIN_VALUE, 1e6};
+    private static final double[] DOUBLES = {
+        0.0,
+        -0.0,
+        1.5,
+        -2.25e-300,
+        Double.NaN,
+        Double.POSITIVE_INFINITY,
+        Double.NEGATIVE_INFINITY,
+        Double.MIN_VALUE,
+        1e6
+    };
     private static final String[] STRINGS = {"L", "R", "N", "", "ünïcødé ∞", "a/b#c", "x".repeat(300)};
 
     private static <T> scala.collection.Seq<T> seq(List<T> list) {
@@ -72,7 +81,8 @@ class ParquetRowWriterTest extends SparkCensusTest {
     }
 
     private static Row route(Random r) {
-        return RowFactory.create(r.nextInt(50), r.nextBoolean(), r.nextInt(4) == 0 ? null : STRINGS[r.nextInt(STRINGS.length)]);
+        return RowFactory.create(
+                r.nextInt(50), r.nextBoolean(), r.nextInt(4) == 0 ? null : STRINGS[r.nextInt(STRINGS.length)]);
     }
 
     private static List<Row> rows(int n, long seed) {
@@ -106,17 +116,28 @@ class ParquetRowWriterTest extends SparkCensusTest {
                     grid.add(seq(line));
                 }
             }
-            rows.add(RowFactory.create(r.nextLong(), r.nextBoolean() ? null : r.nextLong(), r.nextInt(64),
-                    r.nextBoolean() ? null : r.nextInt(), r.nextBoolean(), r.nextInt(3) == 0 ? null : r.nextBoolean(),
-                    r.nextInt(5) == 0 ? null : DOUBLES[r.nextInt(DOUBLES.length)], STRINGS[r.nextInt(3)],
-                    r.nextInt(10) == 0 ? STRINGS[r.nextInt(STRINGS.length)] : null, seq(symmetries),
-                    r.nextInt(5) == 0 ? null : seq(notes), seq(routes), grid == null ? null : seq(grid),
-                    r.nextBoolean() ? null : route(r), "K" + r.nextInt(3)));
+            rows.add(RowFactory.create(
+                    r.nextLong(),
+                    r.nextBoolean() ? null : r.nextLong(),
+                    r.nextInt(64),
+                    r.nextBoolean() ? null : r.nextInt(),
+                    r.nextBoolean(),
+                    r.nextInt(3) == 0 ? null : r.nextBoolean(),
+                    r.nextInt(5) == 0 ? null : DOUBLES[r.nextInt(DOUBLES.length)],
+                    STRINGS[r.nextInt(3)],
+                    r.nextInt(10) == 0 ? STRINGS[r.nextInt(STRINGS.length)] : null,
+                    seq(symmetries),
+                    r.nextInt(5) == 0 ? null : seq(notes),
+                    seq(routes),
+                    grid == null ? null : seq(grid),
+                    r.nextBoolean() ? null : route(r),
+                    "K" + r.nextInt(3)));
         }
         return rows;
     }
 
-    private static final int[] DATA = java.util.stream.IntStream.range(0, SCHEMA.size() - 1).toArray();
+    private static final int[] DATA =
+            java.util.stream.IntStream.range(0, SCHEMA.size() - 1).toArray();
 
     /** The layout of the written columns, none declared distinct. */
     private static ParquetRowWriter.Layout layout() {
@@ -128,10 +149,11 @@ class ParquetRowWriterTest extends SparkCensusTest {
         final CompressionCodecName codec = CompressionCodecName.SNAPPY;
         final List<Row> rows = rows(10_000, 7);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
-        final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
+        final org.apache.hadoop.fs.Path file =
+                new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
         // Small row groups: a group is closed at a size check every 4,096 rows.
         try (PageCompressor pages = new PageCompressor(codec, fs.getConf());
-             ParquetRowWriter w = new ParquetRowWriter(fs, file, layout(), pages.compressor(), 64 << 10)) {
+                ParquetRowWriter w = new ParquetRowWriter(fs, file, layout(), pages.compressor(), 64 << 10)) {
             for (Row row : rows) {
                 w.write(row);
             }
@@ -141,7 +163,9 @@ class ParquetRowWriterTest extends SparkCensusTest {
             assertEquals(3, reader.getRowGroups().size(), "row groups of 4,096, 4,096 and 1,808 rows");
             assertEquals(codec, reader.getRowGroups().get(0).getColumns().get(0).getCodec());
         }
-        final Column[] written = Arrays.stream(SCHEMA.fieldNames()).limit(DATA.length).map(functions::col)
+        final Column[] written = Arrays.stream(SCHEMA.fieldNames())
+                .limit(DATA.length)
+                .map(functions::col)
                 .toArray(Column[]::new);
         final Dataset<Row> expected = spark().createDataFrame(rows, SCHEMA).select(written);
         final Dataset<Row> back = spark().read().parquet(file.toString());
@@ -165,14 +189,17 @@ class ParquetRowWriterTest extends SparkCensusTest {
     @Test
     void theWritersManifestEntryIsTheFileReadBack() throws Exception {
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
-        final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
+        final org.apache.hadoop.fs.Path file =
+                new org.apache.hadoop.fs.Path(tmp.resolve("rows.parquet").toUri());
         final ParquetRowWriter w;
         try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf())) {
             w = new ParquetRowWriter(fs, file, layout(), pages.compressor(), 64 << 10);
             for (Row row : rows(10_000, 17)) {
                 w.write(row);
             }
-            Assertions.assertThrows(IllegalStateException.class, () -> w.manifestEntry("rows.parquet"),
+            Assertions.assertThrows(
+                    IllegalStateException.class,
+                    () -> w.manifestEntry("rows.parquet"),
                     "no entry before the footer is written");
             w.close();
         }
@@ -197,15 +224,21 @@ class ParquetRowWriterTest extends SparkCensusTest {
             final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(
                     tmp.resolve("distinct-" + distinct.size() + ".parquet").toUri());
             try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
-                 ParquetRowWriter w = new ParquetRowWriter(fs, file, new ParquetRowWriter.Layout(SCHEMA, DATA, distinct),
-                         pages.compressor(), 1 << 20)) {
+                    ParquetRowWriter w = new ParquetRowWriter(
+                            fs,
+                            file,
+                            new ParquetRowWriter.Layout(SCHEMA, DATA, distinct),
+                            pages.compressor(),
+                            1 << 20)) {
                 for (Row row : rows) {
                     w.write(row);
                 }
             }
-            try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, new Configuration()))) {
+            try (ParquetFileReader reader =
+                    ParquetFileReader.open(HadoopInputFile.fromPath(file, new Configuration()))) {
                 for (var column : reader.getRowGroups().get(0).getColumns()) {
-                    dictionaryPages.put(distinct.size() + ":" + column.getPath().toDotString(), column.hasDictionaryPage());
+                    dictionaryPages.put(
+                            distinct.size() + ":" + column.getPath().toDotString(), column.hasDictionaryPage());
                 }
             }
             back.add(spark().read().parquet(file.toString()).collectAsList());
@@ -219,28 +252,36 @@ class ParquetRowWriterTest extends SparkCensusTest {
 
     /** The codecs other than Snappy go through parquet-mr's compressor, one for the task's files. */
     @ParameterizedTest
-    @EnumSource(value = CompressionCodecName.class, names = {"GZIP", "ZSTD", "UNCOMPRESSED"})
+    @EnumSource(
+            value = CompressionCodecName.class,
+            names = {"GZIP", "ZSTD", "UNCOMPRESSED"})
     void sparkReadsBackTheRowsWrittenWithEachCodec(CompressionCodecName codec) throws Exception {
         final List<Row> rows = rows(1_500, 17);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
         final ParquetRowWriter.Layout layout = layout();
         try (PageCompressor pages = new PageCompressor(codec, fs.getConf());
-             ParquetRowWriter a = new ParquetRowWriter(fs, path("a.parquet"), layout, pages.compressor(), 16 << 10);
-             ParquetRowWriter b = new ParquetRowWriter(fs, path("b.parquet"), layout, pages.compressor(), 16 << 10)) {
+                ParquetRowWriter a = new ParquetRowWriter(fs, path("a.parquet"), layout, pages.compressor(), 16 << 10);
+                ParquetRowWriter b =
+                        new ParquetRowWriter(fs, path("b.parquet"), layout, pages.compressor(), 16 << 10)) {
             for (int i = 0; i < rows.size(); i++) {
                 (i < rows.size() / 2 ? a : b).write(rows.get(i));
             }
         }
-        final Column[] written = Arrays.stream(SCHEMA.fieldNames()).limit(DATA.length).map(functions::col)
+        final Column[] written = Arrays.stream(SCHEMA.fieldNames())
+                .limit(DATA.length)
+                .map(functions::col)
                 .toArray(Column[]::new);
-        final List<Row> in = spark().createDataFrame(rows, SCHEMA).select(written).collectAsList();
-        final List<Row> out = new ArrayList<>(spark().read().parquet(path("a.parquet").toString()).collectAsList());
+        final List<Row> in =
+                spark().createDataFrame(rows, SCHEMA).select(written).collectAsList();
+        final List<Row> out = new ArrayList<>(
+                spark().read().parquet(path("a.parquet").toString()).collectAsList());
         out.addAll(spark().read().parquet(path("b.parquet").toString()).collectAsList());
         assertEquals(in.size(), out.size());
         for (int i = 0; i < in.size(); i++) {
             assertEquals(in.get(i).toString(), out.get(i).toString(), "row " + i);
         }
-        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(path("b.parquet"), new Configuration()))) {
+        try (ParquetFileReader reader =
+                ParquetFileReader.open(HadoopInputFile.fromPath(path("b.parquet"), new Configuration()))) {
             assertEquals(codec, reader.getRowGroups().get(0).getColumns().get(0).getCodec());
         }
     }
@@ -251,16 +292,24 @@ class ParquetRowWriterTest extends SparkCensusTest {
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
         final long[] hashes = new long[rows.size()];
         try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
-             ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("h.parquet").toUri()),
-                layout(), pages.compressor(), 1 << 20)) {
+                ParquetRowWriter w = new ParquetRowWriter(
+                        fs,
+                        new org.apache.hadoop.fs.Path(tmp.resolve("h.parquet").toUri()),
+                        layout(),
+                        pages.compressor(),
+                        1 << 20)) {
             for (int i = 0; i < rows.size(); i++) {
                 hashes[i] = w.write(rows.get(i));
             }
         }
-        final Column[] written = Arrays.stream(SCHEMA.fieldNames()).limit(DATA.length).map(functions::col)
+        final Column[] written = Arrays.stream(SCHEMA.fieldNames())
+                .limit(DATA.length)
+                .map(functions::col)
                 .toArray(Column[]::new);
-        final List<Long> spark = spark().createDataFrame(rows, SCHEMA).select(functions.xxhash64(written))
-                .as(org.apache.spark.sql.Encoders.LONG()).collectAsList();
+        final List<Long> spark = spark().createDataFrame(rows, SCHEMA)
+                .select(functions.xxhash64(written))
+                .as(org.apache.spark.sql.Encoders.LONG())
+                .collectAsList();
         int differ = 0;
         for (int i = 0; i < rows.size(); i++) {
             if (hashes[i] != spark.get(i)) {
@@ -281,10 +330,14 @@ class ParquetRowWriterTest extends SparkCensusTest {
         }
         values[SCHEMA.fieldIndex("outcome")] = null;
         try (PageCompressor pages = new PageCompressor(CompressionCodecName.UNCOMPRESSED, fs.getConf())) {
-            final ParquetRowWriter w = new ParquetRowWriter(fs, new org.apache.hadoop.fs.Path(tmp.resolve("x.parquet").toUri()),
-                    layout(), pages.compressor(), 1 << 20);
-            final IllegalStateException e = Assertions.assertThrows(IllegalStateException.class,
-                    () -> w.write(RowFactory.create(values)));
+            final ParquetRowWriter w = new ParquetRowWriter(
+                    fs,
+                    new org.apache.hadoop.fs.Path(tmp.resolve("x.parquet").toUri()),
+                    layout(),
+                    pages.compressor(),
+                    1 << 20);
+            final IllegalStateException e =
+                    Assertions.assertThrows(IllegalStateException.class, () -> w.write(RowFactory.create(values)));
             assertEquals("column outcome is null but not nullable", e.getMessage());
             w.abandon();
         }
@@ -302,25 +355,31 @@ class ParquetRowWriterTest extends SparkCensusTest {
         final ParquetRowWriter.Layout layout = layout();
         final org.apache.hadoop.fs.Path[] shared = {path("shared-0.parquet"), path("shared-1.parquet")};
         try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
-             ParquetRowWriter a = new ParquetRowWriter(fs, shared[0], layout, pages.compressor(), 64 << 10);
-             ParquetRowWriter b = new ParquetRowWriter(fs, shared[1], layout, pages.compressor(), 64 << 10)) {
+                ParquetRowWriter a = new ParquetRowWriter(fs, shared[0], layout, pages.compressor(), 64 << 10);
+                ParquetRowWriter b = new ParquetRowWriter(fs, shared[1], layout, pages.compressor(), 64 << 10)) {
             for (int i = 0; i < rows.size(); i++) {
                 (i % 2 == 0 ? a : b).write(rows.get(i));
             }
         }
         for (int f = 0; f < 2; f++) {
             final org.apache.hadoop.fs.Path own = path("own-" + f + ".parquet");
-            final org.apache.parquet.hadoop.CodecFactory codecs = new org.apache.parquet.hadoop.CodecFactory(fs.getConf(), 1 << 20);
-            try (ParquetRowWriter w = new ParquetRowWriter(fs, own, layout, codecs.getCompressor(CompressionCodecName.SNAPPY), 64 << 10)) {
+            final org.apache.parquet.hadoop.CodecFactory codecs =
+                    new org.apache.parquet.hadoop.CodecFactory(fs.getConf(), 1 << 20);
+            try (ParquetRowWriter w = new ParquetRowWriter(
+                    fs, own, layout, codecs.getCompressor(CompressionCodecName.SNAPPY), 64 << 10)) {
                 for (int i = f; i < rows.size(); i += 2) {
                     w.write(rows.get(i));
                 }
             } finally {
                 codecs.release();
             }
-            Assertions.assertArrayEquals(java.nio.file.Files.readAllBytes(Path.of(own.toUri())),
-                    java.nio.file.Files.readAllBytes(Path.of(shared[f].toUri())), "file " + f);
-            assertEquals(rows.size() / 2, spark().read().parquet(shared[f].toString()).count());
+            Assertions.assertArrayEquals(
+                    java.nio.file.Files.readAllBytes(Path.of(own.toUri())),
+                    java.nio.file.Files.readAllBytes(Path.of(shared[f].toUri())),
+                    "file " + f);
+            assertEquals(
+                    rows.size() / 2,
+                    spark().read().parquet(shared[f].toString()).count());
         }
     }
 

@@ -16,8 +16,12 @@ class PublishedTableTest {
 
     @Test
     void writesMarkdownAndQuotedCsv() throws Exception {
-        final PublishedTable t = new PublishedTable("demo", "Demo", List.of("name", "note"),
-                List.of(List.of("a", "x, y"), List.of("b|c", "say \"hi\"")), List.of("A note."));
+        final PublishedTable t = new PublishedTable(
+                "demo",
+                "Demo",
+                List.of("name", "note"),
+                List.of(List.of("a", "x, y"), List.of("b|c", "say \"hi\"")),
+                List.of("A note."));
         t.writeTo(dir);
         assertEquals("name,note\na,\"x, y\"\nb|c,\"say \"\"hi\"\"\"\n", Files.readString(dir.resolve("demo.csv")));
         final String md = Files.readString(dir.resolve("demo.md"));

@@ -51,7 +51,8 @@ class SliceCensusTest extends SparkCensusTest {
                         seen[(int) (id / unit % p)]++;
                     }
                     for (int d = 0; d < p; d++) {
-                        assertEquals(n / p / p, seen[d], "partition " + j + " of " + p + ", digit " + unit + ", value " + d);
+                        assertEquals(
+                                n / p / p, seen[d], "partition " + j + " of " + p + ", digit " + unit + ", value " + d);
                     }
                 }
             }
@@ -82,8 +83,8 @@ class SliceCensusTest extends SparkCensusTest {
         sc.addSparkListener(listener);
         try {
             sc.setLocalProperty("callSite.short", "the caller's");
-            final List<String> results = CensusDatasets.runOnSlices(spark(), c.ids(), c.partitions(), "ten slices",
-                    String.class, ids -> {
+            final List<String> results =
+                    CensusDatasets.runOnSlices(spark(), c.ids(), c.partitions(), "ten slices", String.class, ids -> {
                         final StringBuilder b = new StringBuilder();
                         ids.forEachRemaining(id -> b.append(id).append(' '));
                         return b.toString().strip();

@@ -23,7 +23,9 @@ public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
         // make small censuses crawl, and so does a forked chmod per file.
         final Map<String, String> census = CensusSession.configuration(Map.of());
         final String shuffle = "spark.sql.shuffle.partitions";
-        return super.conf().setMaster("local[*,4]").set(shuffle, census.get(shuffle))
+        return super.conf()
+                .setMaster("local[*,4]")
+                .set(shuffle, census.get(shuffle))
                 .set(CensusSession.LOCAL_FILE_SYSTEM, census.get(CensusSession.LOCAL_FILE_SYSTEM));
     }
 

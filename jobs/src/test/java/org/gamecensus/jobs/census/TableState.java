@@ -66,10 +66,12 @@ record TableState(Map<String, Set<String>> listed, Map<String, Set<String>> held
         if (equals(before) && held.equals(listed)) {
             return true;
         }
-        boolean fresh = listed.keySet().equals(before.listed().keySet()) && held.equals(listed)
+        boolean fresh = listed.keySet().equals(before.listed().keySet())
+                && held.equals(listed)
                 && figures.equals(before.figures());
         for (String partition : before.listed().keySet()) {
-            fresh = fresh && listed.get(partition).stream().noneMatch(before.listed().get(partition)::contains);
+            fresh = fresh
+                    && listed.get(partition).stream().noneMatch(before.listed().get(partition)::contains);
         }
         if (!fresh) {
             Assertions.fail(at + ": the table is neither its previous state nor a new one as a whole: before " + before

@@ -50,10 +50,14 @@ class WarehouseRunTest extends SparkCensusTest {
         final WarehouseRun b = WarehouseRun.open(root(), "census run lumberjack --max-edges 5", false);
         try {
             a.claim(LumberjackSchemas.TREES, TablePartition.range(0, 3));
-            final UsageException e = assertThrows(UsageException.class,
-                    () -> b.claim(LumberjackSchemas.TREES, TablePartition.range(3, 5)));
-            Assertions.assertTrue(e.getMessage().startsWith("lumberjack/edges=3 is being written by run " + a.id()
-                    + " (census run lumberjack --max-edges 3, process " + ProcessHandle.current().pid()), e.getMessage());
+            final UsageException e = assertThrows(
+                    UsageException.class, () -> b.claim(LumberjackSchemas.TREES, TablePartition.range(3, 5)));
+            Assertions.assertTrue(
+                    e.getMessage()
+                            .startsWith("lumberjack/edges=3 is being written by run " + a.id()
+                                    + " (census run lumberjack --max-edges 3, process "
+                                    + ProcessHandle.current().pid()),
+                    e.getMessage());
             b.claim(LumberjackSchemas.TREES, TablePartition.range(4, 5)); // disjoint: goes on
             b.claim(CramSchemas.SHAPES, TablePartition.range(1, 3)); // another table: goes on
             Assertions.assertTrue(b.holds("lumberjack", "edges=5") && !b.holds("lumberjack", "edges=3"));
@@ -92,7 +96,8 @@ class WarehouseRunTest extends SparkCensusTest {
         lease.setProperty("command", "census run cram");
         Files.writeString(runs.resolve("r1.lease"), WarehouseRun.store(lease, "lease"));
         Assertions.assertTrue(WarehouseRun.live(root(), "r1"), "renewed just now");
-        Files.setLastModifiedTime(runs.resolve("r1.lease"),
+        Files.setLastModifiedTime(
+                runs.resolve("r1.lease"),
                 FileTime.fromMillis(System.currentTimeMillis() - WarehouseRun.leaseMillis() - 1000));
         Assertions.assertFalse(WarehouseRun.live(root(), "r1"), "unrenewed for longer than the lease time");
         // On this host, the process decides: one that has ended is dead whatever the time.
@@ -165,10 +170,15 @@ class WarehouseRunTest extends SparkCensusTest {
         SwitchingJob.census(spark(), w, SwitchingHosts.complete(5), 2);
         final SwitchingHost impostor = new SwitchingHost("K5", 2, 0, 1, new int[] {0}, new int[] {1});
         final UsageException e = assertThrows(UsageException.class, () -> SwitchingJob.census(spark(), w, impostor, 1));
-        Assertions.assertTrue(e.getMessage().startsWith("switching/host=K5 holds a census of {5 vertices, s 0, t 1, links 0-1"
-                + " 0-2"), e.getMessage());
-        Assertions.assertTrue(e.getMessage().contains("this run's is of {2 vertices, s 0, t 1, links 0-1} under schema"
-                + " version 1: refused, nothing written (--replace replaces it)"), e.getMessage());
+        Assertions.assertTrue(
+                e.getMessage()
+                        .startsWith("switching/host=K5 holds a census of {5 vertices, s 0, t 1, links 0-1" + " 0-2"),
+                e.getMessage());
+        Assertions.assertTrue(
+                e.getMessage()
+                        .contains("this run's is of {2 vertices, s 0, t 1, links 0-1} under schema"
+                                + " version 1: refused, nothing written (--replace replaces it)"),
+                e.getMessage());
         assertEquals(1024, rows(w, "switching").count(), "K5's rows intact");
         assertEquals(List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL, new ArrayList<>()));
         // The same graph again replaces it as ever; told to replace, the other graph does.
@@ -194,8 +204,10 @@ class WarehouseRunTest extends SparkCensusTest {
         LumberjackJob.census(spark(), w, 2, 1);
         Files.writeString(manifest, Files.readString(manifest).replace("schema_version=1", "schema_version=7"));
         final UsageException e = assertThrows(UsageException.class, () -> LumberjackJob.census(spark(), w, 2, 1));
-        assertEquals("lumberjack/edges=1 holds a census under schema version 7; this run's is under schema version 1:"
-                + " refused, nothing written (--replace replaces it)", e.getMessage());
+        assertEquals(
+                "lumberjack/edges=1 holds a census under schema version 7; this run's is under schema version 1:"
+                        + " refused, nothing written (--replace replaces it)",
+                e.getMessage());
     }
 
     /**
@@ -214,8 +226,10 @@ class WarehouseRunTest extends SparkCensusTest {
         }
         Files.copy(file, partition.resolve("part-99999-stray.snappy.parquet"));
         assertEquals(List.of("lumberjack"), w.registerViews(spark()));
-        final long listed = spark().sql("SELECT COUNT(*) FROM lumberjack").first().getLong(0);
-        final long byDirectory = spark().read().parquet(w.tablePath("lumberjack")).count();
+        final long listed =
+                spark().sql("SELECT COUNT(*) FROM lumberjack").first().getLong(0);
+        final long byDirectory =
+                spark().read().parquet(w.tablePath("lumberjack")).count();
         assertEquals(1 + 1 + 2 + 4 + 9 + 20 + 48, listed, "rooted trees of 0..6 edges, each once");
         Assertions.assertTrue(byDirectory > listed, "the directory holds the stray file too");
         Files.delete(partition.resolve("part-99999-stray.snappy.parquet"));
@@ -228,13 +242,19 @@ class WarehouseRunTest extends SparkCensusTest {
         }
         Assertions.assertTrue(Warehouse.isMissingFile(missing), String.valueOf(missing));
         w.registerViews(spark());
-        assertEquals(listed, spark().sql("SELECT COUNT(*) FROM lumberjack").first().getLong(0), "read again: committed");
+        assertEquals(
+                listed, spark().sql("SELECT COUNT(*) FROM lumberjack").first().getLong(0), "read again: committed");
         // So is Spark's own report of a view's file gone before it is read.
-        final Exception gone = assertThrows(Exception.class,
-                () -> spark().read().parquet(tmp.resolve("out/warehouse/lumberjack/edges=6/gone.parquet").toString()));
+        final Exception gone = assertThrows(
+                Exception.class,
+                () -> spark().read()
+                        .parquet(tmp.resolve("out/warehouse/lumberjack/edges=6/gone.parquet")
+                                .toString()));
         Assertions.assertTrue(Warehouse.isMissingFile(gone), String.valueOf(gone));
-        Assertions.assertFalse(Warehouse.isMissingFile(assertThrows(Exception.class,
-                () -> spark().sql("SELECT nosuchcolumn FROM lumberjack"))), "a bad query is not a missing file");
+        Assertions.assertFalse(
+                Warehouse.isMissingFile(
+                        assertThrows(Exception.class, () -> spark().sql("SELECT nosuchcolumn FROM lumberjack"))),
+                "a bad query is not a missing file");
     }
 
     /** A reader waits while a live run completes a commit, and reads once it has. */
@@ -273,9 +293,17 @@ class WarehouseRunTest extends SparkCensusTest {
         final Path table = Files.createDirectories(tmp.resolve("t/edges=0"));
         final Path staged = Files.createDirectories(tmp.resolve("s/edges=0"));
         final Path aside = Files.createDirectories(tmp.resolve("s/_replaced/edges=0"));
-        final CommitRecord record = new CommitRecord(WarehouseFiles.uri(tmp.resolve("r.commit").toString()), "t",
-                WarehouseFiles.uri(tmp.resolve("t").toString()), "{}", List.of(new CommitRecord.Move("edges=0",
-                WarehouseFiles.uri(staged.toString()), WarehouseFiles.uri(aside.toString()), "files=x:1:1\n")), List.of());
+        final CommitRecord record = new CommitRecord(
+                WarehouseFiles.uri(tmp.resolve("r.commit").toString()),
+                "t",
+                WarehouseFiles.uri(tmp.resolve("t").toString()),
+                "{}",
+                List.of(new CommitRecord.Move(
+                        "edges=0",
+                        WarehouseFiles.uri(staged.toString()),
+                        WarehouseFiles.uri(aside.toString()),
+                        "files=x:1:1\n")),
+                List.of());
         record.write("test");
         final IllegalStateException e = assertThrows(IllegalStateException.class, () -> record.complete("test"));
         Assertions.assertTrue(e.getMessage().contains("which no point of commit"), e.getMessage());
@@ -283,11 +311,13 @@ class WarehouseRunTest extends SparkCensusTest {
         // Neither staged nor holding the manifest's files: refused too.
         Files.delete(staged);
         Files.delete(aside);
-        Assertions.assertTrue(assertThrows(IllegalStateException.class, () -> record.complete("test")).getMessage()
+        Assertions.assertTrue(assertThrows(IllegalStateException.class, () -> record.complete("test"))
+                .getMessage()
                 .contains("neither staged nor in place"));
         // A record taken over by another run (renamed away) is not completed by this one.
         Files.move(tmp.resolve("r.commit"), tmp.resolve("r.commit~other"));
-        Assertions.assertTrue(assertThrows(IllegalStateException.class, () -> record.complete("test")).getMessage()
+        Assertions.assertTrue(assertThrows(IllegalStateException.class, () -> record.complete("test"))
+                .getMessage()
                 .contains("was taken over by another run"));
     }
 
@@ -308,20 +338,33 @@ class WarehouseRunTest extends SparkCensusTest {
             final WarehouseRun dead = WarehouseRun.open(w.root(), "dies", false);
             dead.claim(LumberjackSchemas.TREES, TablePartition.range(2, 2));
             final String staging = dead.newStaging("lumberjack");
-            final Path staged = Files.createDirectories(Path.of(java.net.URI.create(staging)).resolve("edges=2"));
-            final Path original = Path.of(java.net.URI.create(w.tablePath("lumberjack"))).resolve("edges=2");
+            final Path staged = Files.createDirectories(
+                    Path.of(java.net.URI.create(staging)).resolve("edges=2"));
+            final Path original =
+                    Path.of(java.net.URI.create(w.tablePath("lumberjack"))).resolve("edges=2");
             final String name;
             try (Stream<Path> s = Files.list(original)) {
-                final Path file = s.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+                final Path file = s.filter(p -> p.toString().endsWith(".parquet"))
+                        .findFirst()
+                        .orElseThrow();
                 name = "part-00000-decided-a0.snappy.parquet";
                 Files.copy(file, staged.resolve(name));
             }
-            final String manifest = Files.readString(original.resolve("../_manifest/edges=2.properties").normalize())
+            final String manifest = Files.readString(
+                            original.resolve("../_manifest/edges=2.properties").normalize())
                     .replaceAll("(?m)^files=part-[^:]*", "files=" + name);
-            new CommitRecord(dead.newRecordFile("lumberjack"), "lumberjack", w.tablePath("lumberjack"),
-                    LumberjackSchemas.TREES.toJson(), List.of(new CommitRecord.Move("edges=2",
-                    WarehouseFiles.child(staging, "edges=2"), WarehouseFiles.child(staging, "_replaced/edges=2"), manifest)),
-                    List.of(staging)).write(dead.id());
+            new CommitRecord(
+                            dead.newRecordFile("lumberjack"),
+                            "lumberjack",
+                            w.tablePath("lumberjack"),
+                            LumberjackSchemas.TREES.toJson(),
+                            List.of(new CommitRecord.Move(
+                                    "edges=2",
+                                    WarehouseFiles.child(staging, "edges=2"),
+                                    WarehouseFiles.child(staging, "_replaced/edges=2"),
+                                    manifest)),
+                            List.of(staging))
+                    .write(dead.id());
             dead.abandon();
             // The later run writes edges=0..2: it completes the dead run's commit first, then its own.
             LumberjackJob.census(spark(), later, 2, 2);
@@ -330,7 +373,9 @@ class WarehouseRunTest extends SparkCensusTest {
         }
         Assertions.assertFalse(TableState.of(w, "lumberjack").isOldOrNew(first, "after both commits"));
         assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
-        assertEquals(List.of("lumberjack"), List.of(tmp.resolve("out/warehouse").toFile().list()));
+        assertEquals(
+                List.of("lumberjack"),
+                List.of(tmp.resolve("out/warehouse").toFile().list()));
     }
 
     /** A commit completed between two looks at the warehouse's commit state is seen: a reader reads again. */
@@ -359,11 +404,14 @@ class WarehouseRunTest extends SparkCensusTest {
             Assertions.assertTrue(WarehouseRun.mayBeStarting(living, 0), "its process lives");
             final Process ended = new ProcessBuilder("true").start();
             ended.waitFor();
-            Assertions.assertFalse(WarehouseRun.mayBeStarting(parts[0] + "-" + parts[1] + "-" + ended.pid() + "-0002", 0));
+            Assertions.assertFalse(
+                    WarehouseRun.mayBeStarting(parts[0] + "-" + parts[1] + "-" + ended.pid() + "-0002", 0));
             final String elsewhere = parts[0] + "-00000000-42-0003";
             Assertions.assertTrue(WarehouseRun.mayBeStarting(elsewhere, System.currentTimeMillis()), "just written");
-            Assertions.assertFalse(WarehouseRun.mayBeStarting(elsewhere,
-                    System.currentTimeMillis() - WarehouseRun.leaseMillis() - 1000), "older than the lease time");
+            Assertions.assertFalse(
+                    WarehouseRun.mayBeStarting(
+                            elsewhere, System.currentTimeMillis() - WarehouseRun.leaseMillis() - 1000),
+                    "older than the lease time");
             // In the warehouse: a temporary lease of the living run is not removed; one of a dead run is.
             final Path runs = Files.createDirectories(tmp.resolve("warehouse/_runs"));
             Files.writeString(runs.resolve("." + living + ".lease." + living + ".0a0b0c0d.tmp"), "half");

@@ -2,13 +2,13 @@ package org.gamecensus.jobs.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import org.junit.jupiter.api.Assertions;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.gamecensus.jobs.census.SparkCensusTest;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -31,108 +31,111 @@ class CensusCliTest extends SparkCensusTest {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "unknown host|run switching --host nosuchhost|unknown host 'nosuchhost'",
-            "K9 out of range|run switching --host K9|out of range",
-            "K8 too large|run switching --host K8|over the limit",
-            "grid family member over a host's links|run switching --host grid7x7|84 links; a host has at most 63",
-            "grid5x5's 2^40 subgraphs|run switching --host grid5x5|over the limit",
-            "whole-host decision of a too-big theta|decide switching --host theta:40|80 links",
-            "decide hex openings neither yes nor no|decide hex --board 3x3 --openings some|--openings must be yes or no",
-            "openings are Hex's|decide switching --host K4 --openings yes|does not apply to the switching census",
-            "Bridg-It 5x6 too large|run switching --host bridgit:5|2199023255552 subgraphs",
-            "unknown option|run switching --colour blue|unknown option --colour",
-            "option without value|run switching --host|needs a value",
-            "unknown census|run nosuchgame|unknown census 'nosuchgame'",
-            "no census|run|needs a census name",
-            "unknown command|frobnicate|unknown command 'frobnicate'",
-            "no command||no command given",
-            "bad partitions|run switching --partitions zero|whole number",
-            "bad max-subgraphs|run switching --max-subgraphs -3|must be",
-            "bad format|sql --format xml SELECT~1|--format must be csv or table",
-            "sql without warehouse|sql SELECT~1|no warehouse",
-            "decide without host|decide switching|needs --host",
-            "unknown profile|run switching --profile nosuch|unknown profile",
-            "cram size zero|run cram --max-squares 0|--max-squares must be 1..14",
-            "cram size too large|run cram --max-squares 15|--max-squares must be 1..14",
-            "cram size not a number|run cram --max-squares eight|whole number",
-            "host with cram|run cram --host K5|does not apply to the cram census",
-            "squares with switching|run switching --max-squares 8|does not apply to the switching census",
-            "hex without board|run hex|needs --board",
-            "hex board 0x3|run hex --board 0x3|1 to 25 cells",
-            "hex board beyond the table|run hex --board 5x5 --solve table|at most 16 cells",
-            "hex board beyond the layers' limit|run hex --board 5x5|over the limit of 200,000,000; raise hex.max-placements",
-            "hex solve malformed|run hex --board 3x3 --solve guess|--solve must be table or layers",
-            "hex sample by layers|run hex --board 3x3 --sample 10 --solve layers|does not take --solve layers",
-            "solve with cram|run cram --solve layers|does not apply to the cram census",
-            "chunks with hackenbush|run hackenbush --chunks 3|does not apply to the hackenbush census",
-            "chunks with a hex sample|run hex --board 3x3 --sample 10 --chunks 2|--chunks goes with the table solve",
-            "chunks beyond the slices|run switching --host K4 --chunks 100|--chunks must be 1..64",
-            "chunks zero|run switching --host K4 --chunks 0|must be",
-            "hex board malformed|run hex --board three|a board is RxC",
-            "hex first malformed|run hex --board 3x3 --first sideways|a side is down or across",
-            "hex seed without sample|run hex --board 3x3 --seed 5|--seed goes with --sample",
-            "hex sample zero|run hex --board 3x3 --sample 0|must be",
-            "lumberjack edges negative|run lumberjack --max-edges -1|--max-edges must be 0..20",
-            "lumberjack edges too many|run lumberjack --max-edges 21|--max-edges must be 0..20",
-            "lumberjack with a board|run lumberjack --board 3x3|does not apply to the lumberjack census",
-            "hackenbush vertices zero|run hackenbush --max-vertices 0|--max-vertices must be 1..6",
-            "hackenbush edges too many|run hackenbush --max-edges 13|--max-edges must be 0..12",
-            "vertices with lumberjack|run lumberjack --max-vertices 3|does not apply to the lumberjack census",
-            "bench unknown census|bench --censuses nosuch|unknown census 'nosuch' for 'bench'",
-            "bench repeat zero|bench --repeat 0|must be 1..100",
-            "bench negative warm-up|bench --warm-up -1|--warm-up must be 0..100",
-            "bench warm-up seconds|bench --warm-up-seconds 3601|--warm-up-seconds must be 0..3600",
-            "bench tolerance alone|bench --tolerance 10|--tolerance needs --baseline",
-            "bench missing baseline|bench --baseline /nonexistent/report.csv|--baseline /nonexistent/report.csv: cannot read it",
-            "bench baseline not a csv|bench --baseline pom.xml|--baseline pom.xml: not a bench report.csv",
-            "bench negative tolerance|bench --baseline pom.xml --tolerance -5|--tolerance must be 0..1000",
-            "bench master twice|bench --masters local[1],local[1]|--masters takes distinct master URLs",
-            "bench empty master|bench --masters local[1],|--masters takes distinct master URLs",
-            "bench bad master|bench --masters local[1],foo|--masters foo: not a Spark master URL",
-            "bench warehouse a file|bench --warehouse pom.xml|--warehouse pom.xml is a file, not a directory",
-            "run bad master|run lumberjack --master foo|--master foo: not a Spark master URL",
-            "run no threads|run cram --master local[0]|--master local[0]: not a Spark master URL",
-            "run hex bad master|run hex --board 2x2 --master localhost|--master localhost: not a Spark master URL",
-            "verify without warehouse|verify|no warehouse",
-            "verify extra word|verify now|unexpected argument 'now'",
-            "verify unknown option|verify --colour blue|unknown option --colour",
-            "decide unknown option|decide switching --host K4 --colour blue|unknown option --colour",
-            "decide hex without board|decide hex|needs --board",
-            "decide hex bad board|decide hex --board 3by3|a board is RxC",
-            "decide unknown census|decide cram|unknown census 'cram' for 'decide'",
-            "sql two queries|sql SELECT~1 SELECT~2|exactly one query",
-            "publish extra word|publish now|unexpected argument 'now'",
-            "publish bad partitions|publish --partitions -1|must be",
-            "publish unknown option|publish --host K5|unknown option --host",
-            "bench unknown option|bench --first down|unknown option --first",
-            "bench size of a census left out|bench --censuses cram,lumberjack --board 3x4|--board sizes the hex census, which --censuses cram,lumberjack leaves out",
-            "bench cram too large|bench --censuses cram --max-squares 15|--max-squares must be 1..14",
-            "bench hex board beyond the table|bench --censuses hex --board 5x5|has 25 cells; the table solve",
-            "bench unknown host|bench --censuses switching --host K9|host 'K9': size 9 out of range 2..8",
-            "bench over a profile's limit|bench --censuses lumberjack --max-edges 10 --profile tiny|about 3,047 trees, over the limit of 1,000; raise lumberjack.max-trees",
-            "switching over a profile's limit|run switching --host K5 --profile tiny|over the limit of 100",
-            "cram over a profile's limit|run cram --max-squares 8 --profile tiny|about 1,028 shapes, over the limit of 100; raise cram.max-shapes",
-            "lumberjack over a profile's limit|run lumberjack --max-edges 10 --profile tiny|about 3,047 trees, over the limit of 1,000; raise lumberjack.max-trees",
-            "hex table over a profile's limit|run hex --board 3x3 --solve table --profile tiny|about 19,683 table entries (3^9), over the limit of 1,000; raise hex.max-table-entries",
-            "hex layers over a profile's limit|run hex --board 3x3 --profile tiny|stone placements, over the limit of 1,000; raise hex.max-placements",
-            "hackenbush over a profile's limit|run hackenbush --profile tiny|over the limit of 100; raise hackenbush.max-graphs",
-            "publish over a profile's limit|publish --profile tiny|over the limit of 100",
-            "a malformed setting|run cram --profile broken|setting cram.max-shapes takes a whole number",
-            "a setting out of range|bench --profile broken|setting bench.warm-up-seconds must be 0..3600, got -3",
-            "a malformed target|bench --profile wordy-target|setting bench.target.speed-up takes a number, got 'fast'",
-            "a target out of range|bench --profile low-target|setting bench.target.overhead must be 1.0..1000.0, got 0.5",
-            "warehouse on an unknown file system|run switching --host K4 --warehouse nosuch://x/y|--warehouse nosuch://x/y",
-            "warehouse option for decide|decide switching --host K4 --warehouse /tmp/w|unknown option --warehouse",
-            "a name for a built-in host|run switching --host K4 --name mine|a name is for a host read from a file; K4 is built in",
-            "a name for cram|run cram --name mine|option --name does not apply to the cram census",
-            "replace given a value|run cram --replace=yes|option --replace takes no value",
-            "replace given twice|run cram --replace --replace|option --replace given twice",
-            "repair for run|run cram --repair|unknown option --repair",
-            "replace for verify|verify --replace|unknown option --replace",
-            "verify unwritable warehouse to repair|verify --repair --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
-            "run into an unwritable warehouse|run lumberjack --max-edges 2 --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
-            "bench into an unwritable warehouse|bench --censuses cram --max-squares 3 --warehouse /proc/self/wh|cannot write in /proc/self"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "unknown host|run switching --host nosuchhost|unknown host 'nosuchhost'",
+                "K9 out of range|run switching --host K9|out of range",
+                "K8 too large|run switching --host K8|over the limit",
+                "grid family member over a host's links|run switching --host grid7x7|84 links; a host has at most 63",
+                "grid5x5's 2^40 subgraphs|run switching --host grid5x5|over the limit",
+                "whole-host decision of a too-big theta|decide switching --host theta:40|80 links",
+                "decide hex openings neither yes nor no|decide hex --board 3x3 --openings some|--openings must be yes or no",
+                "openings are Hex's|decide switching --host K4 --openings yes|does not apply to the switching census",
+                "Bridg-It 5x6 too large|run switching --host bridgit:5|2199023255552 subgraphs",
+                "unknown option|run switching --colour blue|unknown option --colour",
+                "option without value|run switching --host|needs a value",
+                "unknown census|run nosuchgame|unknown census 'nosuchgame'",
+                "no census|run|needs a census name",
+                "unknown command|frobnicate|unknown command 'frobnicate'",
+                "no command||no command given",
+                "bad partitions|run switching --partitions zero|whole number",
+                "bad max-subgraphs|run switching --max-subgraphs -3|must be",
+                "bad format|sql --format xml SELECT~1|--format must be csv or table",
+                "sql without warehouse|sql SELECT~1|no warehouse",
+                "decide without host|decide switching|needs --host",
+                "unknown profile|run switching --profile nosuch|unknown profile",
+                "cram size zero|run cram --max-squares 0|--max-squares must be 1..14",
+                "cram size too large|run cram --max-squares 15|--max-squares must be 1..14",
+                "cram size not a number|run cram --max-squares eight|whole number",
+                "host with cram|run cram --host K5|does not apply to the cram census",
+                "squares with switching|run switching --max-squares 8|does not apply to the switching census",
+                "hex without board|run hex|needs --board",
+                "hex board 0x3|run hex --board 0x3|1 to 25 cells",
+                "hex board beyond the table|run hex --board 5x5 --solve table|at most 16 cells",
+                "hex board beyond the layers' limit|run hex --board 5x5|over the limit of 200,000,000; raise hex.max-placements",
+                "hex solve malformed|run hex --board 3x3 --solve guess|--solve must be table or layers",
+                "hex sample by layers|run hex --board 3x3 --sample 10 --solve layers|does not take --solve layers",
+                "solve with cram|run cram --solve layers|does not apply to the cram census",
+                "chunks with hackenbush|run hackenbush --chunks 3|does not apply to the hackenbush census",
+                "chunks with a hex sample|run hex --board 3x3 --sample 10 --chunks 2|--chunks goes with the table solve",
+                "chunks beyond the slices|run switching --host K4 --chunks 100|--chunks must be 1..64",
+                "chunks zero|run switching --host K4 --chunks 0|must be",
+                "hex board malformed|run hex --board three|a board is RxC",
+                "hex first malformed|run hex --board 3x3 --first sideways|a side is down or across",
+                "hex seed without sample|run hex --board 3x3 --seed 5|--seed goes with --sample",
+                "hex sample zero|run hex --board 3x3 --sample 0|must be",
+                "lumberjack edges negative|run lumberjack --max-edges -1|--max-edges must be 0..20",
+                "lumberjack edges too many|run lumberjack --max-edges 21|--max-edges must be 0..20",
+                "lumberjack with a board|run lumberjack --board 3x3|does not apply to the lumberjack census",
+                "hackenbush vertices zero|run hackenbush --max-vertices 0|--max-vertices must be 1..6",
+                "hackenbush edges too many|run hackenbush --max-edges 13|--max-edges must be 0..12",
+                "vertices with lumberjack|run lumberjack --max-vertices 3|does not apply to the lumberjack census",
+                "bench unknown census|bench --censuses nosuch|unknown census 'nosuch' for 'bench'",
+                "bench repeat zero|bench --repeat 0|must be 1..100",
+                "bench negative warm-up|bench --warm-up -1|--warm-up must be 0..100",
+                "bench warm-up seconds|bench --warm-up-seconds 3601|--warm-up-seconds must be 0..3600",
+                "bench tolerance alone|bench --tolerance 10|--tolerance needs --baseline",
+                "bench missing baseline|bench --baseline /nonexistent/report.csv|--baseline /nonexistent/report.csv: cannot read it",
+                "bench baseline not a csv|bench --baseline pom.xml|--baseline pom.xml: not a bench report.csv",
+                "bench negative tolerance|bench --baseline pom.xml --tolerance -5|--tolerance must be 0..1000",
+                "bench master twice|bench --masters local[1],local[1]|--masters takes distinct master URLs",
+                "bench empty master|bench --masters local[1],|--masters takes distinct master URLs",
+                "bench bad master|bench --masters local[1],foo|--masters foo: not a Spark master URL",
+                "bench warehouse a file|bench --warehouse pom.xml|--warehouse pom.xml is a file, not a directory",
+                "run bad master|run lumberjack --master foo|--master foo: not a Spark master URL",
+                "run no threads|run cram --master local[0]|--master local[0]: not a Spark master URL",
+                "run hex bad master|run hex --board 2x2 --master localhost|--master localhost: not a Spark master URL",
+                "verify without warehouse|verify|no warehouse",
+                "verify extra word|verify now|unexpected argument 'now'",
+                "verify unknown option|verify --colour blue|unknown option --colour",
+                "decide unknown option|decide switching --host K4 --colour blue|unknown option --colour",
+                "decide hex without board|decide hex|needs --board",
+                "decide hex bad board|decide hex --board 3by3|a board is RxC",
+                "decide unknown census|decide cram|unknown census 'cram' for 'decide'",
+                "sql two queries|sql SELECT~1 SELECT~2|exactly one query",
+                "publish extra word|publish now|unexpected argument 'now'",
+                "publish bad partitions|publish --partitions -1|must be",
+                "publish unknown option|publish --host K5|unknown option --host",
+                "bench unknown option|bench --first down|unknown option --first",
+                "bench size of a census left out|bench --censuses cram,lumberjack --board 3x4|--board sizes the hex census, which --censuses cram,lumberjack leaves out",
+                "bench cram too large|bench --censuses cram --max-squares 15|--max-squares must be 1..14",
+                "bench hex board beyond the table|bench --censuses hex --board 5x5|has 25 cells; the table solve",
+                "bench unknown host|bench --censuses switching --host K9|host 'K9': size 9 out of range 2..8",
+                "bench over a profile's limit|bench --censuses lumberjack --max-edges 10 --profile tiny|about 3,047 trees, over the limit of 1,000; raise lumberjack.max-trees",
+                "switching over a profile's limit|run switching --host K5 --profile tiny|over the limit of 100",
+                "cram over a profile's limit|run cram --max-squares 8 --profile tiny|about 1,028 shapes, over the limit of 100; raise cram.max-shapes",
+                "lumberjack over a profile's limit|run lumberjack --max-edges 10 --profile tiny|about 3,047 trees, over the limit of 1,000; raise lumberjack.max-trees",
+                "hex table over a profile's limit|run hex --board 3x3 --solve table --profile tiny|about 19,683 table entries (3^9), over the limit of 1,000; raise hex.max-table-entries",
+                "hex layers over a profile's limit|run hex --board 3x3 --profile tiny|stone placements, over the limit of 1,000; raise hex.max-placements",
+                "hackenbush over a profile's limit|run hackenbush --profile tiny|over the limit of 100; raise hackenbush.max-graphs",
+                "publish over a profile's limit|publish --profile tiny|over the limit of 100",
+                "a malformed setting|run cram --profile broken|setting cram.max-shapes takes a whole number",
+                "a setting out of range|bench --profile broken|setting bench.warm-up-seconds must be 0..3600, got -3",
+                "a malformed target|bench --profile wordy-target|setting bench.target.speed-up takes a number, got 'fast'",
+                "a target out of range|bench --profile low-target|setting bench.target.overhead must be 1.0..1000.0, got 0.5",
+                "warehouse on an unknown file system|run switching --host K4 --warehouse nosuch://x/y|--warehouse nosuch://x/y",
+                "warehouse option for decide|decide switching --host K4 --warehouse /tmp/w|unknown option --warehouse",
+                "a name for a built-in host|run switching --host K4 --name mine|a name is for a host read from a file; K4 is built in",
+                "a name for cram|run cram --name mine|option --name does not apply to the cram census",
+                "replace given a value|run cram --replace=yes|option --replace takes no value",
+                "replace given twice|run cram --replace --replace|option --replace given twice",
+                "repair for run|run cram --repair|unknown option --repair",
+                "replace for verify|verify --replace|unknown option --replace",
+                "verify unwritable warehouse to repair|verify --repair --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
+                "run into an unwritable warehouse|run lumberjack --max-edges 2 --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
+                "bench into an unwritable warehouse|bench --censuses cram --max-squares 3 --warehouse /proc/self/wh|cannot write in /proc/self"
+            })
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) throws Exception {
         // An out dir with earlier work in it: a refused command must leave it exactly as it was.
         final Path out = tmp.resolve("out");
@@ -143,16 +146,30 @@ class CensusCliTest extends SparkCensusTest {
         for (String word : line == null ? new String[0] : line.split(" ")) {
             args.add(word.replace('~', ' '));
         }
-        if (!args.isEmpty() && (args.get(0).equals("run") || args.get(0).equals("sql") || args.get(0).equals("bench")
-                || args.get(0).equals("verify") || args.get(0).equals("publish"))) {
+        if (!args.isEmpty()
+                && (args.get(0).equals("run")
+                        || args.get(0).equals("sql")
+                        || args.get(0).equals("bench")
+                        || args.get(0).equals("verify")
+                        || args.get(0).equals("publish"))) {
             args.add("--out");
             args.add(out.toString());
         }
         final Path conf = Files.createDirectories(tmp.resolve("conf"));
-        Files.writeString(conf.resolve("census-tiny.properties"), String.join("\n", "switching.max-subgraphs = 100",
-                "cram.max-shapes = 100", "lumberjack.max-trees = 1000", "hex.max-table-entries = 1000",
-                "hackenbush.max-graphs = 100", "hex.max-placements = 1000", "publish.switching.hosts = K5") + "\n");
-        Files.writeString(conf.resolve("census-broken.properties"), "cram.max-shapes = lots\nbench.warm-up-seconds = -3\n");
+        Files.writeString(
+                conf.resolve("census-tiny.properties"),
+                String.join(
+                                "\n",
+                                "switching.max-subgraphs = 100",
+                                "cram.max-shapes = 100",
+                                "lumberjack.max-trees = 1000",
+                                "hex.max-table-entries = 1000",
+                                "hackenbush.max-graphs = 100",
+                                "hex.max-placements = 1000",
+                                "publish.switching.hosts = K5")
+                        + "\n");
+        Files.writeString(
+                conf.resolve("census-broken.properties"), "cram.max-shapes = lots\nbench.warm-up-seconds = -3\n");
         Files.writeString(conf.resolve("census-wordy-target.properties"), "bench.target.speed-up = fast\n");
         Files.writeString(conf.resolve("census-low-target.properties"), "bench.target.overhead = 0.5\n");
         if (args.contains("--profile")) {
@@ -174,12 +191,14 @@ class CensusCliTest extends SparkCensusTest {
     private static List<String> snapshot(Path dir) throws Exception {
         try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
             return s.map(p -> {
-                try {
-                    return dir.relativize(p) + " " + Files.size(p) + " " + Files.getLastModifiedTime(p);
-                } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            }).sorted().toList();
+                        try {
+                            return dir.relativize(p) + " " + Files.size(p) + " " + Files.getLastModifiedTime(p);
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    })
+                    .sorted()
+                    .toList();
         }
     }
 
@@ -212,8 +231,14 @@ class CensusCliTest extends SparkCensusTest {
         final String diamond = file("diamond.txt", "# two routes and a rung\ns s\nt t\ns a\na t\ns b\nb t\na b\n");
         final CliRun run = census("run", "switching", "--host", diamond, "--out", out);
         assertEquals(0, run.code(), run.err());
-        Assertions.assertTrue(run.out().matches("(?s).*switching census on diamond-[0-9a-f]{8}: 32 subgraphs.*"), run.out());
-        final CliRun csv = census("sql", "--out", out, "--format", "csv",
+        Assertions.assertTrue(
+                run.out().matches("(?s).*switching census on diamond-[0-9a-f]{8}: 32 subgraphs.*"), run.out());
+        final CliRun csv = census(
+                "sql",
+                "--out",
+                out,
+                "--format",
+                "csv",
                 "SELECT host, outcome, COUNT(*) AS n FROM switching GROUP BY host, outcome ORDER BY outcome");
         assertEquals(0, csv.code(), csv.err());
         final String[] lines = csv.out().split("\n");
@@ -235,13 +260,21 @@ class CensusCliTest extends SparkCensusTest {
     @Test
     void theWarehouseCanLiveApartFromThePublishedFiles() throws Exception {
         final String out = tmp.resolve("published").toString();
-        final String warehouse = tmp.resolve("elsewhere/wh").toUri().toString(); // a file: URI, as hdfs: or s3a: would be
+        final String warehouse =
+                tmp.resolve("elsewhere/wh").toUri().toString(); // a file: URI, as hdfs: or s3a: would be
         final CliRun run = census("run", "switching", "--host", "K4", "--out", out, "--warehouse", warehouse);
         assertEquals(0, run.code(), run.err());
         Assertions.assertTrue(Files.isRegularFile(tmp.resolve("elsewhere/wh/switching/_schema.json")));
         Assertions.assertTrue(Files.isRegularFile(tmp.resolve("published/tables/switching_outcomes.md")));
         assertFalse(Files.exists(tmp.resolve("published/warehouse")), "nothing in the default place");
-        final CliRun sql = census("sql", "--out", out, "--warehouse", warehouse, "--format", "csv",
+        final CliRun sql = census(
+                "sql",
+                "--out",
+                out,
+                "--warehouse",
+                warehouse,
+                "--format",
+                "csv",
                 "SELECT COUNT(*) AS n FROM switching");
         assertEquals(0, sql.code(), sql.err());
         assertEquals("n\n64", sql.out().strip());
@@ -262,16 +295,20 @@ class CensusCliTest extends SparkCensusTest {
     void decideHexListsWinningOpeningsWhereAskedOrCheap() {
         final CliRun square = census("decide", "hex", "--board", "3x3", "--first", "across");
         assertEquals(0, square.code(), square.err());
-        Assertions.assertTrue(square.out().contains("hex 3x3, across first: across wins the empty board; winning first moves ("),
+        Assertions.assertTrue(
+                square.out().contains("hex 3x3, across first: across wins the empty board; winning first moves ("),
                 square.out());
         final CliRun quiet = census("decide", "hex", "--board", "3x3", "--first", "across", "--openings", "no");
-        Assertions.assertTrue(quiet.out().contains("across wins the empty board (") && !quiet.out().contains("first moves"),
+        Assertions.assertTrue(
+                quiet.out().contains("across wins the empty board (")
+                        && !quiet.out().contains("first moves"),
                 quiet.out());
         // 21 cells: beyond the default listing, so only on request; every opening of the nearer side wins.
         final CliRun wide = census("decide", "hex", "--board", "3x7", "--first", "down");
         Assertions.assertFalse(wide.out().contains("first moves"), wide.out());
         final CliRun asked = census("decide", "hex", "--board", "3x7", "--first", "down", "--openings", "yes");
-        Assertions.assertTrue(asked.out().contains("down wins the empty board; winning first moves (21 of 21)"), asked.out());
+        Assertions.assertTrue(
+                asked.out().contains("down wins the empty board; winning first moves (21 of 21)"), asked.out());
     }
 
     /**
@@ -284,33 +321,49 @@ class CensusCliTest extends SparkCensusTest {
         final String out = tmp.resolve("out").toString();
         assertEquals(0, census("run", "switching", "--host", "K5", "--out", out).code());
         final Path dir = Files.createDirectories(tmp.resolve("some/dir"));
-        final String k5 = Files.writeString(dir.resolve("K5.txt"), "s a\nt b\na b\n").toString();
+        final String k5 =
+                Files.writeString(dir.resolve("K5.txt"), "s a\nt b\na b\n").toString();
         final List<String> before = snapshot(tmp.resolve("out"));
         final CliRun shadow = census("run", "switching", "--host", k5, "--out", out);
         assertEquals(2, shadow.code(), shadow.err());
-        Assertions.assertTrue(shadow.err().startsWith("census: host file " + k5 + " is named like the built-in host K5"),
+        Assertions.assertTrue(
+                shadow.err().startsWith("census: host file " + k5 + " is named like the built-in host K5"),
                 shadow.err());
         final CliRun named = census("run", "switching", "--host", k5, "--name", "K5", "--out", out);
         assertEquals(2, named.code(), named.err());
         Assertions.assertTrue(named.err().contains("is a built-in host's"), named.err());
         assertEquals(before, snapshot(tmp.resolve("out")), "nothing written: K5's partitions as they were");
-        final CliRun k5Rows = census("sql", "--out", out, "--format", "csv",
-                "SELECT COUNT(*) AS n FROM switching WHERE host = 'K5'");
+        final CliRun k5Rows =
+                census("sql", "--out", out, "--format", "csv", "SELECT COUNT(*) AS n FROM switching WHERE host = 'K5'");
         assertEquals("n\n1024", k5Rows.out().strip());
 
         // A name of one's own: the first graph takes it; another graph is refused, then replaces it when told.
-        final String one = Files.writeString(dir.resolve("one.txt"), "s a\nt b\na b\n").toString();
-        final String two = Files.writeString(dir.resolve("two.txt"), "s a\nt b\na b\na b\n").toString();
-        assertEquals(0, census("run", "switching", "--host", one, "--name", "mine", "--out", out).code());
+        final String one =
+                Files.writeString(dir.resolve("one.txt"), "s a\nt b\na b\n").toString();
+        final String two = Files.writeString(dir.resolve("two.txt"), "s a\nt b\na b\na b\n")
+                .toString();
+        assertEquals(
+                0,
+                census("run", "switching", "--host", one, "--name", "mine", "--out", out)
+                        .code());
         final List<String> mine = snapshot(tmp.resolve("out"));
         final CliRun other = census("run", "switching", "--host", two, "--name", "mine", "--out", out);
         assertEquals(2, other.code(), other.err());
-        Assertions.assertTrue(other.err().startsWith("census: switching/host=mine holds a census of {2 vertices, s 0, t 1,"
-                + " links 0-1} under schema version 1; this run's is of {2 vertices, s 0, t 1, links 0-1 0-1}"), other.err());
+        Assertions.assertTrue(
+                other.err()
+                        .startsWith(
+                                "census: switching/host=mine holds a census of {2 vertices, s 0, t 1,"
+                                        + " links 0-1} under schema version 1; this run's is of {2 vertices, s 0, t 1, links 0-1 0-1}"),
+                other.err());
         assertEquals(mine, snapshot(tmp.resolve("out")), "refused: nothing written");
         final CliRun replaced = census("run", "switching", "--host", two, "--name", "mine", "--replace", "--out", out);
         assertEquals(0, replaced.code(), replaced.err());
-        final CliRun rows = census("sql", "--out", out, "--format", "csv",
+        final CliRun rows = census(
+                "sql",
+                "--out",
+                out,
+                "--format",
+                "csv",
                 "SELECT host, COUNT(*) AS n FROM switching GROUP BY host ORDER BY host");
         assertEquals("host,n\nK5,1024\nmine,4", rows.out().strip());
         assertEquals(0, census("verify", "--out", out).code());
@@ -321,10 +374,17 @@ class CensusCliTest extends SparkCensusTest {
     void anUnwritableOutDirectoryIsRefusedInOneLine() throws Exception {
         final Path readOnly = unwritableDirectory();
         final List<String> before = snapshot(readOnly);
-        final CliRun r = census("run", "cram", "--max-squares", "3", "--out", readOnly.resolve("out").toString());
+        final CliRun r = census(
+                "run",
+                "cram",
+                "--max-squares",
+                "3",
+                "--out",
+                readOnly.resolve("out").toString());
         assertEquals(2, r.code(), r.err());
         assertEquals(1, r.err().strip().split("\n").length, r.err());
-        Assertions.assertTrue(r.err().startsWith("census: --out " + readOnly.resolve("out") + ": cannot write in " + readOnly),
+        Assertions.assertTrue(
+                r.err().startsWith("census: --out " + readOnly.resolve("out") + ": cannot write in " + readOnly),
                 r.err());
         assertEquals(before, snapshot(readOnly));
     }
@@ -344,26 +404,30 @@ class CensusCliTest extends SparkCensusTest {
      * refused before they run (one that Spark itself cannot analyse is refused as a bad query).
      */
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            "DROP VIEW cram|read-only: DROP VIEW",
-            "DROP TABLE IF EXISTS lumberjack|read-only: DROP TABLE",
-            "CREATE TEMPORARY VIEW v AS SELECT 1|read-only: CREATE VIEW",
-            "CREATE TABLE t USING parquet AS SELECT * FROM lumberjack|read-only: CREATE TABLE",
-            "INSERT INTO lumberjack SELECT * FROM lumberjack|read-only: INSERT",
-            "INSERT OVERWRITE DIRECTORY '/tmp/census-sql-out' USING parquet SELECT * FROM lumberjack|read-only: INSERT",
-            "CACHE TABLE lumberjack|read-only: CACHE TABLE",
-            "SET spark.sql.shuffle.partitions=1|read-only: SET",
-            "ADD JAR /tmp/x.jar|read-only: ADD JAR",
-            "SELECT reflect('java.lang.System', 'exit', '0')|read-only: reflect",
-            "SELECT * FROM lumberjack WHERE edges IN (SELECT java_method('java.lang.Math', 'abs', -1))|read-only: java_method",
-            "WITH t AS (SELECT java_method('java.lang.Math', 'abs', -1) AS x) SELECT * FROM t|read-only: java_method",
-            "SELECT IDENTIFIER('java_method')('java.lang.Math', 'abs', -1)|read-only: reflect",
-            "INSERT INTO IDENTIFIER('lumberjack') SELECT * FROM lumberjack|bad query: Can only write data to relations",
-            "CACHE TABLE IDENTIFIER('lumberjack')|read-only: CACHE TABLE",
-            "SELECT TRANSFORM(edges) USING 'touch /tmp/census-sql-transform' AS (a) FROM lumberjack|read-only: TRANSFORM"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "DROP VIEW cram|read-only: DROP VIEW",
+                "DROP TABLE IF EXISTS lumberjack|read-only: DROP TABLE",
+                "CREATE TEMPORARY VIEW v AS SELECT 1|read-only: CREATE VIEW",
+                "CREATE TABLE t USING parquet AS SELECT * FROM lumberjack|read-only: CREATE TABLE",
+                "INSERT INTO lumberjack SELECT * FROM lumberjack|read-only: INSERT",
+                "INSERT OVERWRITE DIRECTORY '/tmp/census-sql-out' USING parquet SELECT * FROM lumberjack|read-only: INSERT",
+                "CACHE TABLE lumberjack|read-only: CACHE TABLE",
+                "SET spark.sql.shuffle.partitions=1|read-only: SET",
+                "ADD JAR /tmp/x.jar|read-only: ADD JAR",
+                "SELECT reflect('java.lang.System', 'exit', '0')|read-only: reflect",
+                "SELECT * FROM lumberjack WHERE edges IN (SELECT java_method('java.lang.Math', 'abs', -1))|read-only: java_method",
+                "WITH t AS (SELECT java_method('java.lang.Math', 'abs', -1) AS x) SELECT * FROM t|read-only: java_method",
+                "SELECT IDENTIFIER('java_method')('java.lang.Math', 'abs', -1)|read-only: reflect",
+                "INSERT INTO IDENTIFIER('lumberjack') SELECT * FROM lumberjack|bad query: Can only write data to relations",
+                "CACHE TABLE IDENTIFIER('lumberjack')|read-only: CACHE TABLE",
+                "SELECT TRANSFORM(edges) USING 'touch /tmp/census-sql-transform' AS (a) FROM lumberjack|read-only: TRANSFORM"
+            })
     void sqlRefusesStatementsThatChangeState(String statement, String what) throws Exception {
         final String out = tmp.resolve("out").toString();
-        assertEquals(0, census("run", "lumberjack", "--max-edges", "2", "--out", out).code());
+        assertEquals(
+                0, census("run", "lumberjack", "--max-edges", "2", "--out", out).code());
         final List<String> before = snapshot(tmp.resolve("out"));
         final CliRun r = census("sql", "--out", out, statement);
         assertEquals(2, r.code(), r.err());
@@ -382,16 +446,30 @@ class CensusCliTest extends SparkCensusTest {
     void aHostFileThatIsNotUtf8IsRefusedInOneLine() throws Exception {
         final Path latin1 = tmp.resolve("latin.txt");
         Files.write(latin1, "s caf\u00e9\nt b\ncaf\u00e9 b\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
-        final CliRun r = census("run", "switching", "--host", latin1.toString(), "--out", tmp.resolve("out").toString());
+        final CliRun r = census(
+                "run",
+                "switching",
+                "--host",
+                latin1.toString(),
+                "--out",
+                tmp.resolve("out").toString());
         assertEquals(2, r.code(), r.err());
-        assertEquals("census: host file " + latin1 + " is not UTF-8 text", r.err().strip());
+        assertEquals(
+                "census: host file " + latin1 + " is not UTF-8 text", r.err().strip());
         assertFalse(Files.exists(tmp.resolve("out")));
     }
 
     @Test
     void helpIsExitZero() {
-        for (String[] args : new String[][] {{"--help"}, {"run", "--help"}, {"sql", "--help"}, {"publish", "--help"},
-                {"decide", "--help"}, {"bench", "--help"}, {"verify", "--help"}}) {
+        for (String[] args : new String[][] {
+            {"--help"},
+            {"run", "--help"},
+            {"sql", "--help"},
+            {"publish", "--help"},
+            {"decide", "--help"},
+            {"bench", "--help"},
+            {"verify", "--help"}
+        }) {
             final CliRun r = census(args);
             assertEquals(0, r.code(), String.join(" ", args));
             Assertions.assertTrue(r.out().startsWith("usage: census"), r.out());

@@ -32,12 +32,18 @@ class CensusHelpTest {
             final CliRun r = CliRun.census("run", c.name(), "--help");
             assertEquals(0, r.code(), r.err());
             assertTrue(r.out().startsWith("usage: census run " + c.name()), r.out());
-            for (OptionSpec o : CensusCli.commandLine().getSubcommands().get("run").getSubcommands().get(c.name())
-                    .getCommandSpec().options()) {
+            for (OptionSpec o : CensusCli.commandLine()
+                    .getSubcommands()
+                    .get("run")
+                    .getSubcommands()
+                    .get(c.name())
+                    .getCommandSpec()
+                    .options()) {
                 assertTrue(r.out().contains(o.longestName()), o.longestName() + " in: " + r.out());
             }
             // The options every run shares, from one declaration.
-            for (String shared : new String[] {"--out", "--warehouse", "--master", "--profile", "--partitions", "--replace"}) {
+            for (String shared :
+                    new String[] {"--out", "--warehouse", "--master", "--profile", "--partitions", "--replace"}) {
                 assertTrue(r.out().contains(shared), shared + " in: " + r.out());
             }
         }
@@ -49,7 +55,9 @@ class CensusHelpTest {
     void sqlsHelpNamesEveryView() {
         final CliRun r = CliRun.census("sql", "--help");
         assertEquals(0, r.code(), r.err());
-        assertTrue(Censuses.schemas().size() >= 11, "every table of every census: " + Censuses.schemas().size());
+        assertTrue(
+                Censuses.schemas().size() >= 11,
+                "every table of every census: " + Censuses.schemas().size());
         for (DatasetSchema s : Censuses.schemas()) {
             assertTrue(r.out().contains(s.table()), s.table() + " in: " + r.out());
         }
@@ -59,9 +67,15 @@ class CensusHelpTest {
     void benchsHelpHasASizeOptionForEveryBenchedCensus() {
         final CliRun r = CliRun.census("bench", "--help");
         for (Census c : Censuses.benched()) {
-            assertTrue(r.out().contains(c.benchSize().option() + "=" + c.benchSize().label()), c.name() + " in: " + r.out());
+            assertTrue(
+                    r.out()
+                            .contains(
+                                    c.benchSize().option() + "=" + c.benchSize().label()),
+                    c.name() + " in: " + r.out());
         }
-        assertEquals(CensusBench.known(), Censuses.benched().stream().map(Census::name).toList());
+        assertEquals(
+                CensusBench.known(),
+                Censuses.benched().stream().map(Census::name).toList());
     }
 
     @Test
@@ -80,11 +94,16 @@ class CensusHelpTest {
         final Path script = Path.of("..", "bin", "census-completion.bash");
         final CliRun generated = CliRun.census("generate-completion");
         assertEquals(0, generated.code(), generated.err());
-        assertEquals(generated.out(), Files.readString(script, StandardCharsets.UTF_8),
+        assertEquals(
+                generated.out(),
+                Files.readString(script, StandardCharsets.UTF_8),
                 "regenerate it: bin/census generate-completion > bin/census-completion.bash");
         // What picocli makes of the whole command tree: every command and option completes.
-        assertEquals(AutoComplete.bash("census", CensusCli.commandLine()).strip(), generated.out().strip());
-        for (String word : new String[] {"switching", "hackenbush", "--max-squares", "--solve", "--repair", "--baseline"}) {
+        assertEquals(
+                AutoComplete.bash("census", CensusCli.commandLine()).strip(),
+                generated.out().strip());
+        for (String word :
+                new String[] {"switching", "hackenbush", "--max-squares", "--solve", "--repair", "--baseline"}) {
             assertTrue(generated.out().contains(word), word);
         }
     }

@@ -10,7 +10,9 @@ record CliRun(int code, String out, String err) {
     static CliRun census(String... args) {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
-        final int code = CensusCli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        final int code = CensusCli.run(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

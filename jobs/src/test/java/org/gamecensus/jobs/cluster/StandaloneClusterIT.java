@@ -55,13 +55,17 @@ class StandaloneClusterIT extends SparkCensusTest {
         final Path target = Path.of("target").toAbsolutePath();
         appJar = onlyJar(target, "jobs-").toString();
         final List<String> jars = new ArrayList<>();
-        jars.add(onlyJar(target.resolve("../../schemas/target").normalize(), "schemas-").toString());
-        jars.add(onlyJar(target.resolve("../../solver-kernel/target").normalize(), "solver-kernel-").toString());
+        jars.add(onlyJar(target.resolve("../../schemas/target").normalize(), "schemas-")
+                .toString());
+        jars.add(onlyJar(target.resolve("../../solver-kernel/target").normalize(), "solver-kernel-")
+                .toString());
         // SPARK_HOME/jars: Spark and its dependencies; the drawing libraries travel with the job, as on a real cluster.
         sparkHome = Files.createDirectories(dir.resolve("spark-home"));
         final Path jarsDir = Files.createDirectories(sparkHome.resolve("jars"));
         Files.createDirectories(sparkHome.resolve("conf"));
-        for (String entry : Files.readString(target.resolve("runtime-classpath.txt")).strip().split(":")) {
+        for (String entry : Files.readString(target.resolve("runtime-classpath.txt"))
+                .strip()
+                .split(":")) {
             final Path jar = Path.of(entry);
             if (jar.getFileName().toString().startsWith("jfree")) {
                 jars.add(entry);
@@ -74,16 +78,36 @@ class StandaloneClusterIT extends SparkCensusTest {
         final int masterPort = freePort();
         masterUrl = "spark://127.0.0.1:" + masterPort;
         final Path masterLog = dir.resolve("master.log");
-        start(masterLog, "-Xmx512m", "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
-                "--port", String.valueOf(masterPort), "--webui-port", String.valueOf(freePort()));
+        start(
+                masterLog,
+                "-Xmx512m",
+                "org.apache.spark.deploy.master.Master",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                String.valueOf(masterPort),
+                "--webui-port",
+                String.valueOf(freePort()));
         awaitLine(masterLog, "I have been elected leader", 60);
         workerDirs = new ArrayList<>();
         for (int w = 1; w <= 2; w++) {
             final Path work = Files.createDirectories(dir.resolve("worker" + w));
             workerDirs.add(work);
             final Path log = dir.resolve("worker" + w + ".log");
-            start(log, "-Xmx512m", "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1", "--cores", "1",
-                    "--memory", "1500m", "--work-dir", work.toString(), "--webui-port", String.valueOf(freePort()),
+            start(
+                    log,
+                    "-Xmx512m",
+                    "org.apache.spark.deploy.worker.Worker",
+                    "--host",
+                    "127.0.0.1",
+                    "--cores",
+                    "1",
+                    "--memory",
+                    "1500m",
+                    "--work-dir",
+                    work.toString(),
+                    "--webui-port",
+                    String.valueOf(freePort()),
                     masterUrl);
             awaitLine(log, "Successfully registered with master", 60);
         }
@@ -102,7 +126,8 @@ class StandaloneClusterIT extends SparkCensusTest {
             }
         }
         for (Process p : STARTED) {
-            Assertions.assertFalse(p.isAlive(), "stopped: " + p.info().commandLine().orElse("?"));
+            Assertions.assertFalse(
+                    p.isAlive(), "stopped: " + p.info().commandLine().orElse("?"));
         }
         if (dir != null && !Boolean.getBoolean("census.it.keep")) { // -Dcensus.it.keep=true keeps the logs
             try (Stream<Path> files = Files.walk(dir)) {
@@ -130,7 +155,18 @@ class StandaloneClusterIT extends SparkCensusTest {
     void hexByLayersOnTheClusterEqualsALocalTableSolve() throws Exception {
         // The layered solve moves each layer between the executors (a shuffle into four parts a layer).
         final Path clusterOut = dir.resolve("hex-cluster");
-        submit("hex-cluster", masterUrl, "run", "hex", "--board", "3x3", "--solve", "layers", "--partitions", "4", "--out",
+        submit(
+                "hex-cluster",
+                masterUrl,
+                "run",
+                "hex",
+                "--board",
+                "3x3",
+                "--solve",
+                "layers",
+                "--partitions",
+                "4",
+                "--out",
                 clusterOut.toString());
         assertBothExecutorsRanTasks();
         final Warehouse here = new Warehouse(dir.resolve("hex-here"));
@@ -148,33 +184,47 @@ class StandaloneClusterIT extends SparkCensusTest {
         SwitchingJob.census(spark(), new Warehouse(out), SwitchingHosts.complete(5), 0);
         final Path table = out.resolve("warehouse/switching");
         // K6, with the driver JVM halting (as if killed -9) while partition 2 of the census is being written.
-        final Process run = start(dir.resolve("killed-run.log"), submitCommand("killed-run", "local[2]",
-                new String[] {"spark.gamecensus.fault.halt-writing-partition=2"}, "run", "switching", "--host", "K6",
-                "--out", out.toString()));
+        final Process run = start(
+                dir.resolve("killed-run.log"),
+                submitCommand(
+                        "killed-run",
+                        "local[2]",
+                        new String[] {"spark.gamecensus.fault.halt-writing-partition=2"},
+                        "run",
+                        "switching",
+                        "--host",
+                        "K6",
+                        "--out",
+                        out.toString()));
         Assertions.assertTrue(run.waitFor(4, TimeUnit.MINUTES), "the run halted");
         assertEquals(137, run.exitValue(), "killed midway; log:\n" + tail(dir.resolve("killed-run.log")));
         try (Stream<Path> s = Files.list(out.resolve("warehouse/_staging"))) {
-            Assertions.assertTrue(s.findAny().isPresent(),
-                    "the write was under way: its hidden staging directory is left behind");
+            Assertions.assertTrue(
+                    s.findAny().isPresent(), "the write was under way: its hidden staging directory is left behind");
         }
         // The previous census is intact and nothing of the killed one is visible.
         final Dataset<Row> after = spark().read().parquet(table.toString());
         assertEquals(1024, after.count(), "K5's rows, and no others");
-        assertEquals(List.of("K5"), after.select("host").distinct().as(org.apache.spark.sql.Encoders.STRING())
-                .collectAsList());
+        assertEquals(
+                List.of("K5"),
+                after.select("host")
+                        .distinct()
+                        .as(org.apache.spark.sql.Encoders.STRING())
+                        .collectAsList());
         Assertions.assertFalse(Files.exists(table.resolve("host=K6")), "no K6 partition");
         // verify reports what the killed run left, and nothing wrong with the committed partitions.
-        final List<String> problems = org.gamecensus.jobs.census.Manifests.verify(spark(), new Warehouse(out),
-                org.gamecensus.schemas.switching.SwitchingSchemas.ALL, new ArrayList<>());
+        final List<String> problems = org.gamecensus.jobs.census.Manifests.verify(
+                spark(), new Warehouse(out), org.gamecensus.schemas.switching.SwitchingSchemas.ALL, new ArrayList<>());
         assertEquals(1, problems.size(), String.valueOf(problems));
-        Assertions.assertTrue(problems.get(0).matches("run \\S+ ended without clearing its staging and lease .*"),
-                problems.get(0));
+        Assertions.assertTrue(
+                problems.get(0).matches("run \\S+ ended without clearing its staging and lease .*"), problems.get(0));
         // Run again: the census completes beside the earlier one.
         submit("after-kill", "local[2]", "run", "switching", "--host", "K6", "--out", out.toString());
         final Dataset<Row> rerun = spark().read().parquet(table.toString());
         assertEquals(1024 + 32_768, rerun.count());
         assertEquals(0, rerun.filter("NOT agree").count());
-        Assertions.assertFalse(Files.exists(out.resolve("warehouse/_staging")), "the rerun cleared the killed run's staging");
+        Assertions.assertFalse(
+                Files.exists(out.resolve("warehouse/_staging")), "the rerun cleared the killed run's staging");
         Assertions.assertFalse(Files.exists(out.resolve("warehouse/_runs")), "and its lease");
     }
 
@@ -192,18 +242,23 @@ class StandaloneClusterIT extends SparkCensusTest {
         Assertions.assertTrue(log.contains("10 partitions checked, 0 problem(s)"), log);
         final Path file;
         try (Stream<Path> s = Files.list(out.resolve("warehouse/lumberjack/edges=9"))) {
-            file = s.filter(f -> f.toString().endsWith(".parquet")).sorted().findFirst().orElseThrow();
+            file = s.filter(f -> f.toString().endsWith(".parquet"))
+                    .sorted()
+                    .findFirst()
+                    .orElseThrow();
         }
         final byte[] bytes = Files.readAllBytes(file);
         bytes[bytes.length / 2] ^= 1;
         Files.write(file, bytes);
         final Path damagedLog = dir.resolve("verify-damaged.log");
-        final Process damaged = start(damagedLog, submitCommand("verify-damaged", masterUrl, new String[0], "verify",
-                "--out", out.toString()));
+        final Process damaged = start(
+                damagedLog,
+                submitCommand("verify-damaged", masterUrl, new String[0], "verify", "--out", out.toString()));
         Assertions.assertTrue(damaged.waitFor(5, TimeUnit.MINUTES), "verify of the damaged warehouse finished in time");
         assertEquals(1, damaged.exitValue(), "a problem found; log:\n" + tail(damagedLog));
-        Assertions.assertTrue(Files.readString(damagedLog, StandardCharsets.UTF_8)
-                .contains("lumberjack/edges=9: files differ"), tail(damagedLog));
+        Assertions.assertTrue(
+                Files.readString(damagedLog, StandardCharsets.UTF_8).contains("lumberjack/edges=9: files differ"),
+                tail(damagedLog));
     }
 
     @Test
@@ -212,10 +267,25 @@ class StandaloneClusterIT extends SparkCensusTest {
         // As the bench runs on a cluster of several machines: its scratch tables in a warehouse every executor sees.
         final Path shared = dir.resolve("bench-shared-warehouse");
         final List<Long> before = tasksPerWorker();
-        submit("bench-cluster", masterUrl, "bench", "--profile", "ci", "--masters", masterUrl, "--warm-up", "0",
-                "--repeat", "1", "--out", out.toString(), "--warehouse", shared.toUri().toString());
+        submit(
+                "bench-cluster",
+                masterUrl,
+                "bench",
+                "--profile",
+                "ci",
+                "--masters",
+                masterUrl,
+                "--warm-up",
+                "0",
+                "--repeat",
+                "1",
+                "--out",
+                out.toString(),
+                "--warehouse",
+                shared.toUri().toString());
         for (String table : List.of("switching", "cram", "hex", "lumberjack")) {
-            Assertions.assertTrue(Files.isRegularFile(shared.resolve("bench-0").resolve(table).resolve("_schema.json")),
+            Assertions.assertTrue(
+                    Files.isRegularFile(shared.resolve("bench-0").resolve(table).resolve("_schema.json")),
                     table + " committed to the shared warehouse");
         }
         final List<Long> after = tasksPerWorker();
@@ -224,8 +294,11 @@ class StandaloneClusterIT extends SparkCensusTest {
         }
         final String report = Files.readString(out.resolve("bench/report.md"), StandardCharsets.UTF_8);
         for (String census : List.of("switching", "cram", "hex", "lumberjack")) {
-            final String[] cells = report.lines().filter(l -> l.startsWith("| " + census + " |")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no row of " + census + " in\n" + report)).split("\\|");
+            final String[] cells = report.lines()
+                    .filter(l -> l.startsWith("| " + census + " |"))
+                    .findFirst()
+                    .orElseThrow(() -> new AssertionError("no row of " + census + " in\n" + report))
+                    .split("\\|");
             assertEquals(masterUrl, cells[4].strip(), census + ": timed on the cluster");
             assertEquals("2", cells[5].strip(), census + ": two executors of one core");
         }
@@ -241,7 +314,8 @@ class StandaloneClusterIT extends SparkCensusTest {
     private static void assertBothExecutorsRanTasks() throws IOException {
         final List<Long> tasks = tasksPerWorker();
         for (int w = 0; w < tasks.size(); w++) {
-            Assertions.assertTrue(tasks.get(w) > 0, "the executor of " + workerDirs.get(w).getFileName() + " ran tasks");
+            Assertions.assertTrue(
+                    tasks.get(w) > 0, "the executor of " + workerDirs.get(w).getFileName() + " ran tasks");
         }
     }
 
@@ -251,9 +325,11 @@ class StandaloneClusterIT extends SparkCensusTest {
         for (Path work : workerDirs) {
             long tasks = 0;
             try (Stream<Path> files = Files.walk(work)) {
-                for (Path stderr : files.filter(f -> f.getFileName().toString().equals("stderr")).toList()) {
+                for (Path stderr : files.filter(f -> f.getFileName().toString().equals("stderr"))
+                        .toList()) {
                     tasks += Files.readAllLines(stderr, StandardCharsets.UTF_8).stream()
-                            .filter(l -> l.contains("Running task")).count();
+                            .filter(l -> l.contains("Running task"))
+                            .count();
                 }
             }
             counts.add(tasks);
@@ -271,13 +347,30 @@ class StandaloneClusterIT extends SparkCensusTest {
 
     /** A SparkSubmit command line: {@code sparkConf} are extra {@code --conf key=value} settings. */
     private static String[] submitCommand(String name, String master, String[] sparkConf, String... censusArgs) {
-        final List<String> cmd = new ArrayList<>(List.of("-Xmx1g", "-Dcensus.conf.dir=" + confDir(),
-                "org.apache.spark.deploy.SparkSubmit", "--master", master, "--deploy-mode", "client",
-                "--class", "org.gamecensus.jobs.cli.CensusCli", "--name", "census-it-" + name,
-                "--conf", "spark.cores.max=2", "--conf", "spark.executor.cores=1", "--conf", "spark.executor.memory=1g",
-                "--conf", "spark.scheduler.minRegisteredResourcesRatio=1.0",
-                "--conf", "spark.scheduler.maxRegisteredResourcesWaitingTime=60s",
-                "--conf", "spark.driver.host=127.0.0.1"));
+        final List<String> cmd = new ArrayList<>(List.of(
+                "-Xmx1g",
+                "-Dcensus.conf.dir=" + confDir(),
+                "org.apache.spark.deploy.SparkSubmit",
+                "--master",
+                master,
+                "--deploy-mode",
+                "client",
+                "--class",
+                "org.gamecensus.jobs.cli.CensusCli",
+                "--name",
+                "census-it-" + name,
+                "--conf",
+                "spark.cores.max=2",
+                "--conf",
+                "spark.executor.cores=1",
+                "--conf",
+                "spark.executor.memory=1g",
+                "--conf",
+                "spark.scheduler.minRegisteredResourcesRatio=1.0",
+                "--conf",
+                "spark.scheduler.maxRegisteredResourcesWaitingTime=60s",
+                "--conf",
+                "spark.driver.host=127.0.0.1"));
         for (String c : sparkConf) {
             cmd.add("--conf");
             cmd.add(c);
@@ -295,11 +388,13 @@ class StandaloneClusterIT extends SparkCensusTest {
     private static Process start(Path log, String... args) throws IOException {
         final List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Arrays.asList(System.getProperty("census.it.opens", String.join(" ", OPENS)).split(" ")));
+        cmd.addAll(Arrays.asList(
+                System.getProperty("census.it.opens", String.join(" ", OPENS)).split(" ")));
         cmd.add("-cp");
         cmd.add(sparkHome.resolve("jars") + "/*");
         cmd.addAll(Arrays.asList(args));
-        final ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
+        final ProcessBuilder pb =
+                new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("SPARK_HOME", sparkHome.toString());
         pb.environment().put("SPARK_SCALA_VERSION", "2.12");
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
@@ -310,21 +405,30 @@ class StandaloneClusterIT extends SparkCensusTest {
         return p;
     }
 
-    private static final List<String> OPENS = List.of("-XX:+IgnoreUnrecognizedVMOptions",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED", "--add-opens=java.base/java.io=ALL-UNNAMED",
-            "--add-opens=java.base/java.net=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
-            "--add-opens=java.base/java.util=ALL-UNNAMED", "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+    private static final List<String> OPENS = List.of(
+            "-XX:+IgnoreUnrecognizedVMOptions",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+            "--add-opens=java.base/java.io=ALL-UNNAMED",
+            "--add-opens=java.base/java.net=ALL-UNNAMED",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "--add-opens=java.base/java.util=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
             "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
-            "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED", "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
-            "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED", "-Djdk.reflect.useDirectMethodHandle=false",
+            "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
+            "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
+            "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
+            "-Djdk.reflect.useDirectMethodHandle=false",
             "-Dio.netty.tryReflectionSetAccessible=true");
 
     private static void awaitLine(Path log, String text, int seconds) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
         while (System.nanoTime() < deadline) {
-            if (Files.exists(log) && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
+            if (Files.exists(log)
+                    && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
                 return;
             }
             Thread.sleep(200);
@@ -346,7 +450,8 @@ class StandaloneClusterIT extends SparkCensusTest {
     private static Path onlyJar(Path targetDir, String prefix) throws IOException {
         try (Stream<Path> s = Files.list(targetDir)) {
             final List<Path> jars = s.filter(p -> p.getFileName().toString().startsWith(prefix)
-                    && p.getFileName().toString().endsWith(".jar")).toList();
+                            && p.getFileName().toString().endsWith(".jar"))
+                    .toList();
             Assertions.assertEquals(1, jars.size(), "one " + prefix + "*.jar in " + targetDir + ": " + jars);
             return jars.get(0);
         }

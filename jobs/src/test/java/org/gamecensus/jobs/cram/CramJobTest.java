@@ -81,17 +81,28 @@ class CramJobTest extends SparkCensusTest {
         Assertions.assertTrue(Integer.parseInt(cell(pairing, "total", "with_route_strict")) < 288);
         Assertions.assertTrue(Integer.parseInt(cell(pairing, "total", "route_moves_strict")) < 360);
         warehouse.registerViews(spark());
-        assertEquals(0L, spark().sql("SELECT * FROM cram LATERAL VIEW explode(routes) t AS r "
-                + "WHERE r.strict AND r.remainder_grundy <> 0").count(), "every strict route wins");
+        assertEquals(
+                0L,
+                spark().sql("SELECT * FROM cram LATERAL VIEW explode(routes) t AS r "
+                                + "WHERE r.strict AND r.remainder_grundy <> 0")
+                        .count(),
+                "every strict route wins");
         final long laxLosing = spark().sql("SELECT * FROM cram LATERAL VIEW explode(routes) t AS r "
-                + "WHERE outcome = 'N' AND NOT r.strict AND r.loses").count();
-        final PublishedTable losing = tables.stream().filter(t -> t.name().equals("cram_lax_losing_moves"))
-                .findFirst().orElseThrow();
+                        + "WHERE outcome = 'N' AND NOT r.strict AND r.loses")
+                .count();
+        final PublishedTable losing = tables.stream()
+                .filter(t -> t.name().equals("cram_lax_losing_moves"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(laxLosing, losing.rows().size());
         Assertions.assertTrue(laxLosing > 0, "the erratum is real: some lax moves lose");
-        final PublishedTable share = tables.stream().filter(t -> t.name().equals("cram_route_share")).findFirst().orElseThrow();
+        final PublishedTable share = tables.stream()
+                .filter(t -> t.name().equals("cram_route_share"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(List.of("8", "711", "236", "33.2"), share.rows().get(3).subList(0, 4));
-        for (String name : List.of("cram_pairing", "cram_lax_losing_moves", "cram_route_share", "cram_hybrid", "cram_catalogue")) {
+        for (String name :
+                List.of("cram_pairing", "cram_lax_losing_moves", "cram_route_share", "cram_hybrid", "cram_catalogue")) {
             Assertions.assertTrue(Files.isRegularFile(warehouse.tablesDir().resolve(name + ".csv")), name);
         }
     }
@@ -100,8 +111,10 @@ class CramJobTest extends SparkCensusTest {
     void aBrokenInvariantFailsTheCheck() {
         final Dataset<Row> rows = CramJob.shapes(spark(), 5, 2);
         CramJob.check(rows);
-        final Dataset<Row> doctored = rows.withColumn("violations",
-                functions.when(functions.col("picture").equalTo("##/##"), "odd shape with 1 route(s)")
+        final Dataset<Row> doctored = rows.withColumn(
+                "violations",
+                functions
+                        .when(functions.col("picture").equalTo("##/##"), "odd shape with 1 route(s)")
                         .otherwise(functions.col("violations")));
         final CensusFailure failure = assertThrows(CensusFailure.class, () -> CramJob.check(doctored));
         Assertions.assertTrue(failure.getMessage().contains("##/##"), failure.getMessage());

@@ -20,7 +20,8 @@ class HackenbushJobTest extends SparkCensusTest {
         assertDataFrameNoOrderEquals(HackenbushJob.graphs(spark(), 3, 5, 1), HackenbushJob.graphs(spark(), 3, 5, 4));
         final Warehouse warehouse = new Warehouse(tmp);
         final HackenbushJob.Summary s = HackenbushJob.census(spark(), warehouse, 3, 5, 0);
-        final PublishedTable t = HackenbushTables.publish(spark(), warehouse, 3, 5).get(0);
+        final PublishedTable t =
+                HackenbushTables.publish(spark(), warehouse, 3, 5).get(0);
         long graphs = 0;
         for (List<String> row : t.rows()) {
             assertEquals(row.get(2), row.get(3), "every graph agrees: " + row);

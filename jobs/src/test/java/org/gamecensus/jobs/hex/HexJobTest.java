@@ -31,8 +31,8 @@ class HexJobTest extends SparkCensusTest {
     @Test
     void samplesDoNotDependOnThePartitionCount() {
         final HexBoard b = new HexBoard(3, 3);
-        assertDataFrameNoOrderEquals(HexJob.sample(spark(), b, Side.DOWN, 200, 7, 1),
-                HexJob.sample(spark(), b, Side.DOWN, 200, 7, 6));
+        assertDataFrameNoOrderEquals(
+                HexJob.sample(spark(), b, Side.DOWN, 200, 7, 1), HexJob.sample(spark(), b, Side.DOWN, 200, 7, 6));
     }
 
     @Test
@@ -40,7 +40,9 @@ class HexJobTest extends SparkCensusTest {
         final Warehouse warehouse = new Warehouse(tmp);
         assertEquals(14, HexJob.emptyBoards(spark(), warehouse, 6), "r x c with r·c <= 6");
         final PublishedTable t = HexTables.publish(spark(), warehouse).stream()
-                .filter(x -> x.name().equals("hex_empty_board")).findFirst().orElseThrow();
+                .filter(x -> x.name().equals("hex_empty_board"))
+                .findFirst()
+                .orElseThrow();
         final java.util.Map<String, String> winner = new java.util.HashMap<>();
         for (List<String> r : t.rows()) {
             winner.put(r.get(0) + "/" + r.get(1), r.get(2));
@@ -67,19 +69,28 @@ class HexJobTest extends SparkCensusTest {
         assertEquals("55.0", accuracy.rows().get(0).get(4), "3x3 random");
         Assertions.assertTrue(Double.parseDouble(accuracy.rows().get(0).get(5)) > 98, "3x3 ratio above 98");
         Assertions.assertTrue(Double.parseDouble(accuracy.rows().get(0).get(6)) > 98, "3x3 current above 98");
-        assertEquals(List.of("3x4", "down", "101243", "69666", "62.4", "99.1", "99.2"), accuracy.rows().get(1));
-        final PublishedTable adversarial = tables.stream().filter(t -> t.name().equals("hex_adversarial_table"))
-                .findFirst().orElseThrow();
+        assertEquals(
+                List.of("3x4", "down", "101243", "69666", "62.4", "99.1", "99.2"),
+                accuracy.rows().get(1));
+        final PublishedTable adversarial = tables.stream()
+                .filter(t -> t.name().equals("hex_adversarial_table"))
+                .findFirst()
+                .orElseThrow();
         // 3x4: Down holds moving first, loses moving second (both rules, both variants); 3x3 holds.
-        long holds = adversarial.rows().stream().filter(r -> r.get(5).equals("yes")).count();
-        long loses = adversarial.rows().stream().filter(r -> r.get(5).equals("no")).count();
+        long holds =
+                adversarial.rows().stream().filter(r -> r.get(5).equals("yes")).count();
+        long loses =
+                adversarial.rows().stream().filter(r -> r.get(5).equals("no")).count();
         assertEquals(12, holds);
         assertEquals(4, loses);
         adversarial.rows().stream().filter(r -> r.get(5).equals("no")).forEach(r -> {
             assertEquals("3x4", r.get(0));
             assertEquals("second", r.get(2));
         });
-        final PublishedTable sample = tables.stream().filter(t -> t.name().equals("hex_sample")).findFirst().orElseThrow();
+        final PublishedTable sample = tables.stream()
+                .filter(t -> t.name().equals("hex_sample"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("300", sample.rows().get(0).get(3));
         assertEquals("99.1", sample.rows().get(0).get(sample.columns().indexOf("census_ratio_pct")));
     }

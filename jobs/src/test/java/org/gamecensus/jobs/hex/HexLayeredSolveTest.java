@@ -30,8 +30,12 @@ class HexLayeredSolveTest extends SparkCensusTest {
     Path tmp;
 
     private Dataset<Row> hex(Warehouse w, HexBoard board, String first) {
-        return spark().read().parquet(w.tablePath("hex"))
-                .where(functions.col("board").equalTo(board.name()).and(functions.col("first").equalTo(first)));
+        return spark().read()
+                .parquet(w.tablePath("hex"))
+                .where(functions
+                        .col("board")
+                        .equalTo(board.name())
+                        .and(functions.col("first").equalTo(first)));
     }
 
     @Test
@@ -63,15 +67,27 @@ class HexLayeredSolveTest extends SparkCensusTest {
         final Warehouse layers = new Warehouse(tmp.resolve("layers33"));
         spark().conf().set(HexLayeredSolve.STOP_AFTER, "4");
         try {
-            assertThrows(CensusFailure.class, () -> HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0));
+            assertThrows(
+                    CensusFailure.class, () -> HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0));
         } finally {
             spark().conf().unset(HexLayeredSolve.STOP_AFTER);
         }
-        assertEquals(List.of(8, 7, 6, 5), spark().read().parquet(layers.tablePath("hex_layers")).select("stones")
-                .distinct().orderBy(functions.desc("stones")).as(Encoders.INT()).collectAsList(), "four layers committed");
+        assertEquals(
+                List.of(8, 7, 6, 5),
+                spark().read()
+                        .parquet(layers.tablePath("hex_layers"))
+                        .select("stones")
+                        .distinct()
+                        .orderBy(functions.desc("stones"))
+                        .as(Encoders.INT())
+                        .collectAsList(),
+                "four layers committed");
         assertFalse(layers.has("hex"), "nothing graded");
         final HexJob.LayeredSummary resumed = HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0);
-        assertEquals(4, resumed.layers().stream().filter(HexLayeredSolve.Layer::resumed).count(), "the four kept");
+        assertEquals(
+                4,
+                resumed.layers().stream().filter(HexLayeredSolve.Layer::resumed).count(),
+                "the four kept");
         assertDataFrameNoOrderEquals(hex(table, board, "across"), hex(layers, board, "across"));
         // Finished: no run state is left, so the next run settles every layer afresh.
         assertFalse(Files.exists(tmp.resolve("layers33/warehouse/_chunks")), "the finished run's marker is gone");

@@ -21,15 +21,18 @@ class LumberjackJobTest extends SparkCensusTest {
     void theSlicesHoldEveryTreeOnce(int maxEdges) {
         final LumberjackSlices slices = new LumberjackSlices(maxEdges);
         final java.util.Set<String> seen = new java.util.HashSet<>();
-        final java.util.Iterator<org.apache.spark.sql.Row> rows = slices.decide(slices.sliceIds().iterator());
+        final java.util.Iterator<org.apache.spark.sql.Row> rows =
+                slices.decide(slices.sliceIds().iterator());
         while (rows.hasNext()) {
             final org.apache.spark.sql.Row r = rows.next();
             Assertions.assertTrue(seen.add(r.getString(0)), "once: " + r.getString(0));
             Assertions.assertEquals(r.getString(0).length() / 2 - 1, r.getInt(7), "edges column");
         }
         Assertions.assertEquals(LumberjackJob.treeCount(maxEdges), seen.size(), 0.5);
-        Assertions.assertEquals(maxEdges == 0 ? 32 : 1 + 32 * (maxEdges - Math.min(12, maxEdges) + 1),
-                slices.sliceIds().size(), "the small sizes in one slice, each larger size in 32");
+        Assertions.assertEquals(
+                maxEdges == 0 ? 32 : 1 + 32 * (maxEdges - Math.min(12, maxEdges) + 1),
+                slices.sliceIds().size(),
+                "the small sizes in one slice, each larger size in 32");
     }
 
     @Test
@@ -83,8 +86,10 @@ class LumberjackJobTest extends SparkCensusTest {
         for (List<String> row : summary.rows()) {
             assertEquals(row.get(1), row.get(3), "every tree of " + row.get(0) + " edges agrees");
         }
-        final PublishedTable example = tables.stream().filter(t -> t.name().equals("lumberjack_tuft_example"))
-                .findFirst().orElseThrow();
+        final PublishedTable example = tables.stream()
+                .filter(t -> t.name().equals("lumberjack_tuft_example"))
+                .findFirst()
+                .orElseThrow();
         assertEquals(5, example.rows().size(), "the tree and four applications of the principle");
         assertEquals("((((()))))", example.rows().get(4).get(1), "a stalk of height 4");
         Assertions.assertTrue(example.rows().get(0).get(1).length() <= 2 * 13, "at most 12 edges");

@@ -24,14 +24,18 @@ class CensusNotebookTest extends SparkCensusTest {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
         SwitchingJob.census(spark(), w, SwitchingHosts.complete(4), 0);
         final CensusNotebook nb = CensusNotebook.open(spark(), w.out().toString());
-        Assertions.assertTrue(nb.tables().containsAll(List.of("switching", "switching_hosts")), nb.tables().toString());
+        Assertions.assertTrue(
+                nb.tables().containsAll(List.of("switching", "switching_hosts")),
+                nb.tables().toString());
         // K4 has 64 subgraphs: a header row and one row per outcome present.
         final String html = nb.html("SELECT COUNT(*) AS n FROM switching WHERE host = 'K4'");
         Assertions.assertTrue(html.contains("<th>n</th>") && html.contains("<td>64</td>"), html);
         final String cut = nb.html("SELECT mask FROM switching ORDER BY mask", 5);
         assertEquals(5, cut.split("<tr>", -1).length - 2, "five data rows shown");
         Assertions.assertTrue(cut.contains("first 5 rows shown"), cut);
-        Assertions.assertTrue(nb.figures("switching").contains("switching_K4.svg"), nb.figures("switching").toString());
+        Assertions.assertTrue(
+                nb.figures("switching").contains("switching_K4.svg"),
+                nb.figures("switching").toString());
         Assertions.assertTrue(nb.figures("cram").isEmpty(), "no cram table, no cram figure");
         final String figure = nb.figureHtml("switching_K4.svg");
         Assertions.assertTrue(figure.startsWith("<figure><svg") && figure.endsWith("</figcaption></figure>"), figure);
@@ -44,7 +48,8 @@ class CensusNotebookTest extends SparkCensusTest {
 
     @Test
     void aMissingWarehouseIsNamed() {
-        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        final IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> CensusNotebook.open(spark(), tmp.resolve("nothing").toString()));
         Assertions.assertTrue(e.getMessage().contains("census publish"), e.getMessage());
     }

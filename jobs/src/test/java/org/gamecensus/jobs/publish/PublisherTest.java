@@ -56,19 +56,26 @@ class PublisherTest extends SparkCensusTest {
         tables.addAll(HexTables.publish(spark(), w));
         tables.addAll(LumberjackTables.publish(spark(), w, 12));
         final Path claims = tmp.resolve("claims.csv");
-        Files.writeString(claims, String.join("\n",
-                "id,essay,census,claim,essay_value,query,erratum_query,erratum_note",
-                "k4,000,switching,\"K4: Short wins whoever starts\",L,\"SELECT outcome FROM switching WHERE host = 'K4' AND links = 6\",,",
-                "wrong,000,switching,\"A deliberately wrong value\",65,\"SELECT COUNT(*) FROM switching WHERE host = 'K4'\",,",
-                "lax,003,cram,\"Shapes with a lax route, to six squares\",52,\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_lax > 0\","
-                        + "\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_strict > 0\",\"The strict test, commas, and all\"",
-                "absent,004,hex,\"A table not in this warehouse\",1,\"SELECT COUNT(*) FROM hex_sample\",,") + "\n");
+        Files.writeString(
+                claims,
+                String.join(
+                                "\n",
+                                "id,essay,census,claim,essay_value,query,erratum_query,erratum_note",
+                                "k4,000,switching,\"K4: Short wins whoever starts\",L,\"SELECT outcome FROM switching WHERE host = 'K4' AND links = 6\",,",
+                                "wrong,000,switching,\"A deliberately wrong value\",65,\"SELECT COUNT(*) FROM switching WHERE host = 'K4'\",,",
+                                "lax,003,cram,\"Shapes with a lax route, to six squares\",52,\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_lax > 0\","
+                                        + "\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_strict > 0\",\"The strict test, commas, and all\"",
+                                "absent,004,hex,\"A table not in this warehouse\",1,\"SELECT COUNT(*) FROM hex_sample\",,")
+                        + "\n");
         final Publisher.Result result = Publisher.publish(spark(), w, tables, claims);
-        assertEquals(List.of("matches", "differs", "erratum", "not computed"),
+        assertEquals(
+                List.of("matches", "differs", "erratum", "not computed"),
                 result.verdicts().stream().map(EssayClaims.Verdict::verdict).toList());
         final String index = Files.readString(w.out().resolve("index.html"));
-        Assertions.assertTrue(index.contains("<tr class=\"differs\"><td>000</td><td>A deliberately wrong value</td><td>65</td>"
-                + "<td>64</td><td>differs</td>"), "the wrong expected value is marked differs");
+        Assertions.assertTrue(
+                index.contains("<tr class=\"differs\"><td>000</td><td>A deliberately wrong value</td><td>65</td>"
+                        + "<td>64</td><td>differs</td>"),
+                "the wrong expected value is marked differs");
         Assertions.assertTrue(index.contains("erratum: correct value 38"), index);
         for (Figures.Figure f : result.figures()) {
             final Path file = w.out().resolve("figures").resolve(f.file());
@@ -78,7 +85,8 @@ class PublisherTest extends SparkCensusTest {
                     w.out().resolve("figures").resolve(Svg.pngName(f.file())).toFile());
             Assertions.assertNotNull(png, f.file() + " has a readable PNG copy");
             final String width = svg.getDocumentElement().getAttribute("width").replace("px", "");
-            final String height = svg.getDocumentElement().getAttribute("height").replace("px", "");
+            final String height =
+                    svg.getDocumentElement().getAttribute("height").replace("px", "");
             assertEquals(2 * (int) Double.parseDouble(width), png.getWidth(), f.file() + " PNG width");
             assertEquals(2 * (int) Double.parseDouble(height), png.getHeight(), f.file() + " PNG height");
             Assertions.assertTrue(nonWhitePixels(png) > 100, f.file() + " PNG has ink");
@@ -89,11 +97,14 @@ class PublisherTest extends SparkCensusTest {
         assertEquals(4, count(k4, "circle") + count(k4, "ellipse"), "four vertices");
         assertEquals(6, count(k4, "line"), "six links");
         // The 3x4 losing line: twelve hexagons.
-        final Path hex = Files.list(w.out().resolve("figures")).filter(p -> p.getFileName().toString().startsWith("hex_losing_3x4"))
-                .findFirst().orElseThrow();
+        final Path hex = Files.list(w.out().resolve("figures"))
+                .filter(p -> p.getFileName().toString().startsWith("hex_losing_3x4"))
+                .findFirst()
+                .orElseThrow();
         Assertions.assertTrue(count(xml(hex), "path") >= 12, "one hexagon per cell");
         // Cram routes: every first-player win with a lax route, to six squares.
-        Assertions.assertTrue(Files.readString(w.out().resolve("figures/cram_routes.svg")).contains("(52 shapes)"));
+        Assertions.assertTrue(
+                Files.readString(w.out().resolve("figures/cram_routes.svg")).contains("(52 shapes)"));
         Assertions.assertTrue(Files.isRegularFile(w.out().resolve("figures/lumberjack_tuft_example.svg")));
         Assertions.assertTrue(Files.isRegularFile(w.out().resolve("figures/switching_bridgit_3.svg")));
     }

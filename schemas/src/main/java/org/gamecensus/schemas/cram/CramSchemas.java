@@ -15,8 +15,7 @@ import org.gamecensus.schemas.DatasetSchema;
  */
 public final class CramSchemas {
 
-    private CramSchemas() {
-    }
+    private CramSchemas() {}
 
     /** One route: a domino whose removal leaves a remainder its own half-turn pairs (laxly). */
     public static final StructType ROUTE = new StructType(new StructField[] {
@@ -30,29 +29,84 @@ public final class CramSchemas {
     });
 
     /** Table {@code cram}: one row per catalogue shape, partitioned by size. */
-    public static final DatasetSchema SHAPES = new DatasetSchema("cram", 1, new StructType(new StructField[] {
-        field("shape_id", DataTypes.LongType, false,
-                "canonical id: width << 56 | row-major mask, least of the shape's images under the catalogue's group"),
-        field("height", DataTypes.IntegerType, false, "rows of the bounding box"),
-        field("width", DataTypes.IntegerType, false, "columns of the bounding box"),
-        field("picture", DataTypes.StringType, false, "rows of # and . joined by /, top row first"),
-        field("grundy", DataTypes.IntegerType, false, "Grundy value (Sprague-Grundy recursion)"),
-        field("outcome", DataTypes.StringType, false, "N first player wins (Grundy != 0), P second player wins"),
-        field("symmetries", new ArrayType(DataTypes.StringType, false), false,
-                "symmetries of the square (about the shape's own box) that map it to itself"),
-        field("involution_free", DataTypes.BooleanType, false, "no symmetry but the identity maps the shape to itself"),
-        field("paired_lax", DataTypes.BooleanType, false, "the half-turn maps it to itself and fixes no square"),
-        field("paired_strict", DataTypes.BooleanType, false, "paired_lax and no domino is its own image"),
-        field("routes_lax", DataTypes.IntegerType, false, "dominoes leaving a (non-empty) remainder paired laxly"),
-        field("routes_strict", DataTypes.IntegerType, false, "dominoes leaving a remainder paired strictly"),
-        field("lax_losing_routes", DataTypes.IntegerType, false, "lax-only routes whose remainder is a first-player win"),
-        field("routes", new ArrayType(ROUTE, false), false, "the route dominoes, lax and strict"),
-        field("fixed_count", DataTypes.IntegerType, false, "fixed polyominoes (translation only) this shape stands for"),
-        field("nodes_plain", DataTypes.LongType, false, "win/loss search nodes without the pairing check"),
-        field("nodes_hybrid", DataTypes.LongType, false, "win/loss search nodes with the pairing check first"),
-        field("violations", DataTypes.StringType, true, "broken invariants (null in a published warehouse)"),
-        field("squares", DataTypes.IntegerType, false, "number of squares (partition key)"),
-    }), List.of("squares"), "every Cram shape: Grundy value, symmetries, pairings and routes to a pairing")
+    public static final DatasetSchema SHAPES = new DatasetSchema(
+                    "cram",
+                    1,
+                    new StructType(new StructField[] {
+                        field(
+                                "shape_id",
+                                DataTypes.LongType,
+                                false,
+                                "canonical id: width << 56 | row-major mask, least of the shape's images under the catalogue's group"),
+                        field("height", DataTypes.IntegerType, false, "rows of the bounding box"),
+                        field("width", DataTypes.IntegerType, false, "columns of the bounding box"),
+                        field("picture", DataTypes.StringType, false, "rows of # and . joined by /, top row first"),
+                        field("grundy", DataTypes.IntegerType, false, "Grundy value (Sprague-Grundy recursion)"),
+                        field(
+                                "outcome",
+                                DataTypes.StringType,
+                                false,
+                                "N first player wins (Grundy != 0), P second player wins"),
+                        field(
+                                "symmetries",
+                                new ArrayType(DataTypes.StringType, false),
+                                false,
+                                "symmetries of the square (about the shape's own box) that map it to itself"),
+                        field(
+                                "involution_free",
+                                DataTypes.BooleanType,
+                                false,
+                                "no symmetry but the identity maps the shape to itself"),
+                        field(
+                                "paired_lax",
+                                DataTypes.BooleanType,
+                                false,
+                                "the half-turn maps it to itself and fixes no square"),
+                        field(
+                                "paired_strict",
+                                DataTypes.BooleanType,
+                                false,
+                                "paired_lax and no domino is its own image"),
+                        field(
+                                "routes_lax",
+                                DataTypes.IntegerType,
+                                false,
+                                "dominoes leaving a (non-empty) remainder paired laxly"),
+                        field(
+                                "routes_strict",
+                                DataTypes.IntegerType,
+                                false,
+                                "dominoes leaving a remainder paired strictly"),
+                        field(
+                                "lax_losing_routes",
+                                DataTypes.IntegerType,
+                                false,
+                                "lax-only routes whose remainder is a first-player win"),
+                        field("routes", new ArrayType(ROUTE, false), false, "the route dominoes, lax and strict"),
+                        field(
+                                "fixed_count",
+                                DataTypes.IntegerType,
+                                false,
+                                "fixed polyominoes (translation only) this shape stands for"),
+                        field(
+                                "nodes_plain",
+                                DataTypes.LongType,
+                                false,
+                                "win/loss search nodes without the pairing check"),
+                        field(
+                                "nodes_hybrid",
+                                DataTypes.LongType,
+                                false,
+                                "win/loss search nodes with the pairing check first"),
+                        field(
+                                "violations",
+                                DataTypes.StringType,
+                                true,
+                                "broken invariants (null in a published warehouse)"),
+                        field("squares", DataTypes.IntegerType, false, "number of squares (partition key)"),
+                    }),
+                    List.of("squares"),
+                    "every Cram shape: Grundy value, symmetries, pairings and routes to a pairing")
             .withDistinctColumns("picture");
 
     /** Every Cram dataset. */

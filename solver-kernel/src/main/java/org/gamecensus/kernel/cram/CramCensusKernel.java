@@ -98,8 +98,8 @@ public final class CramCensusKernel {
             }
         }
         // Images under {identity, half-turn, flip rows, flip columns}: 4 / |stabiliser|.
-        final int stabiliser = Integer.bitCount(v.symmetries & (1 << Region.IDENTITY | 1 << Region.HALF_TURN
-                | 1 << Region.FLIP_ROWS | 1 << Region.FLIP_COLUMNS));
+        final int stabiliser = Integer.bitCount(v.symmetries
+                & (1 << Region.IDENTITY | 1 << Region.HALF_TURN | 1 << Region.FLIP_ROWS | 1 << Region.FLIP_COLUMNS));
         v.fixedCount = 4 / stabiliser;
         v.pairedLax = Region.pairs(Region.HALF_TURN, w, m, false);
         v.pairedStrict = Region.pairs(Region.HALF_TURN, w, m, true);
@@ -108,7 +108,9 @@ public final class CramCensusKernel {
         }
         for (int mirror : Region.MIRRORS) {
             if (Region.pairs(mirror, w, m, true)) {
-                problems.append("strictly paired by ").append(Region.SYMMETRY_NAMES[mirror]).append("; ");
+                problems.append("strictly paired by ")
+                        .append(Region.SYMMETRY_NAMES[mirror])
+                        .append("; ");
             }
         }
         v.routeCount = 0;
@@ -128,8 +130,11 @@ public final class CramCensusKernel {
         v.hybridMoverWins = hybrid.moverWins(shape);
         v.nodesHybrid = hybrid.nodes();
         if (v.plainMoverWins != (v.grundy != 0)) {
-            problems.append("win/loss search says ").append(v.plainMoverWins ? "N" : "P").append(", Grundy ")
-                    .append(v.grundy).append("; ");
+            problems.append("win/loss search says ")
+                    .append(v.plainMoverWins ? "N" : "P")
+                    .append(", Grundy ")
+                    .append(v.grundy)
+                    .append("; ");
         }
         if (v.hybridMoverWins != v.plainMoverWins) {
             problems.append("hybrid search disagrees with plain search; ");
@@ -151,9 +156,17 @@ public final class CramCensusKernel {
         v.routeStrict[k] = Region.pairs(Region.HALF_TURN, w, rest, true);
         v.routeRemainderGrundy[k] = grundy.grundy(w, rest);
         if (v.routeStrict[k] && v.routeRemainderGrundy[k] != 0) {
-            problems.append("strict route (").append(a / w).append(',').append(a % w).append(")-(")
-                    .append(b / w).append(',').append(b % w).append(") leaves Grundy ")
-                    .append(v.routeRemainderGrundy[k]).append("; ");
+            problems.append("strict route (")
+                    .append(a / w)
+                    .append(',')
+                    .append(a % w)
+                    .append(")-(")
+                    .append(b / w)
+                    .append(',')
+                    .append(b % w)
+                    .append(") leaves Grundy ")
+                    .append(v.routeRemainderGrundy[k])
+                    .append("; ");
         }
     }
 }

@@ -28,8 +28,16 @@ public final class Region {
     public static final int TRANSPOSE = 6;
     public static final int ANTI_TRANSPOSE = 7;
     /** Names of the symmetries, by index. */
-    public static final String[] SYMMETRY_NAMES = {"identity", "quarter-turn", "half-turn", "three-quarter-turn",
-        "flip-rows", "flip-columns", "transpose", "anti-transpose"};
+    public static final String[] SYMMETRY_NAMES = {
+        "identity",
+        "quarter-turn",
+        "half-turn",
+        "three-quarter-turn",
+        "flip-rows",
+        "flip-columns",
+        "transpose",
+        "anti-transpose"
+    };
     /** The involutions other than the half-turn: the four mirrors. */
     static final int[] MIRRORS = {FLIP_ROWS, FLIP_COLUMNS, TRANSPOSE, ANTI_TRANSPOSE};
 
@@ -37,6 +45,7 @@ public final class Region {
     private static final long[] NOT_LAST_COLUMN = new long[MAX_AREA + 1];
     /** The diagonal and the anti-diagonal of a square box of side s (s² ≤ 56), by s. */
     private static final long[] DIAGONAL = new long[8];
+
     private static final long[] ANTI_DIAGONAL = new long[8];
 
     static {
@@ -62,8 +71,7 @@ public final class Region {
         }
     }
 
-    private Region() {
-    }
+    private Region() {}
 
     public static long pack(int w, long mask) {
         assert w >= 1 && w <= MAX_AREA && (mask >>> MAX_AREA) == 0 : "frame of width " + w + " fits 56 bits";
@@ -102,8 +110,12 @@ public final class Region {
     static long component(int w, long mask, long seed) {
         long reached = seed & mask;
         while (true) {
-            final long grown = (reached | ((reached << 1) & NOT_FIRST_COLUMN[w]) | ((reached >>> 1) & NOT_LAST_COLUMN[w])
-                    | (reached << w) | (reached >>> w)) & mask;
+            final long grown = (reached
+                            | ((reached << 1) & NOT_FIRST_COLUMN[w])
+                            | ((reached >>> 1) & NOT_LAST_COLUMN[w])
+                            | (reached << w)
+                            | (reached >>> w))
+                    & mask;
             if (grown == reached) {
                 return reached;
             }
@@ -154,15 +166,24 @@ public final class Region {
         final int h = height(packed);
         final long m = mask(packed);
         switch (sym) {
-            case IDENTITY: return packed;
-            case HALF_TURN: return pack(w, halfTurn(w * h, m));
-            case FLIP_ROWS: return pack(w, flipRows(w, h, m));
-            case FLIP_COLUMNS: return pack(w, halfTurn(w * h, flipRows(w, h, m)));
-            case TRANSPOSE: return transpose(packed);
-            case QUARTER_TURN: return transform(FLIP_COLUMNS, transpose(packed));
-            case THREE_QUARTER_TURN: return transform(FLIP_ROWS, transpose(packed));
-            case ANTI_TRANSPOSE: return transform(HALF_TURN, transpose(packed));
-            default: throw new IllegalArgumentException("no symmetry " + sym);
+            case IDENTITY:
+                return packed;
+            case HALF_TURN:
+                return pack(w, halfTurn(w * h, m));
+            case FLIP_ROWS:
+                return pack(w, flipRows(w, h, m));
+            case FLIP_COLUMNS:
+                return pack(w, halfTurn(w * h, flipRows(w, h, m)));
+            case TRANSPOSE:
+                return transpose(packed);
+            case QUARTER_TURN:
+                return transform(FLIP_COLUMNS, transpose(packed));
+            case THREE_QUARTER_TURN:
+                return transform(FLIP_ROWS, transpose(packed));
+            case ANTI_TRANSPOSE:
+                return transform(HALF_TURN, transpose(packed));
+            default:
+                throw new IllegalArgumentException("no symmetry " + sym);
         }
     }
 

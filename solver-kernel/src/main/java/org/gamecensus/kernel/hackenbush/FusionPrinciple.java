@@ -10,8 +10,7 @@ package org.gamecensus.kernel.hackenbush;
  */
 public final class FusionPrinciple {
 
-    private FusionPrinciple() {
-    }
+    private FusionPrinciple() {}
 
     public static int value(GroundedGraph g) {
         final int n = g.vertices();
@@ -68,7 +67,8 @@ public final class FusionPrinciple {
         return bridge;
     }
 
-    private static void dfs(GroundedGraph g, int x, int viaEdge, int[] order, int[] low, int[] counter, boolean[] bridge) {
+    private static void dfs(
+            GroundedGraph g, int x, int viaEdge, int[] order, int[] low, int[] counter, boolean[] bridge) {
         order[x] = low[x] = counter[0]++;
         for (int e = 0; e < g.edges(); e++) {
             if (e == viaEdge || (g.u(e) != x && g.v(e) != x)) {

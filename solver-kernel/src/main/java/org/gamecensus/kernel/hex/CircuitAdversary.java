@@ -21,8 +21,7 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
 public final class CircuitAdversary {
 
     /** The outcome of one check. */
-    public record Result(Side side, boolean movingFirst, boolean holds, int[] losingLine) {
-    }
+    public record Result(Side side, boolean movingFirst, boolean holds, int[] losingLine) {}
 
     private final HexBoard board;
     private final Side first;

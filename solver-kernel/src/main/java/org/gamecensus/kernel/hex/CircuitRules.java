@@ -16,7 +16,8 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
 public final class CircuitRules {
 
     public enum Rule {
-        RATIO, CURRENT;
+        RATIO,
+        CURRENT;
 
         public String label() {
             return this == RATIO ? "ratio" : "current";

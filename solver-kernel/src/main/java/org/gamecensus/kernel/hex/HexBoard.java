@@ -17,7 +17,8 @@ public final class HexBoard implements Serializable {
     public static final int MAX_CELLS = 25;
 
     public enum Side {
-        DOWN, ACROSS;
+        DOWN,
+        ACROSS;
 
         public Side other() {
             return this == DOWN ? ACROSS : DOWN;
@@ -29,9 +30,12 @@ public final class HexBoard implements Serializable {
 
         public static Side parse(String s) {
             switch (s) {
-                case "down": return DOWN;
-                case "across": return ACROSS;
-                default: throw new IllegalArgumentException("a side is down or across, got '" + s + "'");
+                case "down":
+                    return DOWN;
+                case "across":
+                    return ACROSS;
+                default:
+                    throw new IllegalArgumentException("a side is down or across, got '" + s + "'");
             }
         }
     }
@@ -137,12 +141,12 @@ public final class HexBoard implements Serializable {
     int spread(int set) {
         final int c = cols;
         int out = set;
-        out |= (set << 1) & notLeftCol;          // (i, j+1)
-        out |= (set >>> 1) & notRightCol;        // (i, j-1)
-        out |= set << c;                         // (i+1, j)
-        out |= set >>> c;                        // (i-1, j)
-        out |= (set >>> (c - 1)) & notLeftCol;   // (i-1, j+1)
-        out |= (set << (c - 1)) & notRightCol;   // (i+1, j-1)
+        out |= (set << 1) & notLeftCol; // (i, j+1)
+        out |= (set >>> 1) & notRightCol; // (i, j-1)
+        out |= set << c; // (i+1, j)
+        out |= set >>> c; // (i-1, j)
+        out |= (set >>> (c - 1)) & notLeftCol; // (i-1, j+1)
+        out |= (set << (c - 1)) & notRightCol; // (i+1, j-1)
         return out & all;
     }
 

@@ -25,14 +25,14 @@ public final class HexCircuit {
 
     private final HexBoard board;
     private final int n;
-    private final double[] g;      // conductance matrix, n×n, row-major (only the first m×m used)
+    private final double[] g; // conductance matrix, n×n, row-major (only the first m×m used)
     private final double[] rhs;
-    private final double[] volt;   // per node
+    private final double[] volt; // per node
     private final double[] cellVolt;
     private final double[] cellRes;
     private final int[] nodeOf;
     private final int[] cellOf;
-    private final int[] envelope;  // per node: its lowest-numbered neighbour node (or itself), the envelope's start
+    private final int[] envelope; // per node: its lowest-numbered neighbour node (or itself), the envelope's start
     private int nodeCount;
     private int present;
 

@@ -34,6 +34,7 @@ public final class HexExactSolver {
      * time for 5×5's 13.
      */
     public static final int LISTED_OPENINGS_CELLS = 20;
+
     static final int CACHE_LOG2 = 26;
     private static final byte UNKNOWN = 0;
     private static final byte LOSES = 1;
@@ -199,12 +200,13 @@ public final class HexExactSolver {
         if (board.completions(mover, downMoves ? down : across, empty) != 0) {
             wins = true;
         } else if ((threats = board.completions(mover.other(), downMoves ? across : down, empty)) != 0) {
-            wins = (threats & (threats - 1)) == 0 && !childWinnable(downMoves, down, across, idx, turned,
-                    Integer.numberOfTrailingZeros(threats));
+            wins = (threats & (threats - 1)) == 0
+                    && !childWinnable(downMoves, down, across, idx, turned, Integer.numberOfTrailingZeros(threats));
         } else {
             final int depth = Integer.bitCount(down | across);
             final int killer = killers[depth];
-            boolean found = killer >= 0 && (empty & (1 << killer)) != 0
+            boolean found = killer >= 0
+                    && (empty & (1 << killer)) != 0
                     && !childWinnable(downMoves, down, across, idx, turned, killer);
             for (int k = 0; k < order.length && !found; k++) {
                 final int x = order[k];
@@ -224,7 +226,8 @@ public final class HexExactSolver {
         final int bit = 1 << x;
         final long at = pow3[x];
         final long turnedAt = pow3[board.cells() - 1 - x];
-        return downMoves ? winnable(down | bit, across, idx + at, turned + turnedAt)
+        return downMoves
+                ? winnable(down | bit, across, idx + at, turned + turnedAt)
                 : winnable(down, across | bit, idx + 2 * at, turned + 2 * turnedAt);
     }
 

@@ -128,8 +128,8 @@ public final class HexLayerKernel {
 
     private void checkLayer(int stones) {
         if (stones < 0 || stones >= cells) {
-            throw new IllegalArgumentException("layers run 0.." + (cells - 1) + " stones on " + board.name() + ", not "
-                    + stones);
+            throw new IllegalArgumentException(
+                    "layers run 0.." + (cells - 1) + " stones on " + board.name() + ", not " + stones);
         }
     }
 
@@ -221,8 +221,8 @@ public final class HexLayerKernel {
             if ((fromFirst & secondEdge) == 0) {
                 final int empty = free & ~mine;
                 final int fromSecond = board.reach(mine & secondEdge, mine);
-                final int completing = empty & (firstEdge | board.spread(fromFirst))
-                        & (secondEdge | board.spread(fromSecond));
+                final int completing =
+                        empty & (firstEdge | board.spread(fromFirst)) & (secondEdge | board.spread(fromSecond));
                 int wins = completing;
                 // The ratio rule's scores and the winning cells, from the children.
                 for (int rest = empty; rest != 0; rest &= rest - 1) {

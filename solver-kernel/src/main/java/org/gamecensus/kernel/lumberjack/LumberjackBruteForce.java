@@ -20,6 +20,7 @@ public final class LumberjackBruteForce {
 
     /** Largest tree: its code of 2(edges + 1) bits must fit a {@code long}. */
     public static final int MAX_EDGES = 30;
+
     private final LongByteCache table;
 
     // Scratch for one tree, sized to the largest.
@@ -177,5 +178,4 @@ public final class LumberjackBruteForce {
         }
         return code[0];
     }
-
 }

@@ -17,8 +17,7 @@ public final class RootedTreeGenerator {
         void accept(int[] levels);
     }
 
-    private RootedTreeGenerator() {
-    }
+    private RootedTreeGenerator() {}
 
     /**
      * Emits every rooted tree with {@code vertices} vertices whose position k in the generation

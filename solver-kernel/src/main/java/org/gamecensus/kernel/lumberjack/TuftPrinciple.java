@@ -11,8 +11,7 @@ import java.util.List;
  */
 public final class TuftPrinciple {
 
-    private TuftPrinciple() {
-    }
+    private TuftPrinciple() {}
 
     /** The value of a tree by the principle. */
     public static int value(RootedTree tree) {
@@ -50,12 +49,14 @@ public final class TuftPrinciple {
             }
             for (int v = n - 1; v >= 0; v--) {
                 final List<Integer> k = children.get(v);
-                pathLength[v] = k.isEmpty() ? 0 : k.size() == 1 && pathLength[k.get(0)] >= 0 ? pathLength[k.get(0)] + 1 : -1;
+                pathLength[v] =
+                        k.isEmpty() ? 0 : k.size() == 1 && pathLength[k.get(0)] >= 0 ? pathLength[k.get(0)] + 1 : -1;
             }
             int tuft = -1;
             for (int v = 0; v < n; v++) {
                 final List<Integer> k = children.get(v);
-                if (k.size() >= 2 && k.stream().allMatch(c -> pathLength[c] >= 0)
+                if (k.size() >= 2
+                        && k.stream().allMatch(c -> pathLength[c] >= 0)
                         && (tuft < 0 || depth[v] > depth[tuft])) {
                     tuft = v;
                 }
@@ -70,8 +71,9 @@ public final class TuftPrinciple {
                 lengths.append(lengths.length() == 0 ? "" : " ⊕ ").append(pathLength[c] + 1);
             }
             t = replaceTuft(t, tuft, nim);
-            out.add(new String[] {t.parens(), "paths " + lengths + " at a vertex of depth " + depth[tuft] + " become one path of "
-                    + nim});
+            out.add(new String[] {
+                t.parens(), "paths " + lengths + " at a vertex of depth " + depth[tuft] + " become one path of " + nim
+            });
         }
     }
 

@@ -31,6 +31,7 @@ public final class HostSymmetry {
     private final int chunks;
     /** images[g][chunk * 256 + byte]: the image under element g of the links of that byte. */
     private final long[][] images;
+
     private final long[] orbitBuffer;
 
     public HostSymmetry(SwitchingHost host) {
@@ -178,8 +179,8 @@ public final class HostSymmetry {
         return Math.min(a, b) * n + Math.max(a, b);
     }
 
-    private static void extend(int[] pi, boolean[] used, int v, int[][] mult, int[] degree, int s, int t,
-                               List<int[]> out, int limit) {
+    private static void extend(
+            int[] pi, boolean[] used, int v, int[][] mult, int[] degree, int s, int t, List<int[]> out, int limit) {
         if (out.size() >= limit) {
             return;
         }

@@ -28,6 +28,7 @@ public final class MatroidPartitionCriterion {
 
     /** Bit of the virtual s–t link; hosts have at most 63 links, so it is always free. */
     private static final int VIRTUAL = 63;
+
     private static final long NO_PATH = -1L;
 
     private final SwitchingHost host;
@@ -47,9 +48,11 @@ public final class MatroidPartitionCriterion {
     private final int[] exchangeQueue = new int[64];
     /** Per opening e: what of F0 and F1 stays a forest once e is contracted ({@link #winningOpenings}). */
     private final long[] keep0 = new long[64];
+
     private final long[] keep1 = new long[64];
     /** The last subgraph partitioned whole (−1: none yet; no subgraph has bit 63) and its maximum partition. */
     private long partitioned = -1L;
+
     private long partition0;
     private long partition1;
     private final int[] parentLink;

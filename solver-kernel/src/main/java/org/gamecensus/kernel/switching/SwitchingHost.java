@@ -42,15 +42,15 @@ public final class SwitchingHost implements java.io.Serializable {
             throw new IllegalArgumentException("host name is empty");
         }
         if (vertexCount < 2 || vertexCount > MAX_VERTICES) {
-            throw new IllegalArgumentException("host " + name + " has " + vertexCount
-                    + " vertices; a host has 2 to " + MAX_VERTICES);
+            throw new IllegalArgumentException(
+                    "host " + name + " has " + vertexCount + " vertices; a host has 2 to " + MAX_VERTICES);
         }
         if (linkU.length != linkV.length) {
             throw new IllegalArgumentException("host " + name + ": endpoint arrays differ in length");
         }
         if (linkU.length > MAX_LINKS) {
-            throw new IllegalArgumentException("host " + name + " has " + linkU.length
-                    + " links; a host has at most " + MAX_LINKS);
+            throw new IllegalArgumentException(
+                    "host " + name + " has " + linkU.length + " links; a host has at most " + MAX_LINKS);
         }
         checkVertex(name, "s", s, vertexCount);
         checkVertex(name, "t", t, vertexCount);
@@ -79,8 +79,8 @@ public final class SwitchingHost implements java.io.Serializable {
 
     private static void checkVertex(String host, String what, int v, int n) {
         if (v < 0 || v >= n) {
-            throw new IllegalArgumentException("host " + host + ": " + what + " names vertex " + v
-                    + ", outside 0.." + (n - 1));
+            throw new IllegalArgumentException(
+                    "host " + host + ": " + what + " names vertex " + v + ", outside 0.." + (n - 1));
         }
     }
 
@@ -149,7 +149,7 @@ public final class SwitchingHost implements java.io.Serializable {
 
     @Override
     public String toString() {
-        return name + "(n=" + vertexCount + ", s=" + s + ", t=" + t + ", links=" + Arrays.toString(linkU)
-                + "/" + Arrays.toString(linkV) + ")";
+        return name + "(n=" + vertexCount + ", s=" + s + ", t=" + t + ", links=" + Arrays.toString(linkU) + "/"
+                + Arrays.toString(linkV) + ")";
     }
 }

@@ -47,11 +47,10 @@ public final class SwitchingHosts {
     public static final int MAX_BRIDGIT = 6;
 
     /** The built-in names, as the command line's help and messages list them. */
-    public static final String NAMES = "Kn (n 2.." + MAX_COMPLETE + "), theta or theta:K, gridRxC (grid2x3), pathN (path4), Cn,"
-            + " bridgit:N (N 1.." + MAX_BRIDGIT + ")";
+    public static final String NAMES = "Kn (n 2.." + MAX_COMPLETE
+            + "), theta or theta:K, gridRxC (grid2x3), pathN (path4), Cn," + " bridgit:N (N 1.." + MAX_BRIDGIT + ")";
 
-    private SwitchingHosts() {
-    }
+    private SwitchingHosts() {}
 
     /** Whether {@code spec} names a built-in host rather than a file. */
     public static boolean isBuiltInName(String spec) {
@@ -106,7 +105,8 @@ public final class SwitchingHosts {
         }
         final Matcher g = GRID.matcher(spec);
         if (g.matches()) {
-            return grid(parseSize(spec, g.group(1), 1, SwitchingHost.MAX_VERTICES),
+            return grid(
+                    parseSize(spec, g.group(1), 1, SwitchingHost.MAX_VERTICES),
                     parseSize(spec, g.group(2), 1, SwitchingHost.MAX_VERTICES));
         }
         final Matcher p = PATH.matcher(spec);
@@ -289,7 +289,8 @@ public final class SwitchingHosts {
     public static String graphDigest(SwitchingHost host) {
         final String graph = host.vertexCount() + ";" + host.s() + ";" + host.t() + ";" + host.linksText();
         try {
-            final byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(graph.getBytes(StandardCharsets.UTF_8));
+            final byte[] d =
+                    java.security.MessageDigest.getInstance("SHA-256").digest(graph.getBytes(StandardCharsets.UTF_8));
             return String.format("%02x%02x%02x%02x", d[0], d[1], d[2], d[3]);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
@@ -299,12 +300,12 @@ public final class SwitchingHosts {
     /** A name a user may give a host read from a file: letters, digits, '_', '.', '-', and no built-in name. */
     public static void checkFileHostName(String name) {
         if (!name.matches("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")) {
-            throw new IllegalArgumentException("host name '" + name + "': letters, digits, '_', '.' and '-', at most 64,"
-                    + " starting with a letter or digit");
+            throw new IllegalArgumentException("host name '" + name
+                    + "': letters, digits, '_', '.' and '-', at most 64," + " starting with a letter or digit");
         }
         if (isBuiltInName(name)) {
-            throw new IllegalArgumentException("host name '" + name + "' is a built-in host's; a host file's graph"
-                    + " cannot take it");
+            throw new IllegalArgumentException(
+                    "host name '" + name + "' is a built-in host's; a host file's graph" + " cannot take it");
         }
     }
 
@@ -322,7 +323,8 @@ public final class SwitchingHosts {
             final String[] f = line.split("\\s+");
             final String at = where + " line " + (i + 1);
             if (f.length != 2) {
-                throw new IllegalArgumentException(at + ": expected 's NAME', 't NAME' or 'NAME NAME', got '" + line + "'");
+                throw new IllegalArgumentException(
+                        at + ": expected 's NAME', 't NAME' or 'NAME NAME', got '" + line + "'");
             }
             if (sName == null) {
                 if (!f[0].equals("s")) {
@@ -343,12 +345,15 @@ public final class SwitchingHosts {
                 if (f[0].equals(f[1])) {
                     throw new IllegalArgumentException(at + ": link '" + line + "' is a loop");
                 }
-                links.add(new int[] {ids.computeIfAbsent(f[0], k -> ids.size()), ids.computeIfAbsent(f[1], k -> ids.size())});
+                links.add(new int[] {
+                    ids.computeIfAbsent(f[0], k -> ids.size()), ids.computeIfAbsent(f[1], k -> ids.size())
+                });
                 if (links.size() > SwitchingHost.MAX_LINKS) {
                     throw new IllegalArgumentException(where + ": more than " + SwitchingHost.MAX_LINKS + " links");
                 }
                 if (ids.size() > SwitchingHost.MAX_VERTICES) {
-                    throw new IllegalArgumentException(where + ": more than " + SwitchingHost.MAX_VERTICES + " vertices");
+                    throw new IllegalArgumentException(
+                            where + ": more than " + SwitchingHost.MAX_VERTICES + " vertices");
                 }
             }
         }

@@ -10,8 +10,7 @@ package org.gamecensus.kernel.switching;
  */
 public final class TreePairCertificate {
 
-    private TreePairCertificate() {
-    }
+    private TreePairCertificate() {}
 
     /** Whether {@code a} and {@code b} certify that Short, moving second, wins on {@code mask}. */
     public static boolean isValid(SwitchingHost host, long mask, long a, long b) {
@@ -20,8 +19,7 @@ public final class TreePairCertificate {
         }
         final long wa = spannedVertices(host, a);
         final long wb = spannedVertices(host, b);
-        return wa != 0 && wa == wb
-                && (wa & (1L << host.s())) != 0 && (wa & (1L << host.t())) != 0;
+        return wa != 0 && wa == wb && (wa & (1L << host.s())) != 0 && (wa & (1L << host.t())) != 0;
     }
 
     /**

@@ -10,6 +10,7 @@ public final class LongByteCache {
 
     /** Value returned by {@link #get} for an absent key. */
     public static final int ABSENT = -1;
+
     private static final int PROBES = 8;
 
     private final long[] keys;

@@ -35,7 +35,8 @@ class CramKernelTest {
             new RedelmeierEnumerator(9, 7).enumerate(s, 13, p -> assertTrue(union.add(p), "one slice each"));
         }
         assertEquals(whole, union);
-        assertEquals(FIXED[1] + FIXED[2] + FIXED[3] + FIXED[4] + FIXED[5] + FIXED[6] + FIXED[7] + FIXED[8] + FIXED[9],
+        assertEquals(
+                FIXED[1] + FIXED[2] + FIXED[3] + FIXED[4] + FIXED[5] + FIXED[6] + FIXED[7] + FIXED[8] + FIXED[9],
                 union.size());
     }
 
@@ -71,10 +72,12 @@ class CramKernelTest {
             final CramGrundy grundy = new CramGrundy(20);
             new RedelmeierEnumerator(n, 7).enumerate(0, 1, grundy::grundy);
             final long slots = 1L << CramCensusKernel.grundyTableBits(n);
-            assertTrue(2 * grundy.evaluations() <= slots, n + " squares: " + grundy.evaluations() + " classes, " + slots
-                    + " slots");
-            assertTrue(slots == 1 << 12 || 8 * grundy.evaluations() > slots, n + " squares: " + slots
-                    + " slots for " + grundy.evaluations() + " classes, oversized");
+            assertTrue(
+                    2 * grundy.evaluations() <= slots,
+                    n + " squares: " + grundy.evaluations() + " classes, " + slots + " slots");
+            assertTrue(
+                    slots == 1 << 12 || 8 * grundy.evaluations() > slots,
+                    n + " squares: " + slots + " slots for " + grundy.evaluations() + " classes, oversized");
         }
         assertEquals(16, CramCensusKernel.grundyTableBits(11), "23,545 classes to 11 squares");
         assertEquals(22, CramCensusKernel.grundyTableBits(Region.MAX_SQUARES), "the largest census's table");
@@ -127,18 +130,20 @@ class CramKernelTest {
 
     @ParameterizedTest
     @CsvSource({
-        "##, true, false",            // a lone domino is its own image
-        "###/###, true, false",       // the 2 × 3 rectangle: the central domino maps onto itself
+        "##, true, false", // a lone domino is its own image
+        "###/###, true, false", // the 2 × 3 rectangle: the central domino maps onto itself
         "##/##, true, true",
-        "###/.#., false, false",      // the T
-        "##./.##, true, false",       // the S: its central domino is its own image
-        "##../..##, true, true",      // no square and no domino fixed
-        "#.#, true, true",            // disconnected is fine
-        "###, false, false"})         // a fixed centre square
+        "###/.#., false, false", // the T
+        "##./.##, true, false", // the S: its central domino is its own image
+        "##../..##, true, true", // no square and no domino fixed
+        "#.#, true, true", // disconnected is fine
+        "###, false, false"
+    }) // a fixed centre square
     void halfTurnPairing(String picture, boolean lax, boolean strict) {
         final long p = Region.fromPicture(picture);
         assertEquals(lax, Region.pairs(Region.HALF_TURN, Region.width(p), Region.mask(p), false), picture + " lax");
-        assertEquals(strict, Region.pairs(Region.HALF_TURN, Region.width(p), Region.mask(p), true), picture + " strict");
+        assertEquals(
+                strict, Region.pairs(Region.HALF_TURN, Region.width(p), Region.mask(p), true), picture + " strict");
     }
 
     @Test
@@ -150,7 +155,8 @@ class CramKernelTest {
             x = Region.transform(Region.QUARTER_TURN, x);
         }
         assertEquals(l, x);
-        assertEquals(Region.transform(Region.HALF_TURN, l),
+        assertEquals(
+                Region.transform(Region.HALF_TURN, l),
                 Region.transform(Region.QUARTER_TURN, Region.transform(Region.QUARTER_TURN, l)));
         assertEquals("##/#./#.", Region.picture(Region.transform(Region.FLIP_ROWS, l)));
         assertEquals("###/..#", Region.picture(Region.transform(Region.TRANSPOSE, l)));

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
  */
 class RegionTest {
 
-    private static final int[] INVOLUTIONS = {Region.HALF_TURN, Region.FLIP_ROWS, Region.FLIP_COLUMNS,
-        Region.TRANSPOSE, Region.ANTI_TRANSPOSE};
+    private static final int[] INVOLUTIONS = {
+        Region.HALF_TURN, Region.FLIP_ROWS, Region.FLIP_COLUMNS, Region.TRANSPOSE, Region.ANTI_TRANSPOSE
+    };
 
     /** Checks every map on one non-empty set of a frame of width w; counts the pairings that held in {@code held}. */
     private static void check(int w, long mask, long[] held) {
@@ -22,7 +23,9 @@ class RegionTest {
         assertEquals(SquareBySquareRegion.normalize(w, mask), packed, () -> "normalize w=" + w + " " + mask);
         for (int sym = 0; sym < 8; sym++) {
             final int s = sym;
-            assertEquals(SquareBySquareRegion.transform(sym, packed), Region.transform(sym, packed),
+            assertEquals(
+                    SquareBySquareRegion.transform(sym, packed),
+                    Region.transform(sym, packed),
                     () -> "transform " + Region.SYMMETRY_NAMES[s] + " of " + Region.picture(packed));
         }
         long least = packed;
@@ -34,8 +37,11 @@ class RegionTest {
             final int sym = INVOLUTIONS[k];
             for (boolean strict : new boolean[] {false, true}) {
                 final boolean expected = SquareBySquareRegion.pairs(sym, w, mask, strict);
-                assertEquals(expected, Region.pairs(sym, w, mask, strict), () -> Region.SYMMETRY_NAMES[sym]
-                        + (strict ? " strict" : " lax") + " pairing of " + Region.picture(packed) + " in width " + w);
+                assertEquals(
+                        expected,
+                        Region.pairs(sym, w, mask, strict),
+                        () -> Region.SYMMETRY_NAMES[sym] + (strict ? " strict" : " lax") + " pairing of "
+                                + Region.picture(packed) + " in width " + w);
                 held[2 * k + (strict ? 1 : 0)] += expected ? 1 : 0;
             }
         }

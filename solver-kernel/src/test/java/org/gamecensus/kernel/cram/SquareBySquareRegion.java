@@ -8,8 +8,7 @@ package org.gamecensus.kernel.cram;
  */
 final class SquareBySquareRegion {
 
-    private SquareBySquareRegion() {
-    }
+    private SquareBySquareRegion() {}
 
     /**
      * The image {row, column} of square (r, c) under symmetry {@code sym} about the box of rows
@@ -18,14 +17,22 @@ final class SquareBySquareRegion {
      */
     private static int[] image(int sym, int r, int c, int top, int bottom, int left, int right) {
         switch (sym) {
-            case Region.IDENTITY: return new int[] {r, c};
-            case Region.QUARTER_TURN: return new int[] {top + c - left, left + bottom - r};
-            case Region.HALF_TURN: return new int[] {top + bottom - r, left + right - c};
-            case Region.THREE_QUARTER_TURN: return new int[] {top + right - c, left + r - top};
-            case Region.FLIP_ROWS: return new int[] {top + bottom - r, c};
-            case Region.FLIP_COLUMNS: return new int[] {r, left + right - c};
-            case Region.TRANSPOSE: return new int[] {top + c - left, left + r - top};
-            default: return new int[] {top + right - c, left + bottom - r}; // anti-transpose
+            case Region.IDENTITY:
+                return new int[] {r, c};
+            case Region.QUARTER_TURN:
+                return new int[] {top + c - left, left + bottom - r};
+            case Region.HALF_TURN:
+                return new int[] {top + bottom - r, left + right - c};
+            case Region.THREE_QUARTER_TURN:
+                return new int[] {top + right - c, left + r - top};
+            case Region.FLIP_ROWS:
+                return new int[] {top + bottom - r, c};
+            case Region.FLIP_COLUMNS:
+                return new int[] {r, left + right - c};
+            case Region.TRANSPOSE:
+                return new int[] {top + c - left, left + r - top};
+            default:
+                return new int[] {top + right - c, left + bottom - r}; // anti-transpose
         }
     }
 
@@ -54,8 +61,10 @@ final class SquareBySquareRegion {
         final int w = (int) (packed >>> 56);
         final long m = packed & ((1L << 56) - 1);
         final int h = (63 - Long.numberOfLeadingZeros(m)) / w + 1;
-        final boolean turnsBox = sym == Region.QUARTER_TURN || sym == Region.THREE_QUARTER_TURN
-                || sym == Region.TRANSPOSE || sym == Region.ANTI_TRANSPOSE;
+        final boolean turnsBox = sym == Region.QUARTER_TURN
+                || sym == Region.THREE_QUARTER_TURN
+                || sym == Region.TRANSPOSE
+                || sym == Region.ANTI_TRANSPOSE;
         final int nw = turnsBox ? h : w;
         long out = 0L;
         for (long rest = m; rest != 0; rest &= rest - 1) {
@@ -93,7 +102,8 @@ final class SquareBySquareRegion {
             final int r = i / w;
             final int c = i % w;
             final int[] to = image(sym, r, c, rmin, rmax, cmin, cmax);
-            if ((to[0] == r && to[1] == c) || (mask & (1L << (to[0] * w + to[1]))) == 0
+            if ((to[0] == r && to[1] == c)
+                    || (mask & (1L << (to[0] * w + to[1]))) == 0
                     || (strict && Math.abs(to[0] - r) + Math.abs(to[1] - c) == 1)) {
                 return false;
             }

@@ -12,15 +12,18 @@ import org.junit.jupiter.params.provider.CsvSource;
 class HackenbushKernelTest {
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "1|0-0|1",                        // a loop is worth 1
-        "1|0-0 0-0|0",
-        "2|0-1 0-1|0",                    // a 2-cycle on the ground: even
-        "3|0-1 1-2 2-0|1",                // a triangle on the ground: odd cycle, worth 1
-        "4|0-1 1-2 2-3 3-0|0",            // a square: even
-        "3|0-1 1-2 2-2|3",                // a stalk of two with a loop on top: 1 ⊕ (1 + (0 ⊕ (1 + 1)))
-        "4|0-1 1-2 2-3 3-1|2",            // a triangle standing on one edge: 1 + 1
-        "2|0-1|1"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "1|0-0|1", // a loop is worth 1
+                "1|0-0 0-0|0",
+                "2|0-1 0-1|0", // a 2-cycle on the ground: even
+                "3|0-1 1-2 2-0|1", // a triangle on the ground: odd cycle, worth 1
+                "4|0-1 1-2 2-3 3-0|0", // a square: even
+                "3|0-1 1-2 2-2|3", // a stalk of two with a loop on top: 1 ⊕ (1 + (0 ⊕ (1 + 1)))
+                "4|0-1 1-2 2-3 3-1|2", // a triangle standing on one edge: 1 + 1
+                "2|0-1|1"
+            })
     void knownValues(int vertices, String edges, int value) {
         final GroundedGraph g = GroundedGraph.parse(vertices, edges);
         assertEquals(value, new GreenHackenbushBruteForce(8).grundy(g), edges + " brute force");

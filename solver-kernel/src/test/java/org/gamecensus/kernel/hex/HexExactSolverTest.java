@@ -69,7 +69,8 @@ class HexExactSolverTest {
                         expected |= 1 << x;
                     }
                 }
-                assertEquals(expected, solver.winningCells(p[0], p[1]), spec + " " + first + " first, " + p[0] + "/" + p[1]);
+                assertEquals(
+                        expected, solver.winningCells(p[0], p[1]), spec + " " + first + " first, " + p[0] + "/" + p[1]);
                 assertEquals(expected != 0, solver.winnable(p[0], p[1]));
                 winnable += expected != 0 ? 1 : 0;
             }
@@ -87,7 +88,8 @@ class HexExactSolverTest {
         final HexBoard b = HexBoard.parse(spec);
         final Side nearer = b.rows() < b.cols() ? Side.DOWN : Side.ACROSS;
         assertEquals(b.all(), new HexExactSolver(b, nearer).winningCells(0, 0), spec + " " + nearer + " first");
-        assertEquals(0, new HexExactSolver(b, nearer.other()).winningCells(0, 0), spec + " " + nearer.other() + " first");
+        assertEquals(
+                0, new HexExactSolver(b, nearer.other()).winningCells(0, 0), spec + " " + nearer.other() + " first");
     }
 
     /**
@@ -107,17 +109,23 @@ class HexExactSolverTest {
             final HexExactSolver solver = new HexExactSolver(b, first);
             final HexExactSolver image = new HexExactSolver(t, first.other());
             if (b.cells() <= HexExactSolver.TABLE_CELLS) { // listing every opening beyond takes seconds to minutes
-                assertEquals(transpose(b, solver.winningCells(0, 0)), image.winningCells(0, 0), spec + " empty, " + first + " first");
+                assertEquals(
+                        transpose(b, solver.winningCells(0, 0)),
+                        image.winningCells(0, 0),
+                        spec + " empty, " + first + " first");
             }
             int tried = 0;
             while (tried < 40) {
-                final int[] p = livePosition(b, first, minStones + random.nextInt(b.cells() - minStones - 1), random, chains);
+                final int[] p =
+                        livePosition(b, first, minStones + random.nextInt(b.cells() - minStones - 1), random, chains);
                 if (p == null) {
                     continue;
                 }
                 tried++;
-                assertEquals(transpose(b, solver.winningCells(p[0], p[1])),
-                        image.winningCells(transpose(b, p[1]), transpose(b, p[0])), spec + " " + p[0] + "/" + p[1]);
+                assertEquals(
+                        transpose(b, solver.winningCells(p[0], p[1])),
+                        image.winningCells(transpose(b, p[1]), transpose(b, p[0])),
+                        spec + " " + p[0] + "/" + p[1]);
             }
         }
     }

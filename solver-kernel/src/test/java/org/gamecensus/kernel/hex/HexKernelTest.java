@@ -50,7 +50,8 @@ class HexKernelTest {
                     assertEquals(downMoves ? Side.DOWN : Side.ACROSS, v.toMove());
                     int wins = 0;
                     for (int x = 0; x < b.cells(); x++) {
-                        if (((v.down() | v.across()) & (1 << x)) == 0 && plain.cellWins(v.down(), v.across(), x, downMoves)) {
+                        if (((v.down() | v.across()) & (1 << x)) == 0
+                                && plain.cellWins(v.down(), v.across(), x, downMoves)) {
                             wins |= 1 << x;
                         }
                     }
@@ -95,13 +96,17 @@ class HexKernelTest {
                 final double[] expected = new double[HexBoard.MAX_CELLS];
                 final double[] actual = new double[HexBoard.MAX_CELLS];
                 final double r = dense.resistance(side, own, opp, expected);
-                assertEquals(Double.doubleToLongBits(r), Double.doubleToLongBits(skyline.resistance(side, own, opp)),
+                assertEquals(
+                        Double.doubleToLongBits(r),
+                        Double.doubleToLongBits(skyline.resistance(side, own, opp)),
                         spec + " " + side + " " + down + "/" + across);
                 if (r < Double.POSITIVE_INFINITY) {
                     finite++;
                     skyline.addCurrents(side, actual);
                     for (int x = 0; x < b.cells(); x++) {
-                        assertEquals(Double.doubleToLongBits(expected[x]), Double.doubleToLongBits(actual[x]),
+                        assertEquals(
+                                Double.doubleToLongBits(expected[x]),
+                                Double.doubleToLongBits(actual[x]),
                                 spec + " current of cell " + x);
                     }
                 }
@@ -118,7 +123,8 @@ class HexKernelTest {
         assertEquals(1.0, c2.resistance(Side.DOWN, 0, 0), 1e-12, "two such paths in parallel");
         assertEquals(4.0, c2.resistance(Side.ACROSS, 0, 0), 1e-12, "1 + (1 + 1) + 1 in series");
         assertEquals(2.0 + 2e-6, c2.resistance(Side.ACROSS, 1, 0), 1e-9, "a wire for cell 0: 1e-6 + (1e-6 + 1) + 1");
-        assertEquals(Double.POSITIVE_INFINITY, c2.resistance(Side.ACROSS, 0, 1), "an opponent stone cuts the only route");
+        assertEquals(
+                Double.POSITIVE_INFINITY, c2.resistance(Side.ACROSS, 0, 1), "an opponent stone cuts the only route");
         assertEquals(2.0, c2.resistance(Side.DOWN, 0, 1), 1e-12, "one of the two parallel paths cut");
     }
 

@@ -1,7 +1,6 @@
 package org.gamecensus.kernel.hex;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -29,7 +28,8 @@ class HexLayerKernelTest {
         final Set<Long> live = new HashSet<>();
         for (int down = 0; down <= board.all(); down++) {
             for (int across = board.all() & ~down; ; across = (across - 1) & board.all() & ~down) {
-                if (table.mover(down, across) != null && !board.connects(Side.DOWN, down)
+                if (table.mover(down, across) != null
+                        && !board.connects(Side.DOWN, down)
                         && !board.connects(Side.ACROSS, across)) {
                     live.add(HexLayerKernel.key(down, across));
                 }
@@ -49,20 +49,26 @@ class HexLayerKernelTest {
             final Side waitingSide = kernel.moverAt(k).other();
             final int stones = k;
             int w = HexLayerKernel.unrank(0, b);
-            for (long g = 0; g < kernel.groupCount(k); g++, w = g < kernel.groupCount(k) ? HexLayerKernel.nextSameSize(w) : w) {
+            for (long g = 0;
+                    g < kernel.groupCount(k);
+                    g++, w = g < kernel.groupCount(k) ? HexLayerKernel.nextSameSize(w) : w) {
                 assertEquals(g, HexLayerKernel.rank(w), "groups in colex order");
                 kernel.beginGroup();
                 for (HexPositionVerdict child : next.values()) {
                     if ((waitingSide == Side.DOWN ? child.down() : child.across()) == w) {
-                        kernel.addChild(waitingSide == Side.DOWN ? child.across() : child.down(), !child.winnable(),
-                                child.downResistance(), child.acrossResistance());
+                        kernel.addChild(
+                                waitingSide == Side.DOWN ? child.across() : child.down(),
+                                !child.winnable(),
+                                child.downResistance(),
+                                child.acrossResistance());
                     }
                 }
                 final int group = w;
                 kernel.settleGroup(k, w, v -> {
                     assertEquals(stones, Integer.bitCount(v.down()) + Integer.bitCount(v.across()));
                     assertEquals(group, waitingSide == Side.DOWN ? v.down() : v.across(), "the group's stones");
-                    assertEquals(null, layer.put(HexLayerKernel.key(v.down(), v.across()), copy(v)), "each position once");
+                    assertEquals(
+                            null, layer.put(HexLayerKernel.key(v.down(), v.across()), copy(v)), "each position once");
                 });
             }
             generated += layer.size();
@@ -100,7 +106,7 @@ class HexLayerKernelTest {
         kernel.beginGroup();
         // Layer 7: Across to move with 3 stones, Down waiting with 4; no child given.
         final int down = 0b000_101_101;
-        assertThrows(IllegalStateException.class, () -> kernel.settleGroup(7, down, v -> { }));
+        assertThrows(IllegalStateException.class, () -> kernel.settleGroup(7, down, v -> {}));
     }
 
     private static HexPositionVerdict copy(HexPositionVerdict v) {

@@ -22,7 +22,11 @@ class LumberjackKernelTest {
     void generatorCountsRootedTreesAndEmitsEachOnce() {
         for (int e = 0; e < ROOTED_TREES.length; e++) {
             final Set<String> seen = new HashSet<>();
-            final long total = RootedTreeGenerator.generate(e + 1, 0, 1, l -> seen.add(RootedTree.fromLevels(l, l.length).parens()));
+            final long total = RootedTreeGenerator.generate(
+                    e + 1,
+                    0,
+                    1,
+                    l -> seen.add(RootedTree.fromLevels(l, l.length).parens()));
             assertEquals(ROOTED_TREES[e], total, e + " edges");
             assertEquals(ROOTED_TREES[e], seen.size(), e + " edges, distinct");
         }
@@ -32,7 +36,11 @@ class LumberjackKernelTest {
     void slicesPartitionTheTrees() {
         final Set<String> union = new HashSet<>();
         for (int s = 0; s < 5; s++) {
-            RootedTreeGenerator.generate(11, s, 5, l -> assertTrue(union.add(RootedTree.fromLevels(l, l.length).parens())));
+            RootedTreeGenerator.generate(
+                    11,
+                    s,
+                    5,
+                    l -> assertTrue(union.add(RootedTree.fromLevels(l, l.length).parens())));
         }
         assertEquals(ROOTED_TREES[10], union.size());
     }
@@ -70,7 +78,11 @@ class LumberjackKernelTest {
         final LumberjackBruteForce brute = new LumberjackBruteForce(16);
         final List<String> pool = new ArrayList<>();
         for (int e = 1; e <= 6; e++) {
-            RootedTreeGenerator.generate(e + 1, 0, 1, l -> pool.add(RootedTree.fromLevels(l, l.length).parens()));
+            RootedTreeGenerator.generate(
+                    e + 1,
+                    0,
+                    1,
+                    l -> pool.add(RootedTree.fromLevels(l, l.length).parens()));
         }
         for (int i = 0; i < 300; i++) {
             final int k = 2 + random.nextInt(3);
@@ -136,7 +148,8 @@ class LumberjackKernelTest {
                 assertEquals(zeros, decided.winningHacks(), t.parens());
                 assertEquals(TuftPrinciple.value(t), decided.grundy(), t.parens());
                 lazy.load(t);
-                assertEquals(TuftPrinciple.value(t), lazy.grundy(), "value first, from the table when known: " + t.parens());
+                assertEquals(
+                        TuftPrinciple.value(t), lazy.grundy(), "value first, from the table when known: " + t.parens());
                 assertEquals(zeros, lazy.winningHacks(), t.parens());
                 hacks[0] += zeros;
                 hacks[1]++;
@@ -164,7 +177,8 @@ class LumberjackKernelTest {
         assertEquals(TuftPrinciple.value(t), last.edges());
         assertEquals(last.edges(), last.height(), "a stalk");
         for (String[] s : steps) {
-            assertEquals(TuftPrinciple.value(t), TuftPrinciple.value(RootedTree.parse(s[0])), "each step keeps the value");
+            assertEquals(
+                    TuftPrinciple.value(t), TuftPrinciple.value(RootedTree.parse(s[0])), "each step keeps the value");
         }
     }
 

@@ -13,8 +13,8 @@ class ShortTreeStrategyTest {
     @Test
     void treeStrategyWinsAgainstEveryLineOfCut() {
         for (String name : new String[] {"K4", "K5", "doubled"}) {
-            final SwitchingHost host = name.equals("doubled")
-                    ? SwitchingAgreementTest.doubledTheta() : SwitchingHosts.resolve(name);
+            final SwitchingHost host =
+                    name.equals("doubled") ? SwitchingAgreementTest.doubledTheta() : SwitchingHosts.resolve(name);
             final MatroidPartitionCriterion criterion = new MatroidPartitionCriterion(host);
             int graphs = 0;
             for (long mask = 0; mask <= host.allLinks(); mask++) {
@@ -35,7 +35,8 @@ class ShortTreeStrategyTest {
             lines++;
             return; // Short has won this line
         }
-        assertTrue(connects(host, strategy.secured() | undecided, host.s(), host.t()),
+        assertTrue(
+                connects(host, strategy.secured() | undecided, host.s(), host.t()),
                 "Cut separated s and t against the tree strategy");
         assertTrue(undecided != 0, "no move left and s, t not joined");
         for (long rest = undecided; rest != 0; rest &= rest - 1) {

@@ -4,17 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** Solver, plain minimax, matroid criterion and brute-force criterion on every subgraph of small hosts. */
 class SwitchingAgreementTest {
 
     /** Two s–t routes of length two, every link doubled: a multigraph that meets the criterion. */
     static SwitchingHost doubledTheta() {
-        return SwitchingHosts.parse("doubled", java.util.List.of("s s", "t t", "s a", "s a", "a t", "a t",
-                "s b", "b t", "b t"), "test");
+        return SwitchingHosts.parse(
+                "doubled", java.util.List.of("s s", "t t", "s a", "s a", "a t", "a t", "s b", "b t", "b t"), "test");
     }
 
     @ParameterizedTest
@@ -34,9 +34,13 @@ class SwitchingAgreementTest {
             assertEquals(plain.shortWins(mask, true), first, () -> name + " plain/solver, Short first");
             assertEquals(plain.shortWins(mask, false), second, () -> name + " plain/solver, Short second");
             final long m = mask;
-            assertEquals(brute.shortWinsMovingSecond(mask), criterion.shortWinsMovingSecond(mask),
+            assertEquals(
+                    brute.shortWinsMovingSecond(mask),
+                    criterion.shortWinsMovingSecond(mask),
                     () -> name + " brute/matroid, Short second, mask " + m);
-            assertEquals(brute.shortWinsMovingFirst(mask), criterion.shortWinsMovingFirst(mask),
+            assertEquals(
+                    brute.shortWinsMovingFirst(mask),
+                    criterion.shortWinsMovingFirst(mask),
                     () -> name + " brute/matroid, Short first, mask " + m);
             assertEquals(second, criterion.shortWinsMovingSecond(mask), () -> name + " solver/criterion second " + m);
             assertEquals(first, criterion.shortWinsMovingFirst(mask), () -> name + " solver/criterion first " + m);
@@ -46,7 +50,10 @@ class SwitchingAgreementTest {
         // Guard against a vacuous run: which verdicts occur is part of what is checked.
         final boolean dense = name.startsWith("K") || name.equals("doubled");
         assertEquals(dense, shortSecondWins > 0, name + ": Short wins moving second on some subgraph");
-        assertEquals(dense || name.equals("bridgit:2"), shortFirstWins > 0, name + ": Short wins moving first on some subgraph");
+        assertEquals(
+                dense || name.equals("bridgit:2"),
+                shortFirstWins > 0,
+                name + ": Short wins moving first on some subgraph");
     }
 
     @Test
@@ -80,7 +87,8 @@ class SwitchingAgreementTest {
         for (long mask = 0; mask <= host.allLinks(); mask++) {
             if (criterion.shortWinsMovingSecond(mask)) {
                 final long m = mask;
-                assertTrue(TreePairCertificate.isValid(host, mask, criterion.treeA(), criterion.treeB()),
+                assertTrue(
+                        TreePairCertificate.isValid(host, mask, criterion.treeA(), criterion.treeB()),
                         () -> "certificate of mask " + m);
                 certified++;
             }
@@ -189,7 +197,7 @@ class SwitchingAgreementTest {
                 }
                 assertEquals(expected, criterion.winningOpenings(mask), name + " mask " + mask);
                 partly += expected != 0 && expected != mask ? 1 : 0;
-            some += expected != 0 ? 1 : 0;
+                some += expected != 0 ? 1 : 0;
             }
             // Guard against a vacuous run (on Bridg-It boards the sample's winners are the whole board).
             assertTrue(some > 0, name + ": some sampled subgraph has a winning opening");

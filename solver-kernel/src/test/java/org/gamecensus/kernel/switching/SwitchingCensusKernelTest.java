@@ -69,7 +69,8 @@ class SwitchingCensusKernelTest {
 
     private static char wholeGraphOutcome(SwitchingHost host) {
         final SwitchingGameSolver solver = new SwitchingGameSolver(host);
-        return SwitchingVerdict.outcome(solver.shortWins(host.allLinks(), true), solver.shortWins(host.allLinks(), false));
+        return SwitchingVerdict.outcome(
+                solver.shortWins(host.allLinks(), true), solver.shortWins(host.allLinks(), false));
     }
 
     @Test

@@ -108,19 +108,30 @@ public final class CensusCli {
             errWriter.println("census: " + oneLine(Messages.of(e)));
             return BAD_INPUT;
         });
-        census.setExecutionExceptionHandler((e, cl, parsed) -> exitCode(e, errWriter));
-        int code;
+        // Whether the command threw (its failure already said) rather than returned its code.
+        final boolean[] threw = {false};
+        census.setExecutionExceptionHandler((e, cl, parsed) -> {
+            threw[0] = true;
+            return exitCode(e, errWriter);
+        });
+        int code = ERROR;
+        Throwable error = null;
         try {
             code = census.execute(args);
+        } catch (Error e) { // out of memory, a failed assertion: the run is ended all the same
+            error = e;
+            throw e;
         } finally {
             outWriter.flush();
-        }
-        try {
-            OpenRun.close();
-        } catch (RuntimeException e) {
-            // A command that failed has said so; one that succeeded fails on a run it could not end.
-            if (code == DONE) {
-                code = exitCode(e, errWriter);
+            try {
+                OpenRun.close();
+            } catch (RuntimeException e) {
+                if (error != null) {
+                    error.addSuppressed(e);
+                } else if (!threw[0]) {
+                    // A command that returned its code fails on a run it could not end.
+                    code = exitCode(e, errWriter);
+                }
             }
         }
         errWriter.flush();

@@ -59,7 +59,8 @@ final class Messages {
             // run and decide: the census is missing or unknown.
             final List<String> known = List.copyOf(c.getSubcommands().keySet());
             if (option) {
-                return "'" + path + "' needs a census name: " + String.join(", ", known);
+                return "'" + path + "' needs a census name before its options: census " + path + " NAME"
+                        + " [OPTIONS], NAME one of " + String.join(", ", known);
             }
             return "unknown census '" + word + "' for '" + path + "': known censuses are " + String.join(", ", known);
         }

@@ -3,6 +3,7 @@ package org.gamecensus.jobs.census;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.schemas.DatasetSchema;
 
@@ -14,25 +15,47 @@ import org.gamecensus.schemas.DatasetSchema;
  * per module ({@code kernel.NAME}, {@code schemas.NAME}, {@code jobs.NAME}); see
  * {@code docs/adding-a-census.md}.
  */
-public interface Census {
+public abstract class Census {
 
-    /** The name on the command line ({@code census run cram}) and of its package. */
-    String name();
+    private final String name;
+    private final String description;
+    private final List<DatasetSchema> schemas;
 
-    /** One line for the help: what it decides, and the two ways it decides it. */
-    String description();
+    /**
+     * @param name        the name on the command line ({@code census run cram}) and of its package
+     * @param description one line for the help: what it decides, and the two ways it decides it
+     * @param schemas     the warehouse tables its runs write
+     */
+    protected Census(String name, String description, List<DatasetSchema> schemas) {
+        if (!name.matches("[a-z][a-z0-9]*") || schemas.isEmpty()) {
+            throw new IllegalArgumentException("a census is named in lower-case letters and digits and writes a table,"
+                    + " got '" + name + "' writing " + schemas.size());
+        }
+        this.name = name;
+        this.description = description;
+        this.schemas = List.copyOf(schemas);
+    }
 
-    /** The warehouse tables its runs write. */
-    List<DatasetSchema> schemas();
+    public final String name() {
+        return name;
+    }
+
+    public final String description() {
+        return description;
+    }
+
+    public final List<DatasetSchema> schemas() {
+        return schemas;
+    }
 
     /**
      * A new {@code census run NAME} command: a picocli {@code @Command} whose options are this
      * census's, declared once there; picocli sets them and calls it, which returns the exit code.
      */
-    Callable<Integer> runCommand();
+    public abstract Callable<Integer> runCommand();
 
     /** A new {@code census decide NAME} command, deciding one whole item and writing nothing; null when it has none. */
-    default Callable<Integer> decideCommand() {
+    public Callable<Integer> decideCommand() {
         return null;
     }
 
@@ -40,13 +63,13 @@ public interface Census {
      * Its part of {@code census publish}, sized from the profile's {@code publish.*} settings and
      * checked against its limits now (bad settings refused before anything is written).
      */
-    Published published(CensusConfig config);
+    public abstract Published published(CensusConfig config);
 
     /**
      * Its size option in {@code census bench} ({@code --host} for switching), or null when the
      * bench leaves the census out.
      */
-    default BenchSize benchSize() {
+    public BenchSize benchSize() {
         return null;
     }
 
@@ -54,35 +77,42 @@ public interface Census {
      * This census at {@code size} (the bench size option's value, or the setting's when null),
      * checked as {@code census run} checks it; only for a census with a {@link #benchSize}.
      */
-    default Benched benched(CensusConfig config, String size) {
-        throw new UnsupportedOperationException("the bench leaves the " + name() + " census out");
+    public Benched benched(CensusConfig config, String size) {
+        throw new UnsupportedOperationException("the bench leaves the " + name + " census out");
     }
 
-    /** A census's share of {@code census publish}: claimed before any census runs, then run, then its tables. */
-    interface Published {
+    /**
+     * A census's share of {@code census publish}: {@code claim} takes every partition it will write
+     * ({@link Warehouse#claim}) before any census runs, so a refusal comes before any work;
+     * {@code run} runs and commits it, printing a summary line per census run; {@code tables}
+     * writes its published tables from the warehouse.
+     */
+    public record Published(Consumer<Warehouse> claim, Step run, Tables tables) {}
 
-        /** Claims every partition it will write ({@link Warehouse#claim}), so a refusal comes before any work. */
-        void claim(Warehouse warehouse);
-
-        /** Runs and commits it, printing a summary line per census run. */
+    /** Runs and commits a census in {@code partitions} partitions (0: the default), printing what it did. */
+    @FunctionalInterface
+    public interface Step {
         void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out);
+    }
 
-        /** Writes its published tables from the warehouse. */
-        List<PublishedTable> tables(SparkSession spark, Warehouse warehouse);
+    /** Writes published tables from the warehouse and returns them. */
+    @FunctionalInterface
+    public interface Tables {
+        List<PublishedTable> publish(SparkSession spark, Warehouse warehouse);
     }
 
     /**
      * A census's size option in the bench: {@code option} takes a {@code label}, whose default is
      * the profile's {@code setting}, else {@code fallback}.
      */
-    record BenchSize(String option, String label, String setting, String fallback, String description) {}
+    public record BenchSize(String option, String label, String setting, String fallback, String description) {}
 
     /** One census at one bench size: {@code size} says it in the report; {@code run} commits it and gives its items. */
-    record Benched(String census, String size, Runner run) {}
+    public record Benched(String census, String size, Runner run) {}
 
     /** Runs and commits a census, returning how many items it decided. */
     @FunctionalInterface
-    interface Runner {
+    public interface Runner {
         long items(SparkSession spark, Warehouse warehouse);
     }
 }

@@ -54,6 +54,39 @@ public final class ChunkedCommit {
         }
     }
 
+    /**
+     * As {@link #commit}, for a census of the slices {@code ids} of {@code kernel}, cut into
+     * {@code chunks} chunks in their order, each computed in {@code partitions} Spark partitions
+     * (0: as many as the cores want for one chunk).
+     */
+    public static Result commitSlices(
+            SparkSession spark,
+            Warehouse warehouse,
+            DatasetSchema schema,
+            List<TablePartition> partitions,
+            String run,
+            int chunks,
+            List<Long> ids,
+            SliceKernel kernel,
+            int sparkPartitions,
+            CensusCommit.Check check,
+            RowCondition... tallies) {
+        checkChunks(chunks, ids.size());
+        final int p = sparkPartitions > 0
+                ? sparkPartitions
+                : CensusDatasets.defaultPartitions(spark, ids.size() / chunks + 1);
+        return commit(
+                spark,
+                warehouse,
+                schema,
+                partitions,
+                run,
+                chunks,
+                i -> new SliceCensus(CensusDatasets.chunk(ids, i, chunks), p, kernel, schema),
+                check,
+                tallies);
+    }
+
     /** The commit's tally (as {@link CensusCommit#commit}) and how many chunks this run computed or found committed. */
     public record Result(Row tally, int computed, int reused) {}
 

@@ -1,6 +1,7 @@
 package org.gamecensus.jobs.census;
 
 import java.io.PrintWriter;
+import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -82,16 +83,35 @@ public final class CommandOptions {
         }
     }
 
+    /** What a command that reads the warehouse takes: {@code sql}, {@code verify}, and every command that writes it. */
+    public static final class Read {
+        @Mixin
+        Output output;
+
+        @Mixin
+        Profile profile;
+
+        @Mixin
+        Master master;
+
+        public CensusConfig config() {
+            return profile.config();
+        }
+
+        /** The warehouse ({@link Output#warehouse}), checked writable when it is written. */
+        public Warehouse warehouse(boolean writes) {
+            return output.warehouse(config(), writes);
+        }
+
+        public SparkSession session(String appName) {
+            return master.session(profile, appName);
+        }
+    }
+
     /** Everything a command that runs censuses into the warehouse takes: {@code run NAME} and {@code publish}. */
     public static final class Run {
         @Mixin
-        public Output output;
-
-        @Mixin
-        public Profile profile;
-
-        @Mixin
-        public Master master;
+        Read read;
 
         @Option(names = "--partitions", paramLabel = "N", description = "Spark partitions (default: from the cores)")
         String partitions;
@@ -104,7 +124,7 @@ public final class CommandOptions {
         boolean replace;
 
         public CensusConfig config() {
-            return profile.config();
+            return read.config();
         }
 
         /** The partitions asked for, or 0 for the default. */
@@ -114,11 +134,11 @@ public final class CommandOptions {
 
         /** The warehouse, checked writable. */
         public Warehouse warehouse() {
-            return output.warehouse(config(), true);
+            return read.warehouse(true);
         }
 
         public SparkSession session(String appName) {
-            return master.session(profile, appName);
+            return read.session(appName);
         }
 
         /**
@@ -127,6 +147,13 @@ public final class CommandOptions {
          */
         public void openRun(Warehouse warehouse, String command, PrintWriter out) {
             OpenRun.open(warehouse, command, replace, out);
+        }
+
+        /** Prints where each of {@code tables} was written. */
+        public void printTables(Warehouse warehouse, List<PublishedTable> tables, PrintWriter out) {
+            for (PublishedTable t : tables) {
+                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
+            }
         }
     }
 

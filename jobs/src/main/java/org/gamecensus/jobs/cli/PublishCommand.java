@@ -61,18 +61,16 @@ final class PublishCommand implements Callable<Integer> {
         final PrintWriter out = spec.commandLine().getOut();
         options.openRun(warehouse, "census publish", out);
         for (Census.Published p : parts) {
-            p.claim(warehouse);
+            p.claim().accept(warehouse);
         }
         for (Census.Published p : parts) {
-            p.run(spark, warehouse, partitions, out);
+            p.run().run(spark, warehouse, partitions, out);
         }
         final List<PublishedTable> tables = new ArrayList<>();
         for (Census.Published p : parts) {
-            tables.addAll(p.tables(spark, warehouse));
+            tables.addAll(p.tables().publish(spark, warehouse));
         }
-        for (PublishedTable t : tables) {
-            out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
-        }
+        options.printTables(warehouse, tables, out);
         final Publisher.Result page = Publisher.publish(spark, warehouse, tables, claims);
         final Map<String, Long> byVerdict = new TreeMap<>();
         page.verdicts().forEach(v -> byVerdict.merge(v.verdict(), 1L, Long::sum));

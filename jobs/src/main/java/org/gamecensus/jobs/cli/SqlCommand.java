@@ -36,13 +36,7 @@ final class SqlCommand implements Callable<Integer> {
     private static final int ATTEMPTS = 5;
 
     @Mixin
-    CommandOptions.Output output;
-
-    @Mixin
-    CommandOptions.Profile profile;
-
-    @Mixin
-    CommandOptions.Master master;
+    CommandOptions.Read options;
 
     @Spec
     CommandSpec spec;
@@ -73,11 +67,11 @@ final class SqlCommand implements Callable<Integer> {
         if (!format.equals("csv") && !format.equals("table")) {
             throw new UsageException("--format must be csv or table, got '" + format + "'");
         }
-        final Warehouse warehouse = output.warehouse(profile.config(), false);
+        final Warehouse warehouse = options.warehouse(false);
         if (warehouse.tables().isEmpty()) {
             throw new UsageException("no warehouse at " + warehouse.root() + " (run a census first)");
         }
-        final SparkSession spark = master.session(profile, "census sql");
+        final SparkSession spark = options.session("census sql");
         final String q = query.get(0);
         ReadOnlyQuery.parsed(spark, q);
         PublishedTable table = null;

@@ -28,13 +28,7 @@ import picocli.CommandLine.Spec;
 final class VerifyCommand implements Callable<Integer> {
 
     @Mixin
-    CommandOptions.Output output;
-
-    @Mixin
-    CommandOptions.Profile profile;
-
-    @Mixin
-    CommandOptions.Master master;
+    CommandOptions.Read options;
 
     @Spec
     CommandSpec spec;
@@ -48,11 +42,11 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        final Warehouse warehouse = output.warehouse(profile.config(), repair);
+        final Warehouse warehouse = options.warehouse(repair);
         if (!warehouse.exists()) {
             throw new UsageException("no warehouse at " + warehouse.root());
         }
-        final SparkSession spark = master.session(profile, "census verify");
+        final SparkSession spark = options.session("census verify");
         final PrintWriter out = spec.commandLine().getOut();
         if (repair) {
             OpenRun.open(warehouse, "census verify --repair", false, out);

@@ -1,16 +1,13 @@
 package org.gamecensus.jobs.cram;
 
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CommandOptions;
-import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.Warehouse;
-import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.cram.CramSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,21 +16,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The Cram census: every polyomino shape, its Grundy value by search against the pairing theorem ({@link CramJob}). */
-public final class CramCensus implements Census {
+public final class CramCensus extends Census {
 
-    @Override
-    public String name() {
-        return "cram";
-    }
-
-    @Override
-    public String description() {
-        return "every Cram shape: Grundy values by search against the pairing theorem";
-    }
-
-    @Override
-    public List<DatasetSchema> schemas() {
-        return CramSchemas.ALL;
+    public CramCensus() {
+        super("cram", "every Cram shape: Grundy values by search against the pairing theorem", CramSchemas.ALL);
     }
 
     @Override
@@ -91,9 +77,7 @@ public final class CramCensus implements Census {
                     n > 0
                             ? CramJob.censusInChunks(spark, warehouse, squares, partitions, n)
                             : CramJob.census(spark, warehouse, squares, partitions));
-            for (PublishedTable t : CramTables.publish(spark, warehouse, squares)) {
-                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
-            }
+            options.printTables(warehouse, CramTables.publish(spark, warehouse, squares), out);
             return 0;
         }
     }
@@ -101,22 +85,11 @@ public final class CramCensus implements Census {
     @Override
     public Published published(CensusConfig config) {
         final int squares = size(config, null, "publish.cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
-        return new Published() {
-            @Override
-            public void claim(Warehouse warehouse) {
-                CramJob.claimCensus(warehouse, squares);
-            }
-
-            @Override
-            public void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out) {
-                out.println(CramJob.census(spark, warehouse, squares, partitions));
-            }
-
-            @Override
-            public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
-                return CramTables.publish(spark, warehouse, squares);
-            }
-        };
+        return new Published(
+                warehouse -> CramJob.claimCensus(warehouse, squares),
+                (spark, warehouse, partitions, out) ->
+                        out.println(CramJob.census(spark, warehouse, squares, partitions)),
+                (spark, warehouse) -> CramTables.publish(spark, warehouse, squares));
     }
 
     @Override

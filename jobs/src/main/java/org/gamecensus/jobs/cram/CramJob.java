@@ -118,21 +118,16 @@ public final class CramJob {
         ChunkedCommit.checkChunks(chunks, CramSlices.SLICES);
         claimCensus(warehouse, maxSquares);
         final long start = System.nanoTime();
-        final int p =
-                partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES / chunks + 1);
-        final CramSlices slices = new CramSlices(maxSquares);
-        final ChunkedCommit.Result r = ChunkedCommit.commit(
+        final ChunkedCommit.Result r = ChunkedCommit.commitSlices(
                 spark,
                 warehouse,
                 CramSchemas.SHAPES,
                 TablePartition.range(1, maxSquares),
                 "squares-" + maxSquares + "-" + chunks,
                 chunks,
-                i -> new SliceCensus(
-                        CensusDatasets.chunk(CensusDatasets.ids(CramSlices.SLICES), i, chunks),
-                        p,
-                        slices,
-                        CramSchemas.SHAPES),
+                CensusDatasets.ids(CramSlices.SLICES),
+                new CramSlices(maxSquares),
+                partitions,
                 CHECK,
                 FIRST_PLAYER_WINS);
         return new ChunkedCommit.Chunked<>(

@@ -1,15 +1,12 @@
 package org.gamecensus.jobs.hackenbush;
 
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
-import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.Warehouse;
-import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.hackenbush.HackenbushSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,21 +15,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The Green Hackenbush census: every multigraph on the ground, brute force against the fusion principle ({@link HackenbushJob}). */
-public final class HackenbushCensus implements Census {
+public final class HackenbushCensus extends Census {
 
-    @Override
-    public String name() {
-        return "hackenbush";
-    }
-
-    @Override
-    public String description() {
-        return "every multigraph on the ground (Green Hackenbush): brute force against the fusion principle";
-    }
-
-    @Override
-    public List<DatasetSchema> schemas() {
-        return HackenbushSchemas.ALL;
+    public HackenbushCensus() {
+        super(
+                "hackenbush",
+                "every multigraph on the ground (Green Hackenbush): brute force against the fusion principle",
+                HackenbushSchemas.ALL);
     }
 
     @Override
@@ -91,9 +80,7 @@ public final class HackenbushCensus implements Census {
             final SparkSession spark = options.session("census run hackenbush");
             options.openRun(warehouse, "census run hackenbush --max-vertices " + v + " --max-edges " + e, out);
             out.println(HackenbushJob.census(spark, warehouse, (int) v, (int) e, partitions));
-            for (PublishedTable t : HackenbushTables.publish(spark, warehouse, (int) v, (int) e)) {
-                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
-            }
+            options.printTables(warehouse, HackenbushTables.publish(spark, warehouse, (int) v, (int) e), out);
             return 0;
         }
     }
@@ -107,21 +94,10 @@ public final class HackenbushCensus implements Census {
         final int v = HackenbushJob.DEFAULT_MAX_VERTICES;
         final int e = HackenbushJob.DEFAULT_MAX_EDGES;
         HackenbushJob.checkSize(v, e, maxGraphs(config));
-        return new Published() {
-            @Override
-            public void claim(Warehouse warehouse) {
-                HackenbushJob.claimCensus(warehouse, v, e);
-            }
-
-            @Override
-            public void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out) {
-                out.println(HackenbushJob.census(spark, warehouse, v, e, partitions));
-            }
-
-            @Override
-            public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
-                return HackenbushTables.publish(spark, warehouse, v, e);
-            }
-        };
+        return new Published(
+                warehouse -> HackenbushJob.claimCensus(warehouse, v, e),
+                (spark, warehouse, partitions, out) ->
+                        out.println(HackenbushJob.census(spark, warehouse, v, e, partitions)),
+                (spark, warehouse) -> HackenbushTables.publish(spark, warehouse, v, e));
     }
 }

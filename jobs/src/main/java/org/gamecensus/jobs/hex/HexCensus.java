@@ -8,12 +8,10 @@ import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
-import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexExactSolver;
-import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.hex.HexSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,21 +23,13 @@ import picocli.CommandLine.Spec;
  * The Hex census: every live position of a board, the exact verdict against the resistance-circuit
  * move rules ({@link HexJob}); samples of larger boards, and who wins each empty board.
  */
-public final class HexCensus implements Census {
+public final class HexCensus extends Census {
 
-    @Override
-    public String name() {
-        return "hex";
-    }
-
-    @Override
-    public String description() {
-        return "every live position of a Hex board: the exact verdict against resistance-circuit move rules";
-    }
-
-    @Override
-    public List<DatasetSchema> schemas() {
-        return HexSchemas.ALL;
+    public HexCensus() {
+        super(
+                "hex",
+                "every live position of a Hex board: the exact verdict against resistance-circuit move rules",
+                HexSchemas.ALL);
     }
 
     @Override
@@ -172,9 +162,7 @@ public final class HexCensus implements Census {
             } else {
                 out.println(HexJob.census(spark, warehouse, b, side, partitions));
             }
-            for (PublishedTable t : HexTables.publish(spark, warehouse)) {
-                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
-            }
+            options.printTables(warehouse, HexTables.publish(spark, warehouse), out);
             return 0;
         }
     }
@@ -273,38 +261,30 @@ public final class HexCensus implements Census {
         }
         final long emptyCells = config.getLong("publish.hex.empty-board-cells", 20);
         final int emptyBoardCells = (int) Math.min(emptyCells, HexBoard.MAX_CELLS);
-        return new Published() {
-            @Override
-            public void claim(Warehouse warehouse) {
-                for (HexBoard b : boards) {
-                    for (HexBoard.Side first : HexBoard.Side.values()) {
-                        HexJob.claimCensus(warehouse, b, first, false);
+        return new Published(
+                warehouse -> {
+                    for (HexBoard b : boards) {
+                        for (HexBoard.Side first : HexBoard.Side.values()) {
+                            HexJob.claimCensus(warehouse, b, first, false);
+                        }
                     }
-                }
-                HexJob.claimEmptyBoards(warehouse, emptyBoardCells);
-                HexJob.claimSample(warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed);
-            }
-
-            @Override
-            public void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out) {
-                for (HexBoard b : boards) {
-                    for (HexBoard.Side first : HexBoard.Side.values()) {
-                        out.println(HexJob.census(spark, warehouse, b, first, partitions));
+                    HexJob.claimEmptyBoards(warehouse, emptyBoardCells);
+                    HexJob.claimSample(warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed);
+                },
+                (spark, warehouse, partitions, out) -> {
+                    for (HexBoard b : boards) {
+                        for (HexBoard.Side first : HexBoard.Side.values()) {
+                            out.println(HexJob.census(spark, warehouse, b, first, partitions));
+                        }
                     }
-                }
-                out.println("hex empty boards: " + HexJob.emptyBoards(spark, warehouse, emptyBoardCells)
-                        + " boards of up to " + emptyCells + " cells decided");
-                final long sampled =
-                        HexJob.sampleCensus(spark, warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed, partitions);
-                out.println(
-                        "hex sample on " + sampleBoard.name() + ": " + count + " positions, " + sampled + " winnable");
-            }
-
-            @Override
-            public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
-                return HexTables.publish(spark, warehouse);
-            }
-        };
+                    out.println("hex empty boards: " + HexJob.emptyBoards(spark, warehouse, emptyBoardCells)
+                            + " boards of up to " + emptyCells + " cells decided");
+                    final long sampled = HexJob.sampleCensus(
+                            spark, warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed, partitions);
+                    out.println("hex sample on " + sampleBoard.name() + ": " + count + " positions, " + sampled
+                            + " winnable");
+                },
+                (spark, warehouse) -> HexTables.publish(spark, warehouse));
     }
 
     @Override

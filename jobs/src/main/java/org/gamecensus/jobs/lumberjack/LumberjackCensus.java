@@ -1,16 +1,13 @@
 package org.gamecensus.jobs.lumberjack;
 
 import java.io.PrintWriter;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CommandOptions;
-import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.Warehouse;
-import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,21 +16,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** The Lumberjack census: every rooted tree, its Grundy value by brute force against the Tuft principle ({@link LumberjackJob}). */
-public final class LumberjackCensus implements Census {
+public final class LumberjackCensus extends Census {
 
-    @Override
-    public String name() {
-        return "lumberjack";
-    }
-
-    @Override
-    public String description() {
-        return "every rooted tree (Green Hackenbush): brute force against the Tuft principle";
-    }
-
-    @Override
-    public List<DatasetSchema> schemas() {
-        return LumberjackSchemas.ALL;
+    public LumberjackCensus() {
+        super(
+                "lumberjack",
+                "every rooted tree (Green Hackenbush): brute force against the Tuft principle",
+                LumberjackSchemas.ALL);
     }
 
     @Override
@@ -91,9 +80,7 @@ public final class LumberjackCensus implements Census {
                     n > 0
                             ? LumberjackJob.censusInChunks(spark, warehouse, edges, partitions, n)
                             : LumberjackJob.census(spark, warehouse, edges, partitions));
-            for (PublishedTable t : LumberjackTables.publish(spark, warehouse, edges)) {
-                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
-            }
+            options.printTables(warehouse, LumberjackTables.publish(spark, warehouse, edges), out);
             return 0;
         }
     }
@@ -101,22 +88,11 @@ public final class LumberjackCensus implements Census {
     @Override
     public Published published(CensusConfig config) {
         final int edges = size(config, null, "publish.lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES);
-        return new Published() {
-            @Override
-            public void claim(Warehouse warehouse) {
-                LumberjackJob.claimCensus(warehouse, edges);
-            }
-
-            @Override
-            public void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out) {
-                out.println(LumberjackJob.census(spark, warehouse, edges, partitions));
-            }
-
-            @Override
-            public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
-                return LumberjackTables.publish(spark, warehouse, edges);
-            }
-        };
+        return new Published(
+                warehouse -> LumberjackJob.claimCensus(warehouse, edges),
+                (spark, warehouse, partitions, out) ->
+                        out.println(LumberjackJob.census(spark, warehouse, edges, partitions)),
+                (spark, warehouse) -> LumberjackTables.publish(spark, warehouse, edges));
     }
 
     @Override

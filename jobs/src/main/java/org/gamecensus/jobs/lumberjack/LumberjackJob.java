@@ -142,15 +142,16 @@ public final class LumberjackJob {
         ChunkedCommit.checkChunks(chunks, ids.size());
         claimCensus(warehouse, maxEdges);
         final long start = System.nanoTime();
-        final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size() / chunks + 1);
-        final ChunkedCommit.Result r = ChunkedCommit.commit(
+        final ChunkedCommit.Result r = ChunkedCommit.commitSlices(
                 spark,
                 warehouse,
                 LumberjackSchemas.TREES,
                 TablePartition.range(0, maxEdges),
                 "edges-" + maxEdges + "-" + chunks,
                 chunks,
-                i -> new SliceCensus(CensusDatasets.chunk(ids, i, chunks), p, slices, LumberjackSchemas.TREES),
+                ids,
+                slices,
+                partitions,
                 CHECK,
                 P_POSITIONS);
         return new ChunkedCommit.Chunked<>(

@@ -10,12 +10,10 @@ import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CommandOptions;
-import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.switching.SwitchingHost;
 import org.gamecensus.kernel.switching.SwitchingHosts;
-import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.switching.SwitchingSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,25 +26,17 @@ import picocli.CommandLine.Spec;
  * by Lehman's criterion ({@link SwitchingJob}), and whole hosts such as Bridg-It boards decided
  * on their own ({@link WholeHostDecision}).
  */
-public final class SwitchingCensus implements Census {
+public final class SwitchingCensus extends Census {
+
+    public SwitchingCensus() {
+        super(
+                "switching",
+                "every subgraph of a host: an exhaustive game solver against Lehman's criterion",
+                SwitchingSchemas.ALL);
+    }
 
     static final String HOST_HELP = "a built-in host (" + SwitchingHosts.NAMES + ") or a host file: lines 's NAME',"
             + " 't NAME', then one link 'NAME NAME' a line, '#' starts a comment";
-
-    @Override
-    public String name() {
-        return "switching";
-    }
-
-    @Override
-    public String description() {
-        return "every subgraph of a host: an exhaustive game solver against Lehman's criterion";
-    }
-
-    @Override
-    public List<DatasetSchema> schemas() {
-        return SwitchingSchemas.ALL;
-    }
 
     @Override
     public Callable<Integer> runCommand() {
@@ -128,9 +118,7 @@ public final class SwitchingCensus implements Census {
                     n > 0
                             ? SwitchingJob.censusInChunks(spark, warehouse, h, partitions, n)
                             : SwitchingJob.census(spark, warehouse, h, partitions));
-            for (PublishedTable t : SwitchingTables.publish(spark, warehouse)) {
-                out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
-            }
+            options.printTables(warehouse, SwitchingTables.publish(spark, warehouse), out);
             return 0;
         }
     }
@@ -198,35 +186,27 @@ public final class SwitchingCensus implements Census {
             decided.add(host(spec, null));
         }
         final long budget = config.getLong("switching.solver-budget", SwitchingJob.DEFAULT_SOLVER_BUDGET);
-        return new Published() {
-            @Override
-            public void claim(Warehouse warehouse) {
-                for (SwitchingHost h : censused) {
-                    SwitchingJob.claimCensus(warehouse, h);
-                }
-                if (!decided.isEmpty()) {
-                    SwitchingJob.claimDecided(warehouse, decided);
-                }
-            }
-
-            @Override
-            public void run(SparkSession spark, Warehouse warehouse, int partitions, PrintWriter out) {
-                for (SwitchingHost h : censused) {
-                    out.println(SwitchingJob.census(spark, warehouse, h, partitions));
-                }
-                if (!decided.isEmpty()) {
-                    for (SwitchingJob.WholeHostDecisionRow d :
-                            SwitchingJob.decideAll(spark, warehouse, decided, budget)) {
-                        out.println(d);
+        return new Published(
+                warehouse -> {
+                    for (SwitchingHost h : censused) {
+                        SwitchingJob.claimCensus(warehouse, h);
                     }
-                }
-            }
-
-            @Override
-            public List<PublishedTable> tables(SparkSession spark, Warehouse warehouse) {
-                return SwitchingTables.publish(spark, warehouse);
-            }
-        };
+                    if (!decided.isEmpty()) {
+                        SwitchingJob.claimDecided(warehouse, decided);
+                    }
+                },
+                (spark, warehouse, partitions, out) -> {
+                    for (SwitchingHost h : censused) {
+                        out.println(SwitchingJob.census(spark, warehouse, h, partitions));
+                    }
+                    if (!decided.isEmpty()) {
+                        for (SwitchingJob.WholeHostDecisionRow d :
+                                SwitchingJob.decideAll(spark, warehouse, decided, budget)) {
+                            out.println(d);
+                        }
+                    }
+                },
+                (spark, warehouse) -> SwitchingTables.publish(spark, warehouse));
     }
 
     @Override

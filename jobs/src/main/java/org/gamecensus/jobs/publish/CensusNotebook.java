@@ -9,8 +9,11 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructField;
+import org.gamecensus.jobs.Censuses;
+import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusSession;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.schemas.DatasetSchema;
 
 /**
  * The warehouse as a Jupyter notebook sees it: a local Spark session with every table registered
@@ -95,6 +98,43 @@ public final class CensusNotebook implements AutoCloseable {
         return spark.sql(query);
     }
 
+    /**
+     * One census of the registry ({@link Censuses}) as HTML: what it decides, and each of its
+     * tables with what a row is and how many rows this warehouse holds (none: not run here).
+     *
+     * @throws IllegalArgumentException for a name the registry does not know
+     */
+    public String overview(String census) {
+        final Census c = registered(census);
+        final StringBuilder b = new StringBuilder("<p><b>")
+                .append(IndexPage.esc(c.name()))
+                .append("</b>: ")
+                .append(IndexPage.esc(c.description()))
+                .append(
+                        "</p><table><thead><tr><th>table</th><th>rows</th><th>what a row is</th></tr></thead><tbody>\n");
+        for (DatasetSchema schema : c.schemas()) {
+            final long rows =
+                    views.contains(schema.table()) ? spark.table(schema.table()).count() : 0;
+            b.append("<tr><td>")
+                    .append(IndexPage.esc(schema.table()))
+                    .append("</td><td>")
+                    .append(rows)
+                    .append("</td><td>")
+                    .append(IndexPage.esc(schema.description()))
+                    .append("</td></tr>\n");
+        }
+        return b.append("</tbody></table>").toString();
+    }
+
+    private static Census registered(String census) {
+        for (Census c : Censuses.ALL) {
+            if (c.name().equals(census)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("no census " + census + "; the registry has " + Censuses.names());
+    }
+
     /** The first {@link #DEFAULT_ROWS} rows of a query as an HTML table. */
     public String html(String query) {
         return html(query, DEFAULT_ROWS);
@@ -128,7 +168,7 @@ public final class CensusNotebook implements AutoCloseable {
         return b.toString();
     }
 
-    /** The figures of one census ({@code switching}, {@code cram}, {@code hex}, {@code lumberjack}), as file names. */
+    /** The figures of one census of the registry, as file names. */
     public List<String> figures(String census) {
         return List.copyOf(drawn(census).keySet());
     }
@@ -173,11 +213,12 @@ public final class CensusNotebook implements AutoCloseable {
         return d;
     }
 
-    /** Draws one census's figures on first use, from its own tables only. */
+    /** Draws one census's figures on first use, from its own tables only (the registry's). */
     private Map<String, Drawn> drawn(String census) {
         return drawn.computeIfAbsent(census, c -> {
-            final List<String> own = views.stream()
-                    .filter(v -> v.equals(c) || v.startsWith(c + "_"))
+            final List<String> own = registered(c).schemas().stream()
+                    .map(DatasetSchema::table)
+                    .filter(views::contains)
                     .toList();
             final Map<String, Picture> pictures = new LinkedHashMap<>();
             final Map<String, Drawn> out = new LinkedHashMap<>();

@@ -37,6 +37,14 @@ class CensusNotebookTest extends SparkCensusTest {
                 nb.figures("switching").contains("switching_K4.svg"),
                 nb.figures("switching").toString());
         Assertions.assertTrue(nb.figures("cram").isEmpty(), "no cram table, no cram figure");
+        // The registry's view of a census: its tables, and the rows this warehouse holds of each.
+        final String overview = nb.overview("switching");
+        Assertions.assertTrue(
+                overview.contains("<td>switching</td><td>64</td>")
+                        && overview.contains("<td>switching_hosts</td><td>1</td>")
+                        && overview.contains("<td>switching_decided</td><td>0</td>"),
+                overview);
+        assertThrows(IllegalArgumentException.class, () -> nb.overview("chess"));
         final String figure = nb.figureHtml("switching_K4.svg");
         Assertions.assertTrue(figure.startsWith("<figure><svg") && figure.endsWith("</figcaption></figure>"), figure);
         Assertions.assertTrue(figure.contains("Short wins whoever starts"), "K4's verdict in the caption");

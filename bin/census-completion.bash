@@ -464,7 +464,7 @@ function _picocli_census_run_switching() {
 
   local commands=""
   local flag_opts="'--replace' '-h' '--help'"
-  local arg_opts="'--out' '--warehouse' '--profile' '--master' '--partitions' '--chunks' '--host' '--name' '--max-subgraphs'"
+  local arg_opts="'--out' '--warehouse' '--profile' '--master' '--partitions' '--chunks' '--host' '--max-subgraphs' '--name'"
 
   type compopt &>/dev/null && compopt +o default
 
@@ -490,10 +490,10 @@ function _picocli_census_run_switching() {
     '--host')
       return
       ;;
-    '--name')
+    '--max-subgraphs')
       return
       ;;
-    '--max-subgraphs')
+    '--name')
       return
       ;;
   esac

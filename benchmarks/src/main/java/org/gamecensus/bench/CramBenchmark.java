@@ -29,6 +29,8 @@ import org.openjdk.jmh.annotations.State;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 public class CramBenchmark {
 
+    private static final int SLICES = 64;
+
     /** The first 20,000 fixed polyominoes of the size, taken in turn. */
     @State(Scope.Thread)
     public static class Shapes {
@@ -117,6 +119,4 @@ public class CramBenchmark {
         }
         return sum[0];
     }
-
-    private static final int SLICES = 64;
 }

@@ -1,8 +1,13 @@
 package org.gamecensus.schemas;
 
+import java.io.Serializable;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StringType;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -13,7 +18,7 @@ import org.apache.spark.sql.types.StructType;
  * the census tasks write without a dictionary. Serializable, for the executors that write a
  * census's rows themselves.
  */
-public final class DatasetSchema implements java.io.Serializable {
+public final class DatasetSchema implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
@@ -100,11 +105,8 @@ public final class DatasetSchema implements java.io.Serializable {
     }
 
     /** A column with its meaning recorded as the field's comment (shown by DESCRIBE and in _schema.json). */
-    public static org.apache.spark.sql.types.StructField field(
-            String name, org.apache.spark.sql.types.DataType type, boolean nullable, String comment) {
-        return new org.apache.spark.sql.types.StructField(
-                        name, type, nullable, org.apache.spark.sql.types.Metadata.empty())
-                .withComment(comment);
+    public static StructField field(String name, DataType type, boolean nullable, String comment) {
+        return new StructField(name, type, nullable, Metadata.empty()).withComment(comment);
     }
 
     /** A JSON document naming the table, its version and its Spark schema. */
@@ -116,7 +118,7 @@ public final class DatasetSchema implements java.io.Serializable {
     }
 
     /** The columns as a Markdown table (name, type, nullable, meaning) for documentation. */
-    public String toMarkdown(java.util.Map<String, String> meanings) {
+    public String toMarkdown(Map<String, String> meanings) {
         final StringBuilder b = new StringBuilder();
         b.append("| column | type | nullable | meaning |\n|---|---|---|---|\n");
         for (var f : struct.fields()) {

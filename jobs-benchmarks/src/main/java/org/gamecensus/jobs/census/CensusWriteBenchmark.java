@@ -62,6 +62,8 @@ public class CensusWriteBenchmark extends SparkForkedBenchmark {
         private Path dir;
         private int write;
 
+        private CensusWriteTask task;
+
         @Setup(Level.Trial)
         public void rows() throws IOException {
             spark = CensusSession.create("local[1]", "census write benchmark", Map.of());
@@ -128,8 +130,6 @@ public class CensusWriteBenchmark extends SparkForkedBenchmark {
                     hadoop,
                     PartitionChecksums.register(spark, partitions.size()));
         }
-
-        private CensusWriteTask task;
 
         /** The census's rows written as its tasks write them; the tally summed over them. */
         long writeAll() {

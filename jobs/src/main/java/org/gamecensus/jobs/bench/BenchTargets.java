@@ -27,6 +27,9 @@ public final class BenchTargets {
 
     /** The targets: the highest overhead and the lowest speed-up allowed; NaN leaves one unset. */
     public record Targets(double maxOverhead, double minSpeedUp) {
+        /** No targets: nothing judged. */
+        public static final Targets NONE = new Targets(Double.NaN, Double.NaN);
+
         public Targets {
             if (!Double.isNaN(maxOverhead) && !(maxOverhead >= 1)) {
                 throw new IllegalArgumentException(
@@ -37,9 +40,6 @@ public final class BenchTargets {
                 throw new IllegalArgumentException("a speed-up target is positive, got " + minSpeedUp);
             }
         }
-
-        /** No targets: nothing judged. */
-        public static final Targets NONE = new Targets(Double.NaN, Double.NaN);
 
         boolean any() {
             return !Double.isNaN(maxOverhead) || !Double.isNaN(minSpeedUp);

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
@@ -214,7 +215,7 @@ public record BenchTiming(
     /** The median of {@code values} (the mean of the middle two for an even count); the array is left as it was. */
     static double median(double[] values) {
         final double[] v = values.clone();
-        java.util.Arrays.sort(v);
+        Arrays.sort(v);
         return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 

@@ -2,13 +2,17 @@ package org.gamecensus.jobs.bench;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.math.BigDecimal;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.apache.spark.Success$;
@@ -99,7 +103,7 @@ public final class CensusBench {
         if (repeat < 1) {
             throw new IllegalArgumentException("timed runs must be ≥ 1, got " + repeat);
         }
-        if (masters.isEmpty() || masters.size() != new java.util.HashSet<>(masters).size()) {
+        if (masters.isEmpty() || masters.size() != new HashSet<>(masters).size()) {
             throw new IllegalArgumentException("at least one master, each once, got " + masters);
         }
         // A running session would be reused whatever master is asked for, and the timings would be of it.
@@ -211,7 +215,7 @@ public final class CensusBench {
             try {
                 // Listener events arrive asynchronously; the census's last job-end event is posted before it returns.
                 spark.sparkContext().listenerBus().waitUntilEmpty(60_000L);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 throw new IllegalStateException("Spark's listener bus did not drain within a minute", e);
             }
             return millis.get();
@@ -234,7 +238,7 @@ public final class CensusBench {
         final long jobs0 = jobs.millis(spark);
         final long tasks0 = jobs.taskMillis();
         final long jit0 = jitTimed ? jit.getTotalCompilationTime() : 0;
-        final java.time.Instant started = java.time.Instant.now();
+        final Instant started = Instant.now();
         final long start = System.nanoTime();
         final long count = items.get();
         final double wall = (System.nanoTime() - start) / 1e9;
@@ -320,7 +324,7 @@ public final class CensusBench {
                                         Locale.ROOT,
                                         " or more, until they had taken %s s (at most %d;"
                                                 + " warm-ups gives each timed run's count)",
-                                        java.math.BigDecimal.valueOf(warmUp.seconds())
+                                        BigDecimal.valueOf(warmUp.seconds())
                                                 .stripTrailingZeros()
                                                 .toPlainString(),
                                         MAX_WARM_UPS)

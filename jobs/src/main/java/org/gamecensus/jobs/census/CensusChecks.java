@@ -1,5 +1,6 @@
 package org.gamecensus.jobs.census;
 
+import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -16,8 +17,8 @@ public final class CensusChecks {
      */
     public static void failIfAny(Dataset<Row> rows, Column bad, String what, String... show) {
         final Dataset<Row> failing = rows.filter(bad);
-        final List<Row> sample = failing.select(show[0], java.util.Arrays.copyOfRange(show, 1, show.length))
-                .orderBy(show[0], java.util.Arrays.copyOfRange(show, 1, Math.min(2, show.length)))
+        final List<Row> sample = failing.select(show[0], Arrays.copyOfRange(show, 1, show.length))
+                .orderBy(show[0], Arrays.copyOfRange(show, 1, Math.min(2, show.length)))
                 .limit(5)
                 .collectAsList();
         if (!sample.isEmpty()) {

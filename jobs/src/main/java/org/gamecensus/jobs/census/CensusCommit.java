@@ -22,6 +22,7 @@ import org.apache.spark.sql.functions;
 import org.apache.spark.util.LongAccumulator;
 import org.apache.spark.util.SerializableConfiguration;
 import org.gamecensus.schemas.DatasetSchema;
+import scala.collection.JavaConverters;
 
 /**
  * The commit every census makes, in one pass over rows computed once: they are written to the
@@ -39,6 +40,8 @@ import org.gamecensus.schemas.DatasetSchema;
  * metrics. Both record the same manifests, which {@link Manifests#verify} checks alike.
  */
 public final class CensusCommit {
+
+    private static ShippedConfiguration shipped;
 
     private CensusCommit() {}
 
@@ -228,8 +231,6 @@ public final class CensusCommit {
     private record ShippedConfiguration(
             SparkContext context, Map<String, String> settings, Broadcast<SerializableConfiguration> broadcast) {}
 
-    private static ShippedConfiguration shipped;
-
     /**
      * The session's Hadoop configuration (file systems, credentials) as the tasks that write get
      * it: broadcast once and reused while the context and the session's settings stay the same
@@ -238,8 +239,8 @@ public final class CensusCommit {
      */
     static synchronized Broadcast<SerializableConfiguration> hadoopConfiguration(SparkSession spark) {
         final SparkContext context = spark.sparkContext();
-        final Map<String, String> settings = new TreeMap<>(
-                scala.collection.JavaConverters.mapAsJavaMap(spark.conf().getAll()));
+        final Map<String, String> settings =
+                new TreeMap<>(JavaConverters.mapAsJavaMap(spark.conf().getAll()));
         for (Map.Entry<String, String> e : context.hadoopConfiguration()) {
             settings.put("hadoop:" + e.getKey(), e.getValue());
         }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.spark.SparkContext;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
@@ -15,6 +16,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.LongAccumulator;
 import org.gamecensus.schemas.DatasetSchema;
+import scala.collection.JavaConverters;
+import scala.collection.Seq;
 import scala.runtime.AbstractFunction2;
 
 /**
@@ -22,6 +25,16 @@ import scala.runtime.AbstractFunction2;
  * a job of one task a partition of the slices.
  */
 public final class CensusDatasets {
+
+    /** The local properties Spark takes a job's call site from before it walks the stack (Spark's {@code CallSite}). */
+    private static final String CALL_SITE_SHORT = "callSite.short";
+
+    private static final String CALL_SITE_LONG = "callSite.long";
+
+    /** Kernel clocks of the datasets made since the last {@link #resetKernelClock()}, on the driver. */
+    private static final List<LongAccumulator> KERNEL_CLOCKS = new CopyOnWriteArrayList<>();
+
+    private static final int MIN_PARTITIONS = 4;
 
     private CensusDatasets() {}
 
@@ -93,23 +106,20 @@ public final class CensusDatasets {
         }
     }
 
-    /** The local properties Spark takes a job's call site from before it walks the stack (Spark's {@code CallSite}). */
-    private static final String CALL_SITE_SHORT = "callSite.short";
-
-    private static final String CALL_SITE_LONG = "callSite.long";
-
     /** 0..n−1 as the Scala sequence {@code runJob} takes. */
-    private static scala.collection.Seq<Object> partitionIndices(int n) {
+    private static Seq<Object> partitionIndices(int n) {
         final List<Object> indices = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             indices.add(i);
         }
-        return scala.collection.JavaConverters.asScalaBuffer(indices);
+        return JavaConverters.asScalaBuffer(indices);
     }
 
     /** A {@link PartitionTask} as the function {@code runJob} takes: a class of its own, which the closure cleaner passes over. */
     private static final class OnePartition<U>
-            extends AbstractFunction2<TaskContext, scala.collection.Iterator<Long>, U> implements Serializable {
+            extends AbstractFunction2<
+                    TaskContext, scala.collection.Iterator<Long>, U> // clashes with java.util.Iterator
+            implements Serializable {
         private static final long serialVersionUID = 1L;
         private final PartitionTask<U> task;
 
@@ -118,8 +128,8 @@ public final class CensusDatasets {
         }
 
         @Override
-        public U apply(TaskContext context, scala.collection.Iterator<Long> ids) {
-            return task.run(scala.collection.JavaConverters.asJavaIterator(ids));
+        public U apply(TaskContext context, scala.collection.Iterator<Long> ids) { // clashes with java.util.Iterator
+            return task.run(JavaConverters.asJavaIterator(ids));
         }
     }
 
@@ -129,9 +139,6 @@ public final class CensusDatasets {
         KERNEL_CLOCKS.add(clock);
         return clock;
     }
-
-    /** Kernel clocks of the datasets made since the last {@link #resetKernelClock()}, on the driver. */
-    private static final List<LongAccumulator> KERNEL_CLOCKS = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     /** Forgets the kernel clocks read so far. */
     public static void resetKernelClock() {
@@ -207,6 +214,4 @@ public final class CensusDatasets {
         final long wanted = Math.max(MIN_PARTITIONS, 2L * spark.sparkContext().defaultParallelism());
         return (int) Math.max(1, Math.min(slices, wanted));
     }
-
-    private static final int MIN_PARTITIONS = 4;
 }

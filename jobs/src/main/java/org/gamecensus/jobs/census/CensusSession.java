@@ -1,5 +1,6 @@
 package org.gamecensus.jobs.census;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -15,6 +16,21 @@ public final class CensusSession {
 
     /** Hadoop's implementation of {@code file:} URIs, as a Spark setting. */
     public static final String LOCAL_FILE_SYSTEM = "spark.hadoop.fs.file.impl";
+
+    /** A local master: {@code local}, {@code local[N]}, {@code local[*]}, with or without {@code ,RETRIES}. */
+    private static final Pattern LOCAL = Pattern.compile("local(?:\\[([0-9]+|\\*)(?:\\s*,\\s*[0-9]+)?\\])?");
+
+    /**
+     * The other forms of master URL Spark 3.5 accepts (SparkContext's own patterns, with at least
+     * one worker; a cluster manager checks the rest of its URL when it connects).
+     */
+    private static final Pattern CLUSTER = Pattern.compile(String.join(
+            "|",
+            "local-cluster\\[\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*\\]",
+            "spark://\\S+",
+            "yarn",
+            "k8s://\\S+",
+            "mesos://\\S+"));
 
     private CensusSession() {}
 
@@ -35,21 +51,6 @@ public final class CensusSession {
         spark.sparkContext().setLogLevel("WARN");
         return spark;
     }
-
-    /** A local master: {@code local}, {@code local[N]}, {@code local[*]}, with or without {@code ,RETRIES}. */
-    private static final Pattern LOCAL = Pattern.compile("local(?:\\[([0-9]+|\\*)(?:\\s*,\\s*[0-9]+)?\\])?");
-
-    /**
-     * The other forms of master URL Spark 3.5 accepts (SparkContext's own patterns, with at least
-     * one worker; a cluster manager checks the rest of its URL when it connects).
-     */
-    private static final Pattern CLUSTER = Pattern.compile(String.join(
-            "|",
-            "local-cluster\\[\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*,\\s*[1-9][0-9]*\\s*\\]",
-            "spark://\\S+",
-            "yarn",
-            "k8s://\\S+",
-            "mesos://\\S+"));
 
     /**
      * The worker threads of a local master (one for {@code local}, the machine's cores for
@@ -102,7 +103,7 @@ public final class CensusSession {
         // Spark SQL's own catalog directory (unused: the census tables are views), kept out of the working directory.
         conf.put(
                 "spark.sql.warehouse.dir",
-                java.nio.file.Path.of(System.getProperty("java.io.tmpdir"), "gamecensus-spark-catalog")
+                Path.of(System.getProperty("java.io.tmpdir"), "gamecensus-spark-catalog")
                         .toUri()
                         .toString());
         if (System.getProperty(LOCAL_FILE_SYSTEM) == null) {

@@ -9,10 +9,12 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
@@ -40,18 +42,48 @@ final class CensusWriteTask implements Serializable {
 
     /** Failing rows a task reports (and a failed commit quotes). */
     static final int EXAMPLES = 5;
+
     /** Row groups of about Spark's own default size ({@code parquet.block.size}). */
     private static final long ROW_GROUP_BYTES = 128L << 20;
 
+    /** Rows compared column by column (nulls first, then by value). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static final Comparator<Row> EXAMPLE_ORDER = (a, b) -> {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            final Object x = a.get(i);
+            final Object y = b.get(i);
+            final int c = x == null
+                    ? (y == null ? 0 : -1)
+                    : y == null
+                            ? 1
+                            : x instanceof Comparable
+                                    ? ((Comparable) x).compareTo(y)
+                                    : String.valueOf(x).compareTo(String.valueOf(y));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
+    };
+
     private final DatasetSchema schema;
+
     private final List<Row> partitions;
+
     private final RowCondition bad;
+
     private final String[] show;
+
     private final List<RowCondition> tallies;
+
     private final String staging;
+
     private final String writeId;
+
     private final String codec;
+
     private final Broadcast<SerializableConfiguration> hadoop;
+
     private final PartitionChecksums checksums;
 
     /**
@@ -93,7 +125,7 @@ final class CensusWriteTask implements Serializable {
         final StructType struct = schema.struct();
         final int[] keys =
                 schema.partitionColumns().stream().mapToInt(struct::fieldIndex).toArray();
-        final int[] data = java.util.stream.IntStream.range(0, struct.size())
+        final int[] data = IntStream.range(0, struct.size())
                 .filter(i -> !schema.partitionColumns().contains(struct.fieldNames()[i]))
                 .toArray();
         final Predicate<Row> failing = bad.bind(struct);
@@ -101,7 +133,7 @@ final class CensusWriteTask implements Serializable {
         final Predicate<Row>[] counted =
                 tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
         final int[] shown = show.length == 1 && show[0].equals("*")
-                ? java.util.stream.IntStream.range(0, struct.size()).toArray()
+                ? IntStream.range(0, struct.size()).toArray()
                 : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
         final ParquetRowWriter.Layout layout =
                 new ParquetRowWriter.Layout(struct, data, Set.copyOf(schema.distinctColumns()));
@@ -143,7 +175,7 @@ final class CensusWriteTask implements Serializable {
                 if (writers[p] == null) {
                     files[p] = String.format(
                             "part-%05d-%s-a%d.%s.parquet",
-                            task, writeId, attempt, compression.name().toLowerCase(java.util.Locale.ROOT));
+                            task, writeId, attempt, compression.name().toLowerCase(Locale.ROOT));
                     writers[p] = new ParquetRowWriter(
                             fs, new Path(file(p, files[p])), layout, compressor.compressor(), ROW_GROUP_BYTES);
                 }
@@ -198,7 +230,7 @@ final class CensusWriteTask implements Serializable {
     /** Each listed partition's index by its {@link #key}. */
     private Map<Object, Integer> partitionIndex(int columns) {
         final Map<Object, Integer> index = new HashMap<>();
-        final int[] all = java.util.stream.IntStream.range(0, columns).toArray();
+        final int[] all = IntStream.range(0, columns).toArray();
         for (int p = 0; p < partitions.size(); p++) {
             index.putIfAbsent(key(partitions.get(p), all), p);
         }
@@ -234,29 +266,9 @@ final class CensusWriteTask implements Serializable {
         }
     }
 
-    /** Rows compared column by column (nulls first, then by value). */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    static final Comparator<Row> EXAMPLE_ORDER = (a, b) -> {
-        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
-            final Object x = a.get(i);
-            final Object y = b.get(i);
-            final int c = x == null
-                    ? (y == null ? 0 : -1)
-                    : y == null
-                            ? 1
-                            : x instanceof Comparable
-                                    ? ((Comparable) x).compareTo(y)
-                                    : String.valueOf(x).compareTo(String.valueOf(y));
-            if (c != 0) {
-                return c;
-            }
-        }
-        return Integer.compare(a.size(), b.size());
-    };
-
     /** parquet-mr's codec for Spark's name of it ({@code spark.sql.parquet.compression.codec}). */
     static CompressionCodecName compression(String sparkName) {
-        final String name = sparkName.strip().toUpperCase(java.util.Locale.ROOT);
+        final String name = sparkName.strip().toUpperCase(Locale.ROOT);
         switch (name) {
             case "NONE":
                 return CompressionCodecName.UNCOMPRESSED;

@@ -10,6 +10,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.IntFunction;
+import java.util.stream.IntStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -36,6 +37,12 @@ public final class ChunkedCommit {
 
     /** Session setting: stop after this many chunks have been computed in this run. */
     public static final String STOP_AFTER = "spark.gamecensus.fault.stop-after-chunks";
+
+    private static final String PARTITION = "partition.";
+
+    private static final String FILES = "files.";
+
+    private static final String TALLIES = "tallies";
 
     private ChunkedCommit() {}
 
@@ -217,10 +224,6 @@ public final class ChunkedCommit {
         return new Result(CensusCommit.tallyRow(schema, stats, sums), computed, reused);
     }
 
-    private static final String PARTITION = "partition.";
-    private static final String FILES = "files.";
-    private static final String TALLIES = "tallies";
-
     private static String chunkManifest(String base, int i) {
         return WarehouseFiles.child(base, "chunk-" + i + ".properties");
     }
@@ -234,9 +237,7 @@ public final class ChunkedCommit {
     private static Properties[] committedChunks(SparkSession spark, String base, String data, int chunks) {
         // Two calls a chunk (is it there, read it): several chunks at a time on a remote file system.
         final Properties[] manifests = ConcurrentFileCalls.map(
-                        base,
-                        java.util.stream.IntStream.range(0, chunks).boxed().toList(),
-                        i -> readManifest(chunkManifest(base, i)))
+                        base, IntStream.range(0, chunks).boxed().toList(), i -> readManifest(chunkManifest(base, i)))
                 .toArray(new Properties[0]);
         final Map<String, Map<String, String>> directories = new HashMap<>();
         for (Properties m : manifests) {

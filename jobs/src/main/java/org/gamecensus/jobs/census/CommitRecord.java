@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import org.apache.hadoop.fs.FileStatus;
 
 /**
@@ -94,7 +95,7 @@ final class CommitRecord {
     }
 
     /** Whether the record in {@code file} moves one of the partitions {@code keys}; null when it is gone. */
-    static Boolean touches(String file, java.util.Set<String> keys) {
+    static Boolean touches(String file, Set<String> keys) {
         final String text = WarehouseFiles.readIfPresent(file);
         if (text == null) {
             return null;

@@ -7,6 +7,7 @@ import java.util.stream.Collectors;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
@@ -57,7 +58,7 @@ public final class FaultInjection implements Serializable {
                     faults.haltIfWriting();
                     return it;
                 },
-                org.apache.spark.sql.Encoders.row(rows.schema()));
+                Encoders.row(rows.schema()));
     }
 
     /** The faults the session asks for (none unless {@value #FAIL_PARTITIONS} or {@value #HALT_WRITING} is set). */

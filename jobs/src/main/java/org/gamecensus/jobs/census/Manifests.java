@@ -1,6 +1,8 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,6 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.schemas.DatasetSchema;
@@ -42,8 +45,8 @@ public final class Manifests {
      * The same expression serves the commit (over the rows in memory) and {@link #verify} (over
      * the rows read back), so the two agree exactly when the files hold the committed rows.
      */
-    static org.apache.spark.sql.Column[] countAndChecksum(DatasetSchema schema) {
-        return new org.apache.spark.sql.Column[] {
+    static Column[] countAndChecksum(DatasetSchema schema) {
+        return new Column[] {
             org.apache
                     .spark
                     .sql
@@ -61,26 +64,26 @@ public final class Manifests {
     }
 
     /** A row's content hash: xxhash64 over every data column (the partition columns excluded). */
-    static org.apache.spark.sql.Column rowHash(DatasetSchema schema) {
-        final List<org.apache.spark.sql.Column> data = new ArrayList<>();
+    static Column rowHash(DatasetSchema schema) {
+        final List<Column> data = new ArrayList<>();
         for (String f : schema.struct().fieldNames()) {
             if (!schema.partitionColumns().contains(f)) {
                 data.add(org.apache.spark.sql.functions.col(f));
             }
         }
-        return org.apache.spark.sql.functions.xxhash64(data.toArray(new org.apache.spark.sql.Column[0]));
+        return org.apache.spark.sql.functions.xxhash64(data.toArray(new Column[0]));
     }
 
     /** Rows and checksum per partition (partition values, n, h) of a table, read back from Parquet. */
     private static List<Row> checksums(SparkSession spark, String table, DatasetSchema schema) {
-        final org.apache.spark.sql.Column[] agg = countAndChecksum(schema);
-        final List<org.apache.spark.sql.Column> keys = new ArrayList<>();
+        final Column[] agg = countAndChecksum(schema);
+        final List<Column> keys = new ArrayList<>();
         for (String c : schema.partitionColumns()) {
             keys.add(org.apache.spark.sql.functions.col(c));
         }
         return spark.read()
                 .parquet(table)
-                .groupBy(keys.toArray(new org.apache.spark.sql.Column[0]))
+                .groupBy(keys.toArray(new Column[0]))
                 .agg(agg[0], agg[1])
                 .collectAsList();
     }
@@ -132,9 +135,9 @@ public final class Manifests {
     static Properties parse(String text) {
         final Properties p = new Properties();
         try {
-            p.load(new java.io.StringReader(text));
+            p.load(new StringReader(text));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return p;
     }
@@ -391,7 +394,7 @@ public final class Manifests {
                         dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
                     byPartition.put(p.getProperty("partition"), p);
                 }
-            } catch (java.io.UncheckedIOException e) {
+            } catch (UncheckedIOException e) {
                 problems.add(schema.table() + ": cannot read manifests: " + e.getMessage());
                 continue;
             }

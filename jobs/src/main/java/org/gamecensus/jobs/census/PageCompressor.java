@@ -24,7 +24,11 @@ import org.xerial.snappy.Snappy;
  */
 final class PageCompressor implements Closeable {
 
+    /** The first size of the buffers that grow to a page: parquet-mr's page size is a target, not a limit. */
+    private static final int INITIAL_PAGE_BYTES = 64 << 10;
+
     private final CodecFactory codecs;
+
     private final CodecFactory.BytesCompressor compressor;
 
     /** A compressor for {@code codec}, configured (for codecs other than Snappy) by {@code conf}. */
@@ -50,9 +54,6 @@ final class PageCompressor implements Closeable {
             codecs.release();
         }
     }
-
-    /** The first size of the buffers that grow to a page: parquet-mr's page size is a target, not a limit. */
-    private static final int INITIAL_PAGE_BYTES = 64 << 10;
 
     /** Raw Snappy blocks, one a page, from a page buffer and an output buffer kept across pages. */
     private static final class SnappyPages extends CodecFactory.BytesCompressor {

@@ -38,6 +38,7 @@ import org.apache.spark.sql.types.StringType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.Platform;
+import scala.collection.Seq;
 
 /**
  * Writes {@link Row}s straight to one Parquet file through parquet-mr's column writers, with the
@@ -65,6 +66,7 @@ final class ParquetRowWriter implements Closeable {
 
     /** Rows between checks of the buffered size (a check asks every column). */
     private static final int SIZE_CHECK_ROWS = 4096;
+
     /**
      * The largest dictionary of a string column before it falls back to delta encoding. Small: the
      * strings worth a dictionary are a handful (outcomes, symmetries, sides), and a column of
@@ -73,10 +75,48 @@ final class ParquetRowWriter implements Closeable {
      * their writing time hashing encodings into a dictionary and re-encoding them on the fallback.
      */
     private static final int DICTIONARY_BYTES = 64 << 10;
+
     /** parquet-mr's own writer's defaults, which its column API leaves to the caller. */
     private static final int MAX_PADDING_BYTES = 8 << 20;
 
     private static final int COLUMN_INDEX_TRUNCATE_LENGTH = 64;
+
+    /** Spark's seed for {@code xxhash64}. */
+    static final long HASH_SEED = 42L;
+
+    /** The footer keys under which Spark's writer records the Spark schema and its own version. */
+    private static final String SPARK_ROW_METADATA = "org.apache.spark.sql.parquet.row.metadata";
+
+    private static final String SPARK_VERSION_METADATA = "org.apache.spark.version";
+
+    private final Layout layout;
+
+    private final CodecFactory.BytesCompressor compressor;
+
+    private final FSDataOutputStream out;
+
+    private final ChecksummedStream stream;
+
+    private final ParquetFileWriter file;
+
+    private final long rowGroupBytes;
+
+    private ColumnChunkPageWriteStore pages;
+
+    private ColumnWriteStore store;
+
+    private ColumnWriter[] writers;
+
+    private final String[] lastStrings;
+
+    private final Binary[] lastBinaries;
+
+    private long rowsInGroup;
+
+    private long rows;
+
+    /** Whether the footer is written and the file closed. */
+    private boolean closed;
 
     private enum Kind {
         LONG,
@@ -122,22 +162,6 @@ final class ParquetRowWriter implements Closeable {
             this.children = children;
         }
     }
-
-    private final Layout layout;
-    private final CodecFactory.BytesCompressor compressor;
-    private final FSDataOutputStream out;
-    private final ChecksummedStream stream;
-    private final ParquetFileWriter file;
-    private final long rowGroupBytes;
-    private ColumnChunkPageWriteStore pages;
-    private ColumnWriteStore store;
-    private ColumnWriter[] writers;
-    private final String[] lastStrings;
-    private final Binary[] lastBinaries;
-    private long rowsInGroup;
-    private long rows;
-    /** Whether the footer is written and the file closed. */
-    private boolean closed;
 
     /**
      * What every file of one schema shares, derived once per task rather than once per file (a
@@ -406,9 +430,6 @@ final class ParquetRowWriter implements Closeable {
         return h;
     }
 
-    /** Spark's seed for {@code xxhash64}. */
-    static final long HASH_SEED = 42L;
-
     /**
      * Writes value {@code v} of node {@code n} at repetition level {@code r}, its parent defined
      * to level {@code d}, and returns the hash {@code h} folded with it. Cases: a null (every leaf
@@ -487,7 +508,7 @@ final class ParquetRowWriter implements Closeable {
         final Node element = n.children[0];
         final int size;
         long eh = h;
-        if (v instanceof scala.collection.Seq<?> seq) {
+        if (v instanceof Seq<?> seq) {
             size = seq.length();
             for (int i = 0; i < size; i++) {
                 eh = write(element, seq.apply(i), i == 0 ? r : n.repetition, n.definition + 1, eh);
@@ -547,9 +568,4 @@ final class ParquetRowWriter implements Closeable {
             // The file is deleted next; a stream that cannot close has nothing more to lose.
         }
     }
-
-    /** The footer keys under which Spark's writer records the Spark schema and its own version. */
-    private static final String SPARK_ROW_METADATA = "org.apache.spark.sql.parquet.row.metadata";
-
-    private static final String SPARK_VERSION_METADATA = "org.apache.spark.version";
 }

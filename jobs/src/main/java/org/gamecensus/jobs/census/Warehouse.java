@@ -1,15 +1,24 @@
 package org.gamecensus.jobs.census;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.function.Function;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.DataFrameWriter;
 import org.apache.spark.sql.Dataset;
@@ -45,8 +54,25 @@ public final class Warehouse {
     /** Written beside a dataset's partitions by each commit, last but for the schema file: the commit's record's name. */
     static final String LAST_COMMIT = "_last_commit";
 
+    /** The warehouse directory of the long runs' state. */
+    static final String CHUNKS = "_chunks";
+
+    /** How long a reader waits for a live run to complete a commit before giving up. */
+    private static final long COMMIT_WAIT_MILLIS = 10 * 60 * 1000L;
+
+    /** How many times a reader reads the manifests again when commits keep completing meanwhile. */
+    static final int READ_ATTEMPTS = 10;
+
+    /** The column of a row's content hash, added for the write's observed checksums and dropped before it is written. */
+    private static final String HASH = "_gamecensus_row_hash";
+
+    /** Session setting, for tests: a pause in milliseconds once a commit is decided and before each partition moves in. */
+    public static final String PAUSE_COMMIT = "spark.gamecensus.fault.pause-commit-ms";
+
     private final Path out;
+
     private final String root;
+
     /** The run a command opened for all it writes ({@link #openRun}), or null. */
     private WarehouseRun run;
 
@@ -83,7 +109,7 @@ public final class Warehouse {
                 if (WarehouseFiles.isFile(uri)) {
                     throw new UsageException("--warehouse " + warehouse + " is a file, not a directory");
                 }
-            } catch (java.io.UncheckedIOException | IllegalArgumentException e) {
+            } catch (UncheckedIOException | IllegalArgumentException e) {
                 throw new UsageException("--warehouse " + warehouse + ": "
                         + String.valueOf(e.getMessage()).split("\n")[0]);
             }
@@ -100,10 +126,10 @@ public final class Warehouse {
     public void checkWritable() {
         checkLocalWritable("--out", out);
         if (root.startsWith("file:")) {
-            checkLocalWritable("--warehouse", Path.of(java.net.URI.create(root)));
+            checkLocalWritable("--warehouse", Path.of(URI.create(root)));
             return;
         }
-        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(root);
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(root); // clashes with java.nio.file.Path
         while (path.getParent() != null && !WarehouseFiles.exists(path.toString())) {
             path = path.getParent();
         }
@@ -233,7 +259,7 @@ public final class Warehouse {
      * Does {@code work} in the open run, or in a run of its own opened around it (a job called
      * without the command line), which recovers what dead runs left first.
      */
-    <T> T inRun(String what, java.util.function.Function<WarehouseRun, T> work) {
+    <T> T inRun(String what, Function<WarehouseRun, T> work) {
         if (run != null) {
             return work.apply(run);
         }
@@ -252,9 +278,6 @@ public final class Warehouse {
         closeRun();
         return result;
     }
-
-    /** The warehouse directory of the long runs' state. */
-    static final String CHUNKS = "_chunks";
 
     /** The directory of a long run's state: {@code <warehouse>/_chunks/<table>/<run>/}. */
     static String runDir(String root, String table, String run) {
@@ -286,9 +309,6 @@ public final class Warehouse {
             WarehouseFiles.deleteIfEmpty(tableDir.substring(0, tableDir.lastIndexOf('/')));
         }
     }
-
-    /** How long a reader waits for a live run to complete a commit before giving up. */
-    private static final long COMMIT_WAIT_MILLIS = 10 * 60 * 1000L;
 
     /**
      * Waits until no run is completing a commit (a commit's moves take a moment: renames and
@@ -378,9 +398,6 @@ public final class Warehouse {
         }
     }
 
-    /** How many times a reader reads the manifests again when commits keep completing meanwhile. */
-    static final int READ_ATTEMPTS = 10;
-
     /**
      * The warehouse's commit state — each table's last commit, and the decided commits pending
      * (other runs') — after waiting for commits in progress ({@link #awaitCommits}, completing
@@ -394,7 +411,7 @@ public final class Warehouse {
             awaitCommits(recover);
         }
         // The tables in name order, then "/pending" (a key no table can have).
-        final Map<String, String> state = new java.util.TreeMap<>();
+        final Map<String, String> state = new TreeMap<>();
         final List<String> pending = new ArrayList<>();
         for (WarehouseRecovery.Pending p : WarehouseRecovery.pendingCommits(root)) {
             if (run != null && p.owner().equals(run.id())) {
@@ -420,9 +437,8 @@ public final class Warehouse {
      */
     public static boolean isMissingFile(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.io.FileNotFoundException
-                    || t instanceof org.apache.spark.sql.AnalysisException a
-                            && "PATH_NOT_FOUND".equals(a.getErrorClass())
+            if (t instanceof FileNotFoundException
+                    || t instanceof AnalysisException a && "PATH_NOT_FOUND".equals(a.getErrorClass())
                     || String.valueOf(t.getMessage()).contains("FileNotFoundException")) {
                 return true;
             }
@@ -477,7 +493,7 @@ public final class Warehouse {
 
     /** Each partition's parameters by its key. */
     static Map<String, String> parameters(DatasetSchema schema, List<TablePartition> partitions) {
-        final Map<String, String> byKey = new java.util.HashMap<>();
+        final Map<String, String> byKey = new HashMap<>();
         for (TablePartition p : partitions) {
             byKey.put(Manifests.key(schema, p.values()), p.parameters());
         }
@@ -560,8 +576,7 @@ public final class Warehouse {
      * what task attempts whose results were not taken may have left. Other writes' files (a
      * chunked run's earlier chunks) stay.
      */
-    static void keepOnly(
-            String dir, DatasetSchema schema, List<Row> partitions, java.util.Set<String> keep, String writeId) {
+    static void keepOnly(String dir, DatasetSchema schema, List<Row> partitions, Set<String> keep, String writeId) {
         ConcurrentFileCalls.forEach(dir, partitions, p -> {
             final String key = Manifests.key(schema, p);
             for (FileStatus f : WarehouseFiles.list(WarehouseFiles.child(dir, key))) {
@@ -623,12 +638,6 @@ public final class Warehouse {
         return partitions;
     }
 
-    /** The column of a row's content hash, added for the write's observed checksums and dropped before it is written. */
-    private static final String HASH = "_gamecensus_row_hash";
-
-    /** Session setting, for tests: a pause in milliseconds once a commit is decided and before each partition moves in. */
-    public static final String PAUSE_COMMIT = "spark.gamecensus.fault.pause-commit-ms";
-
     /**
      * Commits staged partitions: writes their manifests' text from the staged files, decides the
      * commit by writing its record ({@link CommitRecord}), then completes it — each staged
@@ -661,7 +670,7 @@ public final class Warehouse {
         final CommitRecord record = new CommitRecord(
                 run.newRecordFile(schema.table()), schema.table(), table, schema.toJson(), moves, deleted);
         final long pause = Long.parseLong(spark.conf().get(PAUSE_COMMIT, "0").strip());
-        final java.util.Set<String> keys = new java.util.HashSet<>();
+        final Set<String> keys = new HashSet<>();
         moves.forEach(m -> keys.add(m.key()));
         run.settleCommitsOn(schema.table(), keys);
         run.recheckIdentities(schema, keys);

@@ -1,5 +1,6 @@
 package org.gamecensus.jobs.census;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,9 +15,13 @@ import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
+import org.apache.hadoop.fs.permission.FsAction;
 import org.apache.hadoop.hdfs.DistributedFileSystem;
+import org.apache.hadoop.security.AccessControlException;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -35,7 +40,7 @@ final class WarehouseFiles {
                     ? location.substring(0, location.length() - 1)
                     : location;
         }
-        return java.nio.file.Path.of(location)
+        return java.nio.file.Path.of(location) // clashes with Hadoop's Path
                 .toAbsolutePath()
                 .normalize()
                 .toUri()
@@ -72,9 +77,9 @@ final class WarehouseFiles {
     /** Whether this user may write in the directory {@code uri}, as its file system judges (true when it cannot tell). */
     static boolean writable(String uri) {
         try {
-            fs(uri).access(new Path(uri), org.apache.hadoop.fs.permission.FsAction.WRITE);
+            fs(uri).access(new Path(uri), FsAction.WRITE);
             return true;
-        } catch (org.apache.hadoop.security.AccessControlException e) {
+        } catch (AccessControlException e) {
             return false;
         } catch (IOException | UnsupportedOperationException e) {
             return true; // the file system cannot say; a failed write reports it
@@ -83,8 +88,7 @@ final class WarehouseFiles {
 
     /** Whether {@code fs} is the local file system (which replaces a file by a rename, atomically). */
     private static boolean isLocal(FileSystem fs) {
-        return fs instanceof org.apache.hadoop.fs.RawLocalFileSystem
-                || fs instanceof org.apache.hadoop.fs.LocalFileSystem;
+        return fs instanceof RawLocalFileSystem || fs instanceof LocalFileSystem;
     }
 
     static boolean exists(String uri) {
@@ -105,7 +109,7 @@ final class WarehouseFiles {
     static FileStatus status(String uri) {
         try {
             return fs(uri).getFileStatus(new Path(uri));
-        } catch (java.io.FileNotFoundException e) {
+        } catch (FileNotFoundException e) {
             return null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -119,7 +123,7 @@ final class WarehouseFiles {
             final List<FileStatus> out = new ArrayList<>(List.of(all));
             out.sort((a, b) -> a.getPath().getName().compareTo(b.getPath().getName()));
             return out;
-        } catch (java.io.FileNotFoundException e) {
+        } catch (FileNotFoundException e) {
             return List.of();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + dirUri + ": " + e.getMessage(), e);
@@ -218,7 +222,7 @@ final class WarehouseFiles {
     static String readIfPresent(String uri) {
         try {
             return readString(uri);
-        } catch (java.io.FileNotFoundException e) {
+        } catch (FileNotFoundException e) {
             return null;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + uri + ": " + e.getMessage(), e);
@@ -299,7 +303,7 @@ final class WarehouseFiles {
                 return true;
             }
             return fs.listStatus(path).length == 0 && fs.delete(path, false);
-        } catch (java.io.FileNotFoundException e) {
+        } catch (FileNotFoundException e) {
             return true;
         } catch (IOException e) {
             return false; // not empty after all (another run's file arrived), or not ours to delete

@@ -3,8 +3,10 @@ package org.gamecensus.jobs.census;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -14,6 +16,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,6 +25,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.gamecensus.schemas.DatasetSchema;
 
@@ -167,7 +171,7 @@ public final class WarehouseRun implements AutoCloseable {
         final long period = Math.max(1, leaseMillis() / 6);
         final String lease = lease(root, id);
         // The opening thread's file-system settings (credentials), which the heartbeat's thread lacks.
-        final org.apache.hadoop.conf.Configuration conf = WarehouseFiles.configuration();
+        final Configuration conf = WarehouseFiles.configuration();
         heartbeat = HEARTBEATS.scheduleAtFixedRate(
                 () -> {
                     try {
@@ -225,11 +229,11 @@ public final class WarehouseRun implements AutoCloseable {
         WarehouseFiles.writeAtomically(file, text, id);
         try {
             awaitNoOtherClaim(wanted.keySet(), file, text);
-            final Set<String> keys = new java.util.HashSet<>();
+            final Set<String> keys = new HashSet<>();
             wanted.values().forEach(p -> keys.add(Manifests.key(schema, p.values())));
             settleCommitsOn(schema.table(), keys);
             final String settled = lastCommit(schema.table());
-            if (!java.util.Objects.equals(lastCommit, settled)) {
+            if (!Objects.equals(lastCommit, settled)) {
                 checkIdentities(schema, wanted);
             }
             lastCommits.put(schema.table(), String.valueOf(settled));
@@ -705,11 +709,11 @@ public final class WarehouseRun implements AutoCloseable {
 
     private static String hostName() {
         try {
-            return Files.readString(java.nio.file.Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8)
+            return Files.readString(Path.of("/proc/sys/kernel/hostname"), StandardCharsets.UTF_8)
                     .strip();
         } catch (IOException | RuntimeException e) {
             try {
-                return java.net.InetAddress.getLocalHost().getHostName();
+                return InetAddress.getLocalHost().getHostName();
             } catch (IOException ex) {
                 return "localhost";
             }
@@ -718,8 +722,7 @@ public final class WarehouseRun implements AutoCloseable {
 
     private static String pidNamespace() {
         try {
-            return Files.readSymbolicLink(java.nio.file.Path.of("/proc/self/ns/pid"))
-                    .toString();
+            return Files.readSymbolicLink(Path.of("/proc/self/ns/pid")).toString();
         } catch (IOException | RuntimeException e) {
             return "";
         }
@@ -727,7 +730,7 @@ public final class WarehouseRun implements AutoCloseable {
 
     private static String bootId() {
         try {
-            return Files.readString(java.nio.file.Path.of("/proc/sys/kernel/random/boot_id"), StandardCharsets.UTF_8)
+            return Files.readString(Path.of("/proc/sys/kernel/random/boot_id"), StandardCharsets.UTF_8)
                     .strip();
         } catch (IOException | RuntimeException e) {
             return "";

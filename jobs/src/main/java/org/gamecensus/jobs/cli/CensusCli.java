@@ -2,6 +2,7 @@ package org.gamecensus.jobs.cli;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -220,8 +221,7 @@ public final class CensusCli {
             return BAD_INPUT;
         }
         // Our own failures say what happened and what comes next; anything else by its root cause.
-        final Throwable shown =
-                e instanceof IllegalStateException || e instanceof java.io.UncheckedIOException ? e : root;
+        final Throwable shown = e instanceof IllegalStateException || e instanceof UncheckedIOException ? e : root;
         err.println(
                 "census: error: " + oneLine(shown.getMessage() == null ? String.valueOf(shown) : shown.getMessage()));
         return ERROR;

@@ -26,11 +26,17 @@ public final class CramJob {
     /** The essay's catalogue: shapes of up to eight squares. */
     public static final int DEFAULT_MAX_SQUARES = 8;
 
-    private CramJob() {}
-
-    /** Refuses sizes the encoding cannot hold. */
     /** Largest estimated catalogue accepted by default (setting {@code cram.max-shapes}): to 14 squares. */
     public static final long DEFAULT_MAX_SHAPES = 3_000_000L;
+
+    /** The check of every shape: no invariant broken (the two computations agree, the theorems hold). */
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
+            RowCondition.isNotNull("violations"), "shape(s) break an invariant", "squares", "picture", "violations");
+
+    /** The census's tally: shapes the first player wins. */
+    private static final RowCondition FIRST_PLAYER_WINS = RowCondition.equalTo("outcome", "N");
+
+    private CramJob() {}
 
     /**
      * The estimated number of catalogue shapes of 1..maxSquares squares: fixed polyominoes by
@@ -78,13 +84,6 @@ public final class CramJob {
     public static void check(Dataset<Row> shapes) {
         CensusChecks.failIfAny(shapes, CHECK.bad().column(), CHECK.what(), CHECK.show());
     }
-
-    /** The check of every shape: no invariant broken (the two computations agree, the theorems hold). */
-    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
-            RowCondition.isNotNull("violations"), "shape(s) break an invariant", "squares", "picture", "violations");
-
-    /** The census's tally: shapes the first player wins. */
-    private static final RowCondition FIRST_PLAYER_WINS = RowCondition.equalTo("outcome", "N");
 
     /** Summary of one committed census. */
     public record Summary(int maxSquares, long shapes, long firstPlayerWins, long seconds) {

@@ -10,6 +10,8 @@ import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.kernel.cram.CramCensusKernel;
 import org.gamecensus.kernel.cram.CramShapeVerdict;
 import org.gamecensus.kernel.cram.Region;
+import scala.collection.JavaConverters;
+import scala.collection.Seq;
 
 /**
  * The Cram catalogue cut into {@value #SLICES} slices of the enumeration tree (a fixed number,
@@ -35,8 +37,8 @@ public final class CramSlices implements SliceKernel {
     }
 
     /** Spark's row encoder takes Scala sequences for array columns. */
-    private static <T> scala.collection.Seq<T> seq(List<T> list) {
-        return scala.collection.JavaConverters.asScalaBuffer(list);
+    private static <T> Seq<T> seq(List<T> list) {
+        return JavaConverters.asScalaBuffer(list);
     }
 
     static Row toRow(CramShapeVerdict v) {

@@ -22,14 +22,17 @@ import org.gamecensus.schemas.hackenbush.HackenbushSchemas;
 public final class HackenbushJob {
 
     public static final int DEFAULT_MAX_VERTICES = 4;
-    public static final int DEFAULT_MAX_EDGES = 6;
-    public static final int MAX_VERTICES = 6;
-    public static final int MAX_EDGES = 12;
 
-    private HackenbushJob() {}
+    public static final int DEFAULT_MAX_EDGES = 6;
+
+    public static final int MAX_VERTICES = 6;
+
+    public static final int MAX_EDGES = 12;
 
     /** Largest estimated census accepted by default (setting {@code hackenbush.max-graphs}). */
     public static final long DEFAULT_MAX_GRAPHS = 20_000_000L;
+
+    private HackenbushJob() {}
 
     /**
      * An upper estimate of the multigraphs enumerated before isomorphism is taken out: for each

@@ -9,12 +9,12 @@ import org.gamecensus.jobs.census.Warehouse;
 /** The published table of the Hackenbush census, computed by Spark SQL from the warehouse. */
 public final class HackenbushTables {
 
-    private HackenbushTables() {}
-
     static final String SUMMARY = "SELECT vertices, edges, COUNT(*) AS graphs, SUM(IF(agree, 1, 0)) AS agree, "
             + "SUM(IF(grundy = 0, 1, 0)) AS p_positions, MAX(grundy) AS largest_value, "
             + "SUM(IF(loops > 0, 1, 0)) AS with_loops FROM hackenbush_run GROUP BY vertices, edges "
             + "ORDER BY vertices, edges";
+
+    private HackenbushTables() {}
 
     /** Writes the published table for graphs of up to the given size. */
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges) {

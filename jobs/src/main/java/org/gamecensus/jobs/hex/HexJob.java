@@ -39,6 +39,15 @@ public final class HexJob {
     /** Boards the census accepts: the settled-position table must fit memory. */
     public static final int MAX_CENSUS_CELLS = HexExactSolver.TABLE_CELLS;
 
+    /** Largest layered solve accepted by default (setting {@code hex.max-placements}): 4×4 and 3×5 fit, 4×5 not. */
+    public static final long DEFAULT_MAX_PLACEMENTS = 200_000_000L;
+
+    /** Largest table accepted by default (setting {@code hex.max-table-entries}): 3^16, the 4×4 board. */
+    public static final long DEFAULT_MAX_TABLE_ENTRIES = 43_046_721L;
+
+    /** The census's tally: positions the mover can win. */
+    static final RowCondition WINNABLE = RowCondition.isTrue("winnable");
+
     private HexJob() {}
 
     /** Parses and checks a census board. */
@@ -60,9 +69,6 @@ public final class HexJob {
             throw new UsageException("--board: " + e.getMessage());
         }
     }
-
-    /** Largest layered solve accepted by default (setting {@code hex.max-placements}): 4×4 and 3×5 fit, 4×5 not. */
-    public static final long DEFAULT_MAX_PLACEMENTS = 200_000_000L;
 
     /**
      * Stone placements the layers of a board range over — for k stones, C(n, ⌈k/2⌉) · C(n − ⌈k/2⌉,
@@ -178,9 +184,6 @@ public final class HexJob {
                 layers);
     }
 
-    /** Largest table accepted by default (setting {@code hex.max-table-entries}): 3^16, the 4×4 board. */
-    public static final long DEFAULT_MAX_TABLE_ENTRIES = 43_046_721L;
-
     /** Refuses a census whose table of settled positions, 3^cells entries, exceeds {@code maxEntries}. */
     public static void checkSize(HexBoard board, long maxEntries) {
         SizeLimit.check(
@@ -209,9 +212,6 @@ public final class HexJob {
         final HexSlices slices = new HexSlices(board, first);
         return SliceCensus.of(slices.sliceCount(), partitions, slices, HexSchemas.POSITIONS);
     }
-
-    /** The census's tally: positions the mover can win. */
-    static final RowCondition WINNABLE = RowCondition.isTrue("winnable");
 
     /** Both rules, plain and reply, for both first players: rows of {@link HexSchemas#ADVERSARIAL}. */
     public static Dataset<Row> adversarial(SparkSession spark, HexBoard board) {

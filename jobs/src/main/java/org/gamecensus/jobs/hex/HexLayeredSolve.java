@@ -3,7 +3,9 @@ package org.gamecensus.jobs.hex;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.scheduler.SparkListener;
@@ -56,6 +58,12 @@ public final class HexLayeredSolve {
 
     /** Session setting, for tests: stop (as if killed) after this many layers settled in this run. */
     public static final String STOP_AFTER = "spark.gamecensus.fault.stop-after-layers";
+
+    /** Stone placements a part of a layer takes at most (a few seconds of settling), unless one group alone has more. */
+    static final long PLACEMENTS_PER_PART = 4_000_000L;
+
+    /** The columns of the shuffled children: group and child in one key, then what the parent needs of the child. */
+    private static final String KEY = "key";
 
     private HexLayeredSolve() {}
 
@@ -141,7 +149,7 @@ public final class HexLayeredSolve {
                         CensusCommit.Check.none(),
                         HexJob.WINNABLE);
                 spark.sparkContext().listenerBus().waitUntilEmpty();
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 throw new IllegalStateException("Spark's listener bus did not drain", e);
             } finally {
                 spark.sparkContext().removeSparkListener(costs);
@@ -196,9 +204,6 @@ public final class HexLayeredSolve {
         }
     }
 
-    /** Stone placements a part of a layer takes at most (a few seconds of settling), unless one group alone has more. */
-    static final long PLACEMENTS_PER_PART = 4_000_000L;
-
     /**
      * Parts of layer {@code k}: enough that none has over {@link #PLACEMENTS_PER_PART} placements,
      * at least {@code partitions} when given, never more than the layer has groups.
@@ -207,9 +212,6 @@ public final class HexLayeredSolve {
         final long bySize = (shape.placements(k) + PLACEMENTS_PER_PART - 1) / PLACEMENTS_PER_PART;
         return (int) Math.max(1, Math.min(shape.groupCount(k), Math.max(bySize, partitions)));
     }
-
-    /** The columns of the shuffled children: group and child in one key, then what the parent needs of the child. */
-    private static final String KEY = "key";
 
     /**
      * Layer {@code k}'s rows of {@code hex_layers}, settled and graded from the committed layer
@@ -349,7 +351,7 @@ public final class HexLayeredSolve {
      */
     public static Dataset<Row> positions(SparkSession spark, Warehouse warehouse, HexBoard board, Side first) {
         final Column stones = functions.col("stones");
-        final java.util.Map<String, Column> derived = java.util.Map.of(
+        final Map<String, Column> derived = Map.of(
                 "to_move",
                         functions
                                 .when(stones.mod(2).equalTo(0), first.label())

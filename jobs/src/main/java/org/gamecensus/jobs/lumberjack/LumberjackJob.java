@@ -20,13 +20,26 @@ import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 public final class LumberjackJob {
 
     public static final int DEFAULT_MAX_EDGES = 12;
+
     /** Largest census: 20 edges is already 35 million trees at the top size. */
     public static final int MAX_EDGES = 20;
 
-    private LumberjackJob() {}
-
     /** Largest census accepted by default (setting {@code lumberjack.max-trees}): to 17 edges. */
     public static final long DEFAULT_MAX_TREES = 5_000_000L;
+
+    /** The check of every tree: brute force and the Tuft principle agree. */
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
+            RowCondition.isFalse("agree"),
+            "tree(s) where brute force and the Tuft principle disagree",
+            "edges",
+            "encoding",
+            "grundy",
+            "tuft_value");
+
+    /** The census's tally: trees of value 0. */
+    private static final RowCondition P_POSITIONS = RowCondition.equalTo("grundy", 0);
+
+    private LumberjackJob() {}
 
     /**
      * The number of rooted trees of 0..maxEdges edges, exactly: Cayley's recurrence for rooted
@@ -94,18 +107,6 @@ public final class LumberjackJob {
     public static void check(Dataset<Row> trees) {
         CensusChecks.failIfAny(trees, CHECK.bad().column(), CHECK.what(), CHECK.show());
     }
-
-    /** The check of every tree: brute force and the Tuft principle agree. */
-    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
-            RowCondition.isFalse("agree"),
-            "tree(s) where brute force and the Tuft principle disagree",
-            "edges",
-            "encoding",
-            "grundy",
-            "tuft_value");
-
-    /** The census's tally: trees of value 0. */
-    private static final RowCondition P_POSITIONS = RowCondition.equalTo("grundy", 0);
 
     public record Summary(int maxEdges, long trees, long pPositions, long seconds) {
         @Override

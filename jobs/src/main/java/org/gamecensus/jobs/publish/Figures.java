@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.kernel.lumberjack.RootedTree;
+import org.gamecensus.kernel.lumberjack.TuftPrinciple;
 
 /**
  * The essays' figures, redrawn from the warehouse (never recomputed) into {@code figures/}, as SVG with a PNG copy: each
@@ -241,9 +243,8 @@ public final class Figures {
             final List<String> trees = new ArrayList<>();
             final List<String> captions = new ArrayList<>();
             int step = 0;
-            for (String[] s : org.gamecensus.kernel.lumberjack.TuftPrinciple.steps(
-                    org.gamecensus.kernel.lumberjack.RootedTree.parse(
-                            example.get(0).getString(0)))) {
+            for (String[] s :
+                    TuftPrinciple.steps(RootedTree.parse(example.get(0).getString(0)))) {
                 trees.add(s[0]);
                 captions.add(step++ == 0 ? "the tree" : "step " + (step - 1));
             }

@@ -5,6 +5,7 @@ import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -36,7 +37,7 @@ final class TreeDrawing {
         // Parse into parent/children; place by preorder leaf counting.
         final List<Integer> parent = new ArrayList<>();
         final List<Integer> depth = new ArrayList<>();
-        final java.util.ArrayDeque<Integer> stack = new java.util.ArrayDeque<>();
+        final ArrayDeque<Integer> stack = new ArrayDeque<>();
         for (char ch : parens.toCharArray()) {
             if (ch == '(') {
                 parent.add(stack.isEmpty() ? -1 : stack.peek());

@@ -28,15 +28,15 @@ import picocli.CommandLine.Spec;
  */
 public final class SwitchingCensus extends Census {
 
+    static final String HOST_HELP = "a built-in host (" + SwitchingHosts.NAMES + ") or a host file: lines 's NAME',"
+            + " 't NAME', then one link 'NAME NAME' a line, '#' starts a comment";
+
     public SwitchingCensus() {
         super(
                 "switching",
                 "every subgraph of a host: an exhaustive game solver against Lehman's criterion",
                 SwitchingSchemas.ALL);
     }
-
-    static final String HOST_HELP = "a built-in host (" + SwitchingHosts.NAMES + ") or a host file: lines 's NAME',"
-            + " 't NAME', then one link 'NAME NAME' a line, '#' starts a comment";
 
     @Override
     public Callable<Integer> runCommand() {
@@ -86,17 +86,17 @@ public final class SwitchingCensus extends Census {
         String host;
 
         @Option(
+                names = "--max-subgraphs",
+                paramLabel = "N",
+                description = "lifts the size limit (default 2^22 subgraphs;" + " setting switching.max-subgraphs)")
+        String maxSubgraphs;
+
+        @Option(
                 names = "--name",
                 paramLabel = "NAME",
                 description = "names a host file's graph (never a built-in host's name);"
                         + " by default FILE-DIGEST, after the file and its graph")
         String name;
-
-        @Option(
-                names = "--max-subgraphs",
-                paramLabel = "N",
-                description = "lifts the size limit (default 2^22 subgraphs;" + " setting switching.max-subgraphs)")
-        String maxSubgraphs;
 
         @Override
         public Integer call() {

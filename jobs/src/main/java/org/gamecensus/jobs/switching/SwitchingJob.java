@@ -31,8 +31,29 @@ public final class SwitchingJob {
 
     /** Subgraph censuses larger than this are refused unless the limit is lifted. */
     public static final long DEFAULT_MAX_SUBGRAPHS = 1L << 22;
+
     /** Nodes the solver may spend on a whole host before giving up. */
     public static final long DEFAULT_SOLVER_BUDGET = 5_000_000L;
+
+    /** The check of every subgraph: solver and criterion agree, and no P-position (moving first never hurts). */
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
+            RowCondition.isFalse("agree").or(RowCondition.equalTo("outcome", "P")),
+            "subgraph(s) where solver and criterion disagree or a P-position appears",
+            "host",
+            "mask",
+            "outcome",
+            "solver_short_first",
+            "solver_short_second",
+            "criterion_short_first",
+            "criterion_short_second");
+
+    /** The census's tallies: subgraphs of outcome L, R, N and P. */
+    private static final RowCondition[] OUTCOMES = {
+        RowCondition.equalTo("outcome", "L"),
+        RowCondition.equalTo("outcome", "R"),
+        RowCondition.equalTo("outcome", "N"),
+        RowCondition.equalTo("outcome", "P")
+    };
 
     private SwitchingJob() {}
 
@@ -131,26 +152,6 @@ public final class SwitchingJob {
     public static void check(Dataset<Row> subgraphs) {
         CensusChecks.failIfAny(subgraphs, CHECK.bad().column(), CHECK.what(), CHECK.show());
     }
-
-    /** The check of every subgraph: solver and criterion agree, and no P-position (moving first never hurts). */
-    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
-            RowCondition.isFalse("agree").or(RowCondition.equalTo("outcome", "P")),
-            "subgraph(s) where solver and criterion disagree or a P-position appears",
-            "host",
-            "mask",
-            "outcome",
-            "solver_short_first",
-            "solver_short_second",
-            "criterion_short_first",
-            "criterion_short_second");
-
-    /** The census's tallies: subgraphs of outcome L, R, N and P. */
-    private static final RowCondition[] OUTCOMES = {
-        RowCondition.equalTo("outcome", "L"),
-        RowCondition.equalTo("outcome", "R"),
-        RowCondition.equalTo("outcome", "N"),
-        RowCondition.equalTo("outcome", "P")
-    };
 
     /** Summary of one committed census. */
     public record Summary(String host, long subgraphs, long l, long r, long n, long p, long seconds) {

@@ -13,11 +13,6 @@ class BenchTargetsTest {
 
     private static final List<String> MASTERS = List.of("local[1]", "local[2]");
 
-    private static BenchTiming run(String census, String master, int cores, int round, double wall, double kernel) {
-        return new BenchTiming(
-                census, "size", 100, master, cores, round, wall, wall, kernel, 0.0, Instant.EPOCH, 1, "", kernel);
-    }
-
     /** Cram: overheads 1.10, 1.20, 1.30 on one core; 1.0526 on two; speed-ups 2.00, 1.67, 1.85, the rounds out of order. */
     private static final List<BenchTiming> TIMINGS = List.of(
             run("cram", "local[1]", 1, 1, 11.0, 10.0),
@@ -26,6 +21,11 @@ class BenchTargetsTest {
             run("cram", "local[2]", 2, 3, 13.0 / 1.85, 13.0 / 1.85 * 2 / 1.0526),
             run("cram", "local[2]", 2, 1, 5.5, 5.5 * 2 / 1.0526),
             run("cram", "local[2]", 2, 2, 12.0 / (5.0 / 3), 12.0 / (5.0 / 3) * 2 / 1.0526));
+
+    private static BenchTiming run(String census, String master, int cores, int round, double wall, double kernel) {
+        return new BenchTiming(
+                census, "size", 100, master, cores, round, wall, wall, kernel, 0.0, Instant.EPOCH, 1, "", kernel);
+    }
 
     private static BenchTargets.Line line(List<BenchTargets.Line> lines, String master, BenchTargets.Measure m) {
         return lines.stream()

@@ -4,8 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +43,7 @@ class CensusBenchTest {
     }
 
     @Test
-    void everyCensusHasARowPerMasterWhoseRatiosFollowFromItsTimes() throws java.io.IOException {
+    void everyCensusHasARowPerMasterWhoseRatiosFollowFromItsTimes() throws IOException {
         // Sizes whose kernels take milliseconds at least, so the three-decimal times are not zero.
         final CensusBench.Result result = CensusBench.run(
                 sized("K4", 6, "3x3", 8, CensusBench.known()),
@@ -146,7 +150,7 @@ class CensusBenchTest {
             assertEquals(t.kernelSeconds(), b.kernelSeconds(), 1e-6);
             assertEquals(t.jitSeconds(), b.jitSeconds(), 1e-6);
             assertEquals(t.taskSeconds(), b.taskSeconds(), 1e-6);
-            assertEquals(t.started().truncatedTo(java.time.temporal.ChronoUnit.MILLIS), b.started());
+            assertEquals(t.started().truncatedTo(ChronoUnit.MILLIS), b.started());
         }
     }
 
@@ -162,7 +166,7 @@ class CensusBenchTest {
                 null,
                 Map.of());
         final List<BenchTiming> byStart = result.timings().stream()
-                .sorted(java.util.Comparator.comparing(BenchTiming::started))
+                .sorted(Comparator.comparing(BenchTiming::started))
                 .toList();
         assertEquals(
                 List.of("local[1] 1", "local[2] 1", "local[1] 2", "local[2] 2"),
@@ -237,9 +241,9 @@ class CensusBenchTest {
                 result.report());
     }
 
-    private Path write(String text) throws java.io.IOException {
+    private Path write(String text) throws IOException {
         final Path f = tmp.resolve("report.csv");
-        java.nio.file.Files.writeString(f, text);
+        Files.writeString(f, text);
         return f;
     }
 

@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -184,7 +187,7 @@ class CensusCommitTest extends SparkCensusTest {
     @SuppressWarnings("deprecation")
     private static long bytesRead() {
         long n = 0;
-        for (org.apache.hadoop.fs.FileSystem.Statistics s : org.apache.hadoop.fs.FileSystem.getAllStatistics()) {
+        for (FileSystem.Statistics s : FileSystem.getAllStatistics()) {
             n += s.getBytesRead();
         }
         return n;
@@ -404,7 +407,7 @@ class CensusCommitTest extends SparkCensusTest {
                 staging.toUri().toString().replaceAll("/$", ""),
                 LumberjackSchemas.TREES,
                 List.of(RowFactory.create(3, 1L, "0")),
-                java.util.Set.of("edges=3/part-00000-x-a0.snappy.parquet"),
+                Set.of("edges=3/part-00000-x-a0.snappy.parquet"),
                 "x");
         try (Stream<Path> files = Files.list(staging.resolve("edges=3"))) {
             assertEquals(
@@ -415,14 +418,10 @@ class CensusCommitTest extends SparkCensusTest {
 
     @Test
     void sparksCodecNamesAreParquetsCodecs() {
-        assertEquals(
-                org.apache.parquet.hadoop.metadata.CompressionCodecName.SNAPPY, CensusWriteTask.compression("snappy"));
-        assertEquals(
-                org.apache.parquet.hadoop.metadata.CompressionCodecName.UNCOMPRESSED,
-                CensusWriteTask.compression("none"));
-        assertEquals(
-                org.apache.parquet.hadoop.metadata.CompressionCodecName.LZ4_RAW, CensusWriteTask.compression("lz4raw"));
-        assertEquals(org.apache.parquet.hadoop.metadata.CompressionCodecName.ZSTD, CensusWriteTask.compression("ZSTD"));
+        assertEquals(CompressionCodecName.SNAPPY, CensusWriteTask.compression("snappy"));
+        assertEquals(CompressionCodecName.UNCOMPRESSED, CensusWriteTask.compression("none"));
+        assertEquals(CompressionCodecName.LZ4_RAW, CensusWriteTask.compression("lz4raw"));
+        assertEquals(CompressionCodecName.ZSTD, CensusWriteTask.compression("ZSTD"));
         Assertions.assertTrue(assertThrows(UsageException.class, () -> CensusWriteTask.compression("zip"))
                 .getMessage()
                 .contains("zip"));

@@ -4,15 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.RandomAccessFile;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import java.util.stream.Stream;
 import org.gamecensus.jobs.cram.CramJob;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.gamecensus.schemas.cram.CramSchemas;
+import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import org.gamecensus.schemas.switching.SwitchingSchemas;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
@@ -53,8 +57,8 @@ class ChunkedCommitTest extends SparkCensusTest {
         }
         // Damage a file of chunk 1 (the chunks' files lie side by side in the run's data directory,
         // each listed in its chunk's manifest): the rerun must notice and compute it again.
-        final java.util.Properties chunk1 = new java.util.Properties();
-        try (java.io.Reader r = Files.newBufferedReader(chunks.resolve("chunk-1.properties"))) {
+        final Properties chunk1 = new Properties();
+        try (Reader r = Files.newBufferedReader(chunks.resolve("chunk-1.properties"))) {
             chunk1.load(r);
         }
         final String listed = chunk1.getProperty("files.host=K6");
@@ -117,13 +121,7 @@ class ChunkedCommitTest extends SparkCensusTest {
         final List<String> checked = new ArrayList<>();
         assertEquals(
                 List.of(),
-                Manifests.verify(
-                        spark(),
-                        chunked,
-                        List.of(
-                                org.gamecensus.schemas.cram.CramSchemas.SHAPES,
-                                org.gamecensus.schemas.lumberjack.LumberjackSchemas.TREES),
-                        checked));
+                Manifests.verify(spark(), chunked, List.of(CramSchemas.SHAPES, LumberjackSchemas.TREES), checked));
         assertEquals(6 + 8, checked.size(), "every partition of both tables checked against its manifest");
     }
 }

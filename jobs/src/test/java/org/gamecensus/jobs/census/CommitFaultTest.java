@@ -2,6 +2,8 @@ package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -162,8 +164,8 @@ class CommitFaultTest extends SparkCensusTest {
             s.map(p -> p.getFileName().toString())
                     .filter(n -> !(chunks && n.equals("_chunks")))
                     .forEach(names::add);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return names;
     }

@@ -2,12 +2,14 @@ package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.spark.sql.Encoders;
 import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.cram.CramSchemas;
 import org.gamecensus.schemas.hex.HexSchemas;
@@ -64,7 +66,7 @@ class ConcurrentCensusIT extends SparkCensusTest {
                         .select("board")
                         .distinct()
                         .orderBy("board")
-                        .as(org.apache.spark.sql.Encoders.STRING())
+                        .as(Encoders.STRING())
                         .collectAsList());
         assertEquals(List.of("hex", "hex_adversarial"), entries(out.resolve("warehouse")));
     }
@@ -98,12 +100,12 @@ class ConcurrentCensusIT extends SparkCensusTest {
     private static boolean claimed(Path out) {
         try (Stream<Path> s = Files.list(out.resolve("warehouse/_runs"))) {
             return s.anyMatch(f -> f.getFileName().toString().contains(".claims-"));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }
 
-    private static String runId(Path out) throws java.io.IOException {
+    private static String runId(Path out) throws IOException {
         try (Stream<Path> s = Files.list(out.resolve("warehouse/_runs"))) {
             final String lease = s.map(f -> f.getFileName().toString())
                     .filter(n -> n.endsWith(".lease"))
@@ -120,7 +122,7 @@ class ConcurrentCensusIT extends SparkCensusTest {
         return checked.size();
     }
 
-    private static List<String> entries(Path dir) throws java.io.IOException {
+    private static List<String> entries(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             return s.map(p -> p.getFileName().toString()).sorted().toList();
         }

@@ -24,6 +24,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.gamecensus.schemas.DatasetSchema;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -66,8 +67,7 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
             try {
                 if (i < 4) {
                     fourInFlight.countDown();
-                    org.junit.jupiter.api.Assertions.assertTrue(
-                            fourInFlight.await(20, TimeUnit.SECONDS), "four calls in flight at once");
+                    Assertions.assertTrue(fourInFlight.await(20, TimeUnit.SECONDS), "four calls in flight at once");
                 }
                 return i * i;
             } catch (InterruptedException e) {
@@ -159,8 +159,7 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
         for (String bad : new String[] {"0", "-2", "eight", ""}) {
             s.conf().set(ConcurrentFileCalls.THREADS, bad);
             final UsageException e = assertThrows(UsageException.class, () -> ConcurrentFileCalls.threads(s, REMOTE));
-            org.junit.jupiter.api.Assertions.assertTrue(
-                    e.getMessage().startsWith(ConcurrentFileCalls.THREADS), e.getMessage());
+            Assertions.assertTrue(e.getMessage().startsWith(ConcurrentFileCalls.THREADS), e.getMessage());
         }
     }
 

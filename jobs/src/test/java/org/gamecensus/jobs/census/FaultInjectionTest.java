@@ -3,6 +3,8 @@ package org.gamecensus.jobs.census;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.apache.spark.Success$;
@@ -16,6 +18,7 @@ import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.gamecensus.schemas.switching.SwitchingSchemas;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -86,19 +89,15 @@ class FaultInjectionTest extends SparkCensusTest {
                 spark().read().parquet(clean.tablePath("switching").toString()),
                 spark().read().parquet(faulty.tablePath("switching").toString()));
         assertEquals(
-                java.util.List.of(),
-                Manifests.verify(
-                        spark(),
-                        faulty,
-                        org.gamecensus.schemas.switching.SwitchingSchemas.ALL,
-                        new java.util.ArrayList<>()),
+                List.of(),
+                Manifests.verify(spark(), faulty, SwitchingSchemas.ALL, new ArrayList<>()),
                 "its manifests hold");
     }
 
     @Test
     void aMalformedSettingIsNamed() {
         spark().conf().set(FaultInjection.FAIL_PARTITIONS, "zero");
-        final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        final IllegalArgumentException e = Assertions.assertThrows(
                 IllegalArgumentException.class, () -> SwitchingJob.subgraphs(spark(), SwitchingHosts.complete(4), 2));
         Assertions.assertTrue(e.getMessage().contains(FaultInjection.FAIL_PARTITIONS), e.getMessage());
     }

@@ -4,6 +4,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.util.EnumSet;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.hadoop.conf.Configuration;
@@ -216,7 +217,7 @@ public class FaultyFileSystem extends RawLocalFileSystem {
             Files.setPosixFilePermissions(
                     pathToFile(p).toPath(),
                     NioPermissionLocalFileSystem.NioPermissionRawLocalFileSystem.posix(permission));
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new FileNotFoundException(p.toString());
         }
     }

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.zip.CRC32;
 import org.apache.hadoop.fs.FileStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,11 +54,11 @@ class FileChecksumsTest extends SparkCensusTest {
     void theTasksCrcsAreTheFilesAndAMissingFileIsMinusOne() throws Exception {
         final Random random = new Random(20261204L);
         final List<FileStatus> listed = new ArrayList<>();
-        final Map<String, Long> expected = new java.util.HashMap<>();
+        final Map<String, Long> expected = new HashMap<>();
         for (int i = 0; i < 9; i++) {
             final byte[] bytes = new byte[random.nextInt(200_000)];
             random.nextBytes(bytes);
-            final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+            final CRC32 crc = new CRC32();
             crc.update(bytes);
             final Path f = Files.write(tmp.resolve("f" + i + ".parquet"), bytes);
             listed.add(new FileStatus(

@@ -7,8 +7,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.gamecensus.jobs.cli.CensusCli;
@@ -99,14 +101,10 @@ class HdfsWarehouseIT extends SparkCensusTest {
      * leftovers, --repair clears them, and the table is {@code old} (its previous state) or wholly new.
      */
     private void killAndRecover(
-            Warehouse w,
-            String name,
-            Map<String, String> settings,
-            java.util.function.BooleanSupplier moment,
-            boolean old)
+            Warehouse w, String name, Map<String, String> settings, BooleanSupplier moment, boolean old)
             throws Exception {
         final TableState before = TableState.of(w, "lumberjack");
-        final Map<String, String> all = new java.util.HashMap<>(settings);
+        final Map<String, String> all = new HashMap<>(settings);
         all.put("spark.hadoop.dfs.replication", "1");
         final CensusProcess p = CensusProcess.start(
                 dir,

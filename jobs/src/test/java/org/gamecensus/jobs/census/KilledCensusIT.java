@@ -2,6 +2,7 @@ package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -91,7 +92,7 @@ class KilledCensusIT extends SparkCensusTest {
     private static boolean leased(Path out) {
         try (Stream<Path> s = Files.list(out.resolve("warehouse/_runs"))) {
             return s.anyMatch(f -> f.getFileName().toString().endsWith(".lease"));
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return false;
         }
     }
@@ -103,7 +104,7 @@ class KilledCensusIT extends SparkCensusTest {
         next.closeRun();
     }
 
-    private static Set<String> entries(Path dir) throws java.io.IOException {
+    private static Set<String> entries(Path dir) throws IOException {
         try (Stream<Path> s = Files.list(dir)) {
             final Set<String> names = new TreeSet<>();
             s.forEach(p -> names.add(p.getFileName().toString()));

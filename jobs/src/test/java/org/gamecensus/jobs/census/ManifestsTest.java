@@ -2,6 +2,7 @@ package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.CRC32;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.switching.SwitchingHosts;
@@ -31,8 +33,7 @@ class ManifestsTest extends SparkCensusTest {
         final List<String> checked = new ArrayList<>();
         assertEquals(List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL, checked));
         assertEquals(4, checked.size(), "two hosts in switching and in switching_hosts");
-        final Path partition =
-                Path.of(java.net.URI.create(w.tablePath("switching"))).resolve("host=bridgit%3A2");
+        final Path partition = Path.of(URI.create(w.tablePath("switching"))).resolve("host=bridgit%3A2");
         Assertions.assertTrue(Files.isDirectory(partition), "Spark escapes ':' in partition directories");
         final Path file;
         try (var files = Files.list(partition)) {
@@ -86,7 +87,7 @@ class ManifestsTest extends SparkCensusTest {
     }
 
     private static long crc(byte[] bytes) {
-        final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        final CRC32 crc = new CRC32();
         crc.update(bytes);
         return crc.getValue();
     }
@@ -96,8 +97,7 @@ class ManifestsTest extends SparkCensusTest {
         final Warehouse w = new Warehouse(tmp);
         SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 1);
         // Rewrite the partition with other rows but keep the old manifest: the files check fails first.
-        final Path manifest =
-                Path.of(java.net.URI.create(w.tablePath("switching"))).resolve("_manifest/host=path4.properties");
+        final Path manifest = Path.of(URI.create(w.tablePath("switching"))).resolve("_manifest/host=path4.properties");
         final String saved = Files.readString(manifest);
         SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 3);
         Files.writeString(manifest, saved);
@@ -114,7 +114,7 @@ class ManifestsTest extends SparkCensusTest {
     void theDriverReadsOnlyTheManifestsAndAByteChangedInPlaceIsReported() throws Exception {
         final Warehouse w = new Warehouse(tmp);
         LumberjackJob.census(spark(), w, 9, 3);
-        final Path table = Path.of(java.net.URI.create(w.tablePath("lumberjack")));
+        final Path table = Path.of(URI.create(w.tablePath("lumberjack")));
         long manifests = 0;
         final List<Path> parquet;
         try (var all = Files.walk(table)) {

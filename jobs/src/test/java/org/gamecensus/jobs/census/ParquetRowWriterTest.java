@@ -2,18 +2,26 @@ package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.Set;
+import java.util.stream.IntStream;
+import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.apache.parquet.hadoop.util.HadoopInputFile;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.functions;
@@ -26,6 +34,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import scala.collection.JavaConverters;
+import scala.collection.Seq;
 
 /**
  * The direct Parquet writer against Spark itself: random rows of every type the censuses write
@@ -34,9 +44,6 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Spark's {@code xxhash64} hashes it.
  */
 class ParquetRowWriterTest extends SparkCensusTest {
-
-    @TempDir
-    Path tmp;
 
     private static final StructType ROUTE = new StructType(new StructField[] {
         DataTypes.createStructField("r", DataTypes.IntegerType, false),
@@ -74,10 +81,16 @@ class ParquetRowWriterTest extends SparkCensusTest {
         Double.MIN_VALUE,
         1e6
     };
+
     private static final String[] STRINGS = {"L", "R", "N", "", "ünïcødé ∞", "a/b#c", "x".repeat(300)};
 
-    private static <T> scala.collection.Seq<T> seq(List<T> list) {
-        return scala.collection.JavaConverters.asScalaBuffer(list);
+    private static final int[] DATA = IntStream.range(0, SCHEMA.size() - 1).toArray();
+
+    @TempDir
+    Path tmp;
+
+    private static <T> Seq<T> seq(List<T> list) {
+        return JavaConverters.asScalaBuffer(list);
     }
 
     private static Row route(Random r) {
@@ -101,7 +114,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
             for (int k = r.nextInt(4); k > 0; k--) {
                 routes.add(route(r));
             }
-            List<scala.collection.Seq<Integer>> grid = null;
+            List<Seq<Integer>> grid = null;
             if (r.nextInt(3) > 0) {
                 grid = new ArrayList<>();
                 for (int k = r.nextInt(3); k > 0; k--) {
@@ -136,12 +149,9 @@ class ParquetRowWriterTest extends SparkCensusTest {
         return rows;
     }
 
-    private static final int[] DATA =
-            java.util.stream.IntStream.range(0, SCHEMA.size() - 1).toArray();
-
     /** The layout of the written columns, none declared distinct. */
     private static ParquetRowWriter.Layout layout() {
-        return new ParquetRowWriter.Layout(SCHEMA, DATA, java.util.Set.of());
+        return new ParquetRowWriter.Layout(SCHEMA, DATA, Set.of());
     }
 
     @Test
@@ -203,10 +213,10 @@ class ParquetRowWriterTest extends SparkCensusTest {
                     "no entry before the footer is written");
             w.close();
         }
-        final long size = java.nio.file.Files.size(tmp.resolve("rows.parquet"));
+        final long size = Files.size(tmp.resolve("rows.parquet"));
         Assertions.assertTrue(size > 64 << 10, "several row groups: " + size + " bytes");
-        final java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-        crc.update(java.nio.file.Files.readAllBytes(tmp.resolve("rows.parquet")));
+        final CRC32 crc = new CRC32();
+        crc.update(Files.readAllBytes(tmp.resolve("rows.parquet")));
         assertEquals(Manifests.entry("rows.parquet", size, crc.getValue()), w.manifestEntry("rows.parquet"));
     }
 
@@ -218,9 +228,9 @@ class ParquetRowWriterTest extends SparkCensusTest {
     void aDistinctColumnIsWrittenWithoutADictionaryTheOtherStringsWithOne() throws Exception {
         final List<Row> rows = rows(3_000, 29);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
-        final java.util.Map<String, Boolean> dictionaryPages = new java.util.HashMap<>();
+        final Map<String, Boolean> dictionaryPages = new HashMap<>();
         final List<List<Row>> back = new ArrayList<>();
-        for (java.util.Set<String> distinct : List.of(java.util.Set.<String>of(), java.util.Set.of("outcome"))) {
+        for (Set<String> distinct : List.of(Set.<String>of(), Set.of("outcome"))) {
             final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(
                     tmp.resolve("distinct-" + distinct.size() + ".parquet").toUri());
             try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
@@ -308,7 +318,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
                 .toArray(Column[]::new);
         final List<Long> spark = spark().createDataFrame(rows, SCHEMA)
                 .select(functions.xxhash64(written))
-                .as(org.apache.spark.sql.Encoders.LONG())
+                .as(Encoders.LONG())
                 .collectAsList();
         int differ = 0;
         for (int i = 0; i < rows.size(); i++) {
@@ -363,8 +373,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         }
         for (int f = 0; f < 2; f++) {
             final org.apache.hadoop.fs.Path own = path("own-" + f + ".parquet");
-            final org.apache.parquet.hadoop.CodecFactory codecs =
-                    new org.apache.parquet.hadoop.CodecFactory(fs.getConf(), 1 << 20);
+            final CodecFactory codecs = new CodecFactory(fs.getConf(), 1 << 20);
             try (ParquetRowWriter w = new ParquetRowWriter(
                     fs, own, layout, codecs.getCompressor(CompressionCodecName.SNAPPY), 64 << 10)) {
                 for (int i = f; i < rows.size(); i += 2) {
@@ -374,8 +383,8 @@ class ParquetRowWriterTest extends SparkCensusTest {
                 codecs.release();
             }
             Assertions.assertArrayEquals(
-                    java.nio.file.Files.readAllBytes(Path.of(own.toUri())),
-                    java.nio.file.Files.readAllBytes(Path.of(shared[f].toUri())),
+                    Files.readAllBytes(Path.of(own.toUri())),
+                    Files.readAllBytes(Path.of(shared[f].toUri())),
                     "file " + f);
             assertEquals(
                     rows.size() / 2,

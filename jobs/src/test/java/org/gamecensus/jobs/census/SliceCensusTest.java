@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.stream.LongStream;
+import org.apache.spark.SparkContext;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -72,14 +75,14 @@ class SliceCensusTest extends SparkCensusTest {
     @Test
     void aJobOnTheSlicesGivesOneResultAPartitionInOrderUnderItsNameAndLeavesTheCallSiteAsItWas() throws Exception {
         final List<String> names = Collections.synchronizedList(new ArrayList<>());
-        final org.apache.spark.scheduler.SparkListener listener = new org.apache.spark.scheduler.SparkListener() {
+        final SparkListener listener = new SparkListener() {
             @Override
-            public void onJobStart(org.apache.spark.scheduler.SparkListenerJobStart start) {
+            public void onJobStart(SparkListenerJobStart start) {
                 names.add(start.properties().getProperty("callSite.short"));
             }
         };
         final SliceCensus c = SliceCensus.dealt(CensusDatasets.ids(10), 3, NONE, LumberjackSchemas.TREES);
-        final org.apache.spark.SparkContext sc = spark().sparkContext();
+        final SparkContext sc = spark().sparkContext();
         sc.addSparkListener(listener);
         try {
             sc.setLocalProperty("callSite.short", "the caller's");

@@ -3,6 +3,7 @@ package org.gamecensus.jobs.census;
 import com.holdenkarau.spark.testing.JavaDataFrameSuiteBase;
 import com.holdenkarau.spark.testing.SharedJavaSparkContext;
 import java.util.Map;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,7 +52,7 @@ public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
     @SuppressWarnings("deprecation")
     protected static long driverBytesRead() {
         long n = 0;
-        for (org.apache.hadoop.fs.FileSystem.Statistics s : org.apache.hadoop.fs.FileSystem.getAllStatistics()) {
+        for (FileSystem.Statistics s : FileSystem.getAllStatistics()) {
             n += s.getThreadStatistics().getBytesRead();
         }
         return n;

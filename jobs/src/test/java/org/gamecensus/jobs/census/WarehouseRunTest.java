@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -338,10 +340,9 @@ class WarehouseRunTest extends SparkCensusTest {
             final WarehouseRun dead = WarehouseRun.open(w.root(), "dies", false);
             dead.claim(LumberjackSchemas.TREES, TablePartition.range(2, 2));
             final String staging = dead.newStaging("lumberjack");
-            final Path staged = Files.createDirectories(
-                    Path.of(java.net.URI.create(staging)).resolve("edges=2"));
-            final Path original =
-                    Path.of(java.net.URI.create(w.tablePath("lumberjack"))).resolve("edges=2");
+            final Path staged =
+                    Files.createDirectories(Path.of(URI.create(staging)).resolve("edges=2"));
+            final Path original = Path.of(URI.create(w.tablePath("lumberjack"))).resolve("edges=2");
             final String name;
             try (Stream<Path> s = Files.list(original)) {
                 final Path file = s.filter(p -> p.toString().endsWith(".parquet"))
@@ -417,7 +418,7 @@ class WarehouseRunTest extends SparkCensusTest {
             Files.writeString(runs.resolve("." + living + ".lease." + living + ".0a0b0c0d.tmp"), "half");
             final String dead = parts[0] + "-" + parts[1] + "-" + ended.pid() + "-0002";
             Files.writeString(runs.resolve("." + dead + ".lease." + dead + ".0a0b0c0d.tmp"), "half");
-            assertEquals(java.util.Set.of(dead), WarehouseRecovery.deadRuns(root(), null));
+            assertEquals(Set.of(dead), WarehouseRecovery.deadRuns(root(), null));
         } finally {
             sleeper.destroyForcibly();
         }

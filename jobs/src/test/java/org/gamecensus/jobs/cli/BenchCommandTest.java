@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.gamecensus.jobs.census.SparkSessions;
 import org.junit.jupiter.api.Assertions;
@@ -168,7 +169,7 @@ class BenchCommandTest {
     }
 
     private static String[] concat(String[] a, String... b) {
-        final String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        final String[] all = Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, all, a.length, b.length);
         return all;
     }

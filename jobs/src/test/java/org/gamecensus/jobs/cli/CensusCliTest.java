@@ -3,10 +3,15 @@ package org.gamecensus.jobs.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -189,12 +194,12 @@ class CensusCliTest extends SparkCensusTest {
 
     /** Every path under {@code dir} with its size and modification time. */
     private static List<String> snapshot(Path dir) throws Exception {
-        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+        try (Stream<Path> s = Files.walk(dir)) {
             return s.map(p -> {
                         try {
                             return dir.relativize(p) + " " + Files.size(p) + " " + Files.getLastModifiedTime(p);
-                        } catch (java.io.IOException e) {
-                            throw new java.io.UncheckedIOException(e);
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
                         }
                     })
                     .sorted()
@@ -395,7 +400,7 @@ class CensusCliTest extends SparkCensusTest {
      */
     private Path unwritableDirectory() throws Exception {
         final Path dir = Files.createDirectories(tmp.resolve("read-only"));
-        Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-xr-xr-x"));
         return Files.isWritable(dir) ? Path.of("/proc/self") : dir;
     }
 
@@ -445,7 +450,7 @@ class CensusCliTest extends SparkCensusTest {
     @Test
     void aHostFileThatIsNotUtf8IsRefusedInOneLine() throws Exception {
         final Path latin1 = tmp.resolve("latin.txt");
-        Files.write(latin1, "s caf\u00e9\nt b\ncaf\u00e9 b\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        Files.write(latin1, "s caf\u00e9\nt b\ncaf\u00e9 b\n".getBytes(StandardCharsets.ISO_8859_1));
         final CliRun r = census(
                 "run",
                 "switching",

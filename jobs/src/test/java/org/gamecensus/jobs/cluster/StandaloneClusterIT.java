@@ -10,11 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
+import org.gamecensus.jobs.census.Manifests;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.hex.HexJob;
@@ -22,6 +25,7 @@ import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.gamecensus.schemas.switching.SwitchingSchemas;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,12 +45,37 @@ import org.junit.jupiter.api.Test;
 class StandaloneClusterIT extends SparkCensusTest {
 
     private static final List<Process> STARTED = new ArrayList<>();
+
     private static Path dir;
+
     private static Path sparkHome;
+
     private static String masterUrl;
+
     private static List<Path> workerDirs;
+
     private static String appJar;
+
     private static String extraJars;
+
+    private static final List<String> OPENS = List.of(
+            "-XX:+IgnoreUnrecognizedVMOptions",
+            "--add-opens=java.base/java.lang=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+            "--add-opens=java.base/java.io=ALL-UNNAMED",
+            "--add-opens=java.base/java.net=ALL-UNNAMED",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "--add-opens=java.base/java.util=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+            "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+            "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
+            "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
+            "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
+            "-Djdk.reflect.useDirectMethodHandle=false",
+            "-Dio.netty.tryReflectionSetAccessible=true");
 
     @BeforeAll
     static void startCluster() throws Exception {
@@ -131,7 +160,7 @@ class StandaloneClusterIT extends SparkCensusTest {
         }
         if (dir != null && !Boolean.getBoolean("census.it.keep")) { // -Dcensus.it.keep=true keeps the logs
             try (Stream<Path> files = Files.walk(dir)) {
-                for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(f);
                 }
             }
@@ -207,14 +236,11 @@ class StandaloneClusterIT extends SparkCensusTest {
         assertEquals(1024, after.count(), "K5's rows, and no others");
         assertEquals(
                 List.of("K5"),
-                after.select("host")
-                        .distinct()
-                        .as(org.apache.spark.sql.Encoders.STRING())
-                        .collectAsList());
+                after.select("host").distinct().as(Encoders.STRING()).collectAsList());
         Assertions.assertFalse(Files.exists(table.resolve("host=K6")), "no K6 partition");
         // verify reports what the killed run left, and nothing wrong with the committed partitions.
-        final List<String> problems = org.gamecensus.jobs.census.Manifests.verify(
-                spark(), new Warehouse(out), org.gamecensus.schemas.switching.SwitchingSchemas.ALL, new ArrayList<>());
+        final List<String> problems =
+                Manifests.verify(spark(), new Warehouse(out), SwitchingSchemas.ALL, new ArrayList<>());
         assertEquals(1, problems.size(), String.valueOf(problems));
         Assertions.assertTrue(
                 problems.get(0).matches("run \\S+ ended without clearing its staging and lease .*"), problems.get(0));
@@ -404,25 +430,6 @@ class StandaloneClusterIT extends SparkCensusTest {
         STARTED.add(p);
         return p;
     }
-
-    private static final List<String> OPENS = List.of(
-            "-XX:+IgnoreUnrecognizedVMOptions",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-            "--add-opens=java.base/java.io=ALL-UNNAMED",
-            "--add-opens=java.base/java.net=ALL-UNNAMED",
-            "--add-opens=java.base/java.nio=ALL-UNNAMED",
-            "--add-opens=java.base/java.util=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
-            "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
-            "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
-            "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
-            "-Djdk.reflect.useDirectMethodHandle=false",
-            "-Dio.netty.tryReflectionSetAccessible=true");
 
     private static void awaitLine(Path log, String text, int seconds) throws Exception {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);

@@ -37,8 +37,8 @@ class CramJobTest extends SparkCensusTest {
         // The catalogue has 1,042 shapes to 8 squares and 174,036 to 12 (counted by the census).
         final double at8 = CramJob.estimatedShapes(8);
         final double at12 = CramJob.estimatedShapes(12);
-        org.junit.jupiter.api.Assertions.assertTrue(Math.abs(at8 / 1042 - 1) < 0.1, "estimate to 8: " + at8);
-        org.junit.jupiter.api.Assertions.assertTrue(Math.abs(at12 / 174_036 - 1) < 0.1, "estimate to 12: " + at12);
+        Assertions.assertTrue(Math.abs(at8 / 1042 - 1) < 0.1, "estimate to 8: " + at8);
+        Assertions.assertTrue(Math.abs(at12 / 174_036 - 1) < 0.1, "estimate to 12: " + at12);
     }
 
     @Test

@@ -3,7 +3,9 @@ package org.gamecensus.jobs.hex;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.gamecensus.jobs.census.PublishedTable;
@@ -43,7 +45,7 @@ class HexJobTest extends SparkCensusTest {
                 .filter(x -> x.name().equals("hex_empty_board"))
                 .findFirst()
                 .orElseThrow();
-        final java.util.Map<String, String> winner = new java.util.HashMap<>();
+        final Map<String, String> winner = new HashMap<>();
         for (List<String> r : t.rows()) {
             winner.put(r.get(0) + "/" + r.get(1), r.get(2));
         }

@@ -3,7 +3,14 @@ package org.gamecensus.jobs.lumberjack;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import org.apache.spark.sql.Row;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
@@ -20,11 +27,10 @@ class LumberjackJobTest extends SparkCensusTest {
     @org.junit.jupiter.params.provider.ValueSource(ints = {0, 1, 5, 11, 12, 13})
     void theSlicesHoldEveryTreeOnce(int maxEdges) {
         final LumberjackSlices slices = new LumberjackSlices(maxEdges);
-        final java.util.Set<String> seen = new java.util.HashSet<>();
-        final java.util.Iterator<org.apache.spark.sql.Row> rows =
-                slices.decide(slices.sliceIds().iterator());
+        final Set<String> seen = new HashSet<>();
+        final Iterator<Row> rows = slices.decide(slices.sliceIds().iterator());
         while (rows.hasNext()) {
-            final org.apache.spark.sql.Row r = rows.next();
+            final Row r = rows.next();
             Assertions.assertTrue(seen.add(r.getString(0)), "once: " + r.getString(0));
             Assertions.assertEquals(r.getString(0).length() / 2 - 1, r.getInt(7), "edges column");
         }
@@ -39,9 +45,9 @@ class LumberjackJobTest extends SparkCensusTest {
     void aPartitionDecidesItsSlicesSizeBySize() {
         // Listed slice-major and shuffled, a partition's slices still come out smallest size first.
         final LumberjackSlices slices = new LumberjackSlices(14);
-        final java.util.List<Long> ids = new java.util.ArrayList<>(slices.sliceIds());
-        java.util.Collections.shuffle(ids, new java.util.Random(14));
-        final java.util.Iterator<org.apache.spark.sql.Row> rows = slices.decide(ids.iterator());
+        final List<Long> ids = new ArrayList<>(slices.sliceIds());
+        Collections.shuffle(ids, new Random(14));
+        final Iterator<Row> rows = slices.decide(ids.iterator());
         int last = -1;
         long count = 0;
         while (rows.hasNext()) {

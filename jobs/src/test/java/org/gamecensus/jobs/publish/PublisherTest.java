@@ -2,10 +2,12 @@ package org.gamecensus.jobs.publish;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.SparkCensusTest;
@@ -81,7 +83,7 @@ class PublisherTest extends SparkCensusTest {
             final Path file = w.out().resolve("figures").resolve(f.file());
             final Document svg = xml(file); // well-formed
             // Its PNG copy: the same picture at twice the size, and not blank.
-            final java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(
+            final BufferedImage png = ImageIO.read(
                     w.out().resolve("figures").resolve(Svg.pngName(f.file())).toFile());
             Assertions.assertNotNull(png, f.file() + " has a readable PNG copy");
             final String width = svg.getDocumentElement().getAttribute("width").replace("px", "");
@@ -119,7 +121,7 @@ class PublisherTest extends SparkCensusTest {
         Assertions.assertTrue(!EssayClaims.same("1042", "1043"));
     }
 
-    private static int nonWhitePixels(java.awt.image.BufferedImage image) {
+    private static int nonWhitePixels(BufferedImage image) {
         int n = 0;
         for (int y = 0; y < image.getHeight(); y += 2) {
             for (int x = 0; x < image.getWidth(); x += 2) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.StructType;
+import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.SparkCensusTest;
@@ -38,13 +40,13 @@ class SwitchingJobTest extends SparkCensusTest {
 
     @Test
     void theKernelClockCountsTimeSpentInKernels() {
-        org.gamecensus.jobs.census.CensusDatasets.resetKernelClock();
+        CensusDatasets.resetKernelClock();
         assertEquals(
                 1024,
                 SwitchingJob.subgraphs(spark(), SwitchingHosts.complete(5), 3).count());
-        Assertions.assertTrue(org.gamecensus.jobs.census.CensusDatasets.kernelNanos() > 0, "kernel time was measured");
-        org.gamecensus.jobs.census.CensusDatasets.resetKernelClock();
-        assertEquals(0, org.gamecensus.jobs.census.CensusDatasets.kernelNanos());
+        Assertions.assertTrue(CensusDatasets.kernelNanos() > 0, "kernel time was measured");
+        CensusDatasets.resetKernelClock();
+        assertEquals(0, CensusDatasets.kernelNanos());
     }
 
     @Test
@@ -97,10 +99,9 @@ class SwitchingJobTest extends SparkCensusTest {
             Assertions.assertTrue(Files.isRegularFile(warehouse.tablesDir().resolve(name + ".md")), name + ".md");
             Assertions.assertTrue(Files.isRegularFile(warehouse.tablesDir().resolve(name + ".csv")), name + ".csv");
         }
-        Assertions.assertTrue(
-                Files.readString(java.nio.file.Path.of(java.net.URI.create(warehouse.tablePath("switching")))
-                                .resolve("_schema.json"))
-                        .contains("\"version\":1"));
+        Assertions.assertTrue(Files.readString(
+                        Path.of(URI.create(warehouse.tablePath("switching"))).resolve("_schema.json"))
+                .contains("\"version\":1"));
         // Every certificate in the warehouse is present exactly where Short wins moving second.
         warehouse.registerViews(spark());
         assertEquals(

@@ -15,8 +15,6 @@ import org.gamecensus.schemas.DatasetSchema;
  */
 public final class CramSchemas {
 
-    private CramSchemas() {}
-
     /** One route: a domino whose removal leaves a remainder its own half-turn pairs (laxly). */
     public static final StructType ROUTE = new StructType(new StructField[] {
         field("r1", DataTypes.IntegerType, false, "row of the domino's first square"),
@@ -111,4 +109,6 @@ public final class CramSchemas {
 
     /** Every Cram dataset. */
     public static final List<DatasetSchema> ALL = List.of(SHAPES);
+
+    private CramSchemas() {}
 }

@@ -11,8 +11,6 @@ import org.gamecensus.schemas.DatasetSchema;
 /** The datasets of the general Green Hackenbush census. */
 public final class HackenbushSchemas {
 
-    private HackenbushSchemas() {}
-
     /** Table {@code hackenbush}: one row per grounded multigraph up to isomorphism, partitioned by edges. */
     public static final DatasetSchema GRAPHS = new DatasetSchema(
                     "hackenbush",
@@ -35,4 +33,6 @@ public final class HackenbushSchemas {
             .withDistinctColumns("edge_list");
 
     public static final List<DatasetSchema> ALL = List.of(GRAPHS);
+
+    private HackenbushSchemas() {}
 }

@@ -11,8 +11,6 @@ import org.gamecensus.schemas.DatasetSchema;
 /** The datasets of the Hex circuit census. Cells are numbered row·columns + column; masks set bit cell. */
 public final class HexSchemas {
 
-    private HexSchemas() {}
-
     /** The two rules' columns, the same in {@code hex} and {@code hex_layers}. */
     private static final StructField[] RULES = {
         field("ratio_pick", DataTypes.IntegerType, true, "the ratio rule's cell (winnable positions only)"),
@@ -26,17 +24,6 @@ public final class HexSchemas {
                 true,
                 "on a current-rule miss, rank of the best-placed winning cell"),
     };
-
-    /** A schema of the given columns, in order. */
-    private static StructType columns(StructField[]... parts) {
-        StructType t = new StructType();
-        for (StructField[] part : parts) {
-            for (StructField f : part) {
-                t = t.add(f);
-            }
-        }
-        return t;
-    }
 
     /** Table {@code hex}: one row per live position, partitioned by board and first player. */
     public static final DatasetSchema POSITIONS = new DatasetSchema(
@@ -176,4 +163,17 @@ public final class HexSchemas {
             "the layered retrograde solve of Hex, layer by layer");
 
     public static final List<DatasetSchema> ALL = List.of(POSITIONS, ADVERSARIAL, SAMPLE, EMPTY_BOARD, LAYERS);
+
+    private HexSchemas() {}
+
+    /** A schema of the given columns, in order. */
+    private static StructType columns(StructField[]... parts) {
+        StructType t = new StructType();
+        for (StructField[] part : parts) {
+            for (StructField f : part) {
+                t = t.add(f);
+            }
+        }
+        return t;
+    }
 }

@@ -11,8 +11,6 @@ import org.gamecensus.schemas.DatasetSchema;
 /** The datasets of the Lumberjack census (Green Hackenbush on rooted trees). */
 public final class LumberjackSchemas {
 
-    private LumberjackSchemas() {}
-
     /** Table {@code lumberjack}: one row per unlabelled rooted tree, partitioned by number of edges. */
     public static final DatasetSchema TREES = new DatasetSchema(
                     "lumberjack",
@@ -44,4 +42,6 @@ public final class LumberjackSchemas {
             .withDistinctColumns("encoding");
 
     public static final List<DatasetSchema> ALL = List.of(TREES);
+
+    private LumberjackSchemas() {}
 }

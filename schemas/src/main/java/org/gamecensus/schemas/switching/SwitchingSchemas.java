@@ -11,8 +11,6 @@ import org.gamecensus.schemas.DatasetSchema;
 /** The datasets of the switching census. Link masks use the host's link numbering (bit i = link i). */
 public final class SwitchingSchemas {
 
-    private SwitchingSchemas() {}
-
     /** Table {@code switching}: one row per subgraph (link subset) of a host, partitioned by host. */
     public static final DatasetSchema SUBGRAPHS = new DatasetSchema(
             "switching",
@@ -147,4 +145,6 @@ public final class SwitchingSchemas {
 
     /** Every switching dataset. */
     public static final List<DatasetSchema> ALL = List.of(SUBGRAPHS, HOSTS, DECIDED);
+
+    private SwitchingSchemas() {}
 }

@@ -1,5 +1,7 @@
 package org.gamecensus.kernel.cram;
 
+import java.util.Arrays;
+
 /**
  * Win/loss search of a Cram position (the mover wins iff some domino leaves a position the
  * opponent loses), over the whole position without splitting it, with a transposition table that
@@ -44,7 +46,7 @@ public final class CramOutcomeSearch {
     public boolean moverWins(long packed) {
         epoch++;
         if (epoch == 0) {
-            java.util.Arrays.fill(stamps, 0);
+            Arrays.fill(stamps, 0);
             epoch = 1;
         }
         nodes = 0;

@@ -1,5 +1,7 @@
 package org.gamecensus.kernel.hackenbush;
 
+import java.util.Arrays;
+
 /**
  * The fusion principle of Green Hackenbush (Winning Ways, ch. 7): the vertices on any cycle can be
  * fused into one without changing the value, the cycle's edges becoming loops, each worth 1. So
@@ -57,7 +59,7 @@ public final class FusionPrinciple {
         final boolean[] bridge = new boolean[g.edges()];
         final int[] order = new int[n];
         final int[] low = new int[n];
-        java.util.Arrays.fill(order, -1);
+        Arrays.fill(order, -1);
         final int[] counter = {0};
         for (int x = 0; x < n; x++) {
             if (order[x] < 0) {

@@ -1,6 +1,7 @@
 package org.gamecensus.kernel.hackenbush;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -122,7 +123,7 @@ public final class GroundedGraphEnumerator {
             for (int i = 0; i < m; i++) {
                 image[i] = pairIndex[p[pairU[seq[i]]]][p[pairV[seq[i]]]];
             }
-            java.util.Arrays.sort(image);
+            Arrays.sort(image);
             for (int i = 0; i < m; i++) {
                 if (image[i] != seq[i]) {
                     if (image[i] < seq[i]) {

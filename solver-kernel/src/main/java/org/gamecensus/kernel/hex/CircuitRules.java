@@ -15,6 +15,18 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  */
 public final class CircuitRules {
 
+    static final double TIE = 1e-9;
+
+    private final HexBoard board;
+
+    private final HexCircuit circuit;
+
+    private double downResistance = Double.NaN;
+
+    private double acrossResistance = Double.NaN;
+
+    private final double[] currents = new double[HexBoard.MAX_CELLS];
+
     public enum Rule {
         RATIO,
         CURRENT;
@@ -23,11 +35,6 @@ public final class CircuitRules {
             return this == RATIO ? "ratio" : "current";
         }
     }
-
-    static final double TIE = 1e-9;
-
-    private final HexBoard board;
-    private final HexCircuit circuit;
 
     public CircuitRules(HexBoard board) {
         this.board = board;
@@ -79,9 +86,6 @@ public final class CircuitRules {
         }
     }
 
-    private double downResistance = Double.NaN;
-    private double acrossResistance = Double.NaN;
-
     /** Solves both sides' circuits as the board stands, without currents (what the current rule solves first). */
     public void solveBoth(int down, int across) {
         downResistance = circuit.resistance(Side.DOWN, down, across);
@@ -97,8 +101,6 @@ public final class CircuitRules {
     public double acrossResistance() {
         return acrossResistance;
     }
-
-    private final double[] currents = new double[HexBoard.MAX_CELLS];
 
     private void addEmpty(Side side, int empty, double[] scores) {
         for (int x = 0; x < board.cells(); x++) {

@@ -1,5 +1,7 @@
 package org.gamecensus.kernel.hex;
 
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.concurrent.ConcurrentHashMap;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 
@@ -70,13 +72,13 @@ public final class HexExactSolver {
         }
         final double ci = (board.rows() - 1) / 2.0;
         final double cj = (board.cols() - 1) / 2.0;
-        java.util.Arrays.sort(cells, java.util.Comparator.comparingDouble(x -> {
+        Arrays.sort(cells, Comparator.comparingDouble(x -> {
             final double di = x / board.cols() - ci;
             final double dj = x % board.cols() - cj;
             return di * di + dj * dj + di * dj; // hex distance², rhombus coordinates
         }));
         this.killers = new int[cells.length + 1];
-        java.util.Arrays.fill(killers, -1);
+        Arrays.fill(killers, -1);
         this.order = new int[cells.length];
         for (int x = 0; x < cells.length; x++) {
             order[x] = cells[x];

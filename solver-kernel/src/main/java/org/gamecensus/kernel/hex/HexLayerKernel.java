@@ -1,5 +1,6 @@
 package org.gamecensus.kernel.hex;
 
+import java.util.Arrays;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 
 /**
@@ -308,7 +309,7 @@ public final class HexLayerKernel {
             stamp++;
             size = 0;
             if (stamp == 0) { // wrapped after 2^32 groups: start the stamps again
-                java.util.Arrays.fill(stamps, 0);
+                Arrays.fill(stamps, 0);
                 stamp = 1;
             }
         }

@@ -1,5 +1,7 @@
 package org.gamecensus.kernel.switching;
 
+import java.util.Arrays;
+
 /**
  * Exhaustive solver of the Shannon switching game: plays every line of a position out, with a
  * transposition table. It knows nothing of trees or matroids; it is the census's first
@@ -120,7 +122,7 @@ public final class SwitchingGameSolver {
     public void reset() {
         epoch++;
         if (epoch == 0) { // wrapped: clear for real
-            java.util.Arrays.fill(memoEpoch, 0);
+            Arrays.fill(memoEpoch, 0);
             epoch = 1;
         }
         nodes = 0;

@@ -1,5 +1,6 @@
 package org.gamecensus.kernel.switching;
 
+import java.io.Serializable;
 import java.util.Arrays;
 
 /**
@@ -12,7 +13,7 @@ import java.util.Arrays;
  * free for the virtual s–t link of the matroid criterion), at most {@value #MAX_VERTICES}
  * vertices, {@code s != t}, every endpoint in range, no loops.
  */
-public final class SwitchingHost implements java.io.Serializable {
+public final class SwitchingHost implements Serializable {
 
     private static final long serialVersionUID = 1L;
 

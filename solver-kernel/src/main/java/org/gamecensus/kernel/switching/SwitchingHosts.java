@@ -1,9 +1,12 @@
 package org.gamecensus.kernel.switching;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -263,7 +266,7 @@ public final class SwitchingHosts {
         final List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (java.nio.charset.CharacterCodingException e) {
+        } catch (CharacterCodingException e) {
             throw new IllegalArgumentException("host file " + file + " is not UTF-8 text");
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot read host file " + file + ": " + e.getMessage());
@@ -289,10 +292,9 @@ public final class SwitchingHosts {
     public static String graphDigest(SwitchingHost host) {
         final String graph = host.vertexCount() + ";" + host.s() + ";" + host.t() + ";" + host.linksText();
         try {
-            final byte[] d =
-                    java.security.MessageDigest.getInstance("SHA-256").digest(graph.getBytes(StandardCharsets.UTF_8));
+            final byte[] d = MessageDigest.getInstance("SHA-256").digest(graph.getBytes(StandardCharsets.UTF_8));
             return String.format("%02x%02x%02x%02x", d[0], d[1], d[2], d[3]);
-        } catch (java.security.NoSuchAlgorithmException e) {
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }
     }

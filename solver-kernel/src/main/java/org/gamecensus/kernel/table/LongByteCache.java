@@ -1,5 +1,7 @@
 package org.gamecensus.kernel.table;
 
+import java.util.Arrays;
+
 /**
  * A transposition table from {@code long} keys to small non-negative values (0..254), open
  * addressed with linear probing over {@value #PROBES} slots, sized up front. When every probed
@@ -61,7 +63,7 @@ public final class LongByteCache {
      * slot empty whatever its key.
      */
     public void clear() {
-        java.util.Arrays.fill(values, (byte) 0);
+        Arrays.fill(values, (byte) 0);
     }
 
     private static int hash(long key) {

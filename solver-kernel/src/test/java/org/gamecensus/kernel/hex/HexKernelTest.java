@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.gamecensus.kernel.hex.CircuitRules.Rule;
 import org.gamecensus.kernel.hex.HexBoard.Side;
@@ -236,7 +237,7 @@ class HexKernelTest {
             assertArrayEquals(p, again.sample(i), "sample " + i + " in any order");
             assertTrue(solver.mover(p[0], p[1]) != null, "counts fit alternate play");
             assertFalse(b.connects(Side.DOWN, p[0]) || b.connects(Side.ACROSS, p[1]), "live");
-            differentFromOtherSeed += java.util.Arrays.equals(p, other.sample(i)) ? 0 : 1;
+            differentFromOtherSeed += Arrays.equals(p, other.sample(i)) ? 0 : 1;
         }
         assertTrue(differentFromOtherSeed > 500);
     }

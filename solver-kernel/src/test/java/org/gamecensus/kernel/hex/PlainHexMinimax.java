@@ -1,5 +1,6 @@
 package org.gamecensus.kernel.hex;
 
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -28,7 +29,7 @@ final class PlainHexMinimax {
         final int r = board.rows();
         final int c = board.cols();
         final boolean[] seen = new boolean[board.cells()];
-        final java.util.ArrayDeque<Integer> stack = new java.util.ArrayDeque<>();
+        final ArrayDeque<Integer> stack = new ArrayDeque<>();
         for (int k = 0; k < (forDown ? c : r); k++) {
             final int cell = forDown ? k : k * c;
             if ((stones & (1 << cell)) != 0) {

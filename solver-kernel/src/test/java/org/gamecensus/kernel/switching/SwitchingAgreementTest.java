@@ -3,6 +3,7 @@ package org.gamecensus.kernel.switching;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,7 +15,7 @@ class SwitchingAgreementTest {
     /** Two s–t routes of length two, every link doubled: a multigraph that meets the criterion. */
     static SwitchingHost doubledTheta() {
         return SwitchingHosts.parse(
-                "doubled", java.util.List.of("s s", "t t", "s a", "s a", "a t", "a t", "s b", "b t", "b t"), "test");
+                "doubled", List.of("s s", "t t", "s a", "s a", "a t", "a t", "s b", "b t", "b t"), "test");
     }
 
     @ParameterizedTest

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +47,7 @@ class SwitchingCensusKernelTest {
     @Test
     void tallyDoesNotDependOnSlicing() {
         final SwitchingHost k5 = SwitchingHosts.complete(5);
-        assertEquals(java.util.Arrays.toString(tally(k5, 1)), java.util.Arrays.toString(tally(k5, 64)));
+        assertEquals(Arrays.toString(tally(k5, 1)), Arrays.toString(tally(k5, 64)));
     }
 
     @Test

@@ -54,15 +54,47 @@ public final class CensusCommit {
     }
 
     /**
-     * Computes {@code census} and commits its rows, which lie in the partitions {@code partitions}
-     * (a row outside them fails the commit); returns one row: the row count, then the number of
-     * rows meeting each of {@code tallies} in order. Each task writes its own rows; nothing is
-     * visible until every task has succeeded and no row broke the check.
+     * What a commit gives back: the rows it committed, and how many of them meet each tally's
+     * condition, in the order the tallies were given.
      */
-    public static Row commit(
+    public record Committed(long rows, List<Long> tallies) {
+        public Committed {
+            tallies = List.copyOf(tallies);
+        }
+
+        /** The rows meeting the {@code i}-th tally. */
+        public long tally(int i) {
+            return tallies.get(i);
+        }
+
+        /**
+         * The result of a write: the row count (every row lies in a listed partition — the write
+         * checks it — so the partitions' counts, after their values in each stats row, sum to all
+         * rows), and the tallies.
+         */
+        static Committed of(DatasetSchema schema, List<Row> stats, long[] tallies) {
+            long count = 0;
+            for (Row p : stats) {
+                count += p.getLong(schema.partitionColumns().size());
+            }
+            final List<Long> counts = new ArrayList<>();
+            for (long t : tallies) {
+                counts.add(t);
+            }
+            return new Committed(count, counts);
+        }
+    }
+
+    /**
+     * Computes {@code census} and commits its rows, which lie in the partitions {@code partitions}
+     * (a row outside them fails the commit); returns the row count and the number of rows meeting
+     * each of {@code tallies}, in order. Each task writes its own rows; nothing is visible until
+     * every task has succeeded and no row broke the check.
+     */
+    public static Committed commit(
             SparkSession spark,
-            SliceCensus census,
             Warehouse warehouse,
+            SliceCensus census,
             List<TablePartition> partitions,
             Check check,
             RowCondition... tallies) {
@@ -83,7 +115,7 @@ public final class CensusCommit {
                                 written.files(),
                                 Warehouse.parameters(schema, partitions)),
                         List.of());
-                return tallyRow(schema, written.stats(), written.tallies());
+                return Committed.of(schema, written.stats(), written.tallies());
             } finally {
                 run.discard(dir);
             }
@@ -94,11 +126,11 @@ public final class CensusCommit {
      * Commits a few rows computed on the driver (a host's description, say), written by the driver
      * itself: no Spark job for a file of a few rows. As above otherwise, with no check or tallies.
      */
-    public static Row commit(
+    public static Committed commit(
             SparkSession spark,
-            List<Row> rows,
-            DatasetSchema schema,
             Warehouse warehouse,
+            DatasetSchema schema,
+            List<Row> rows,
             List<TablePartition> partitions) {
         return warehouse.inRun("commit of " + schema.table(), run -> {
             run.claim(schema, partitions);
@@ -123,7 +155,7 @@ public final class CensusCommit {
                                 written.files(),
                                 Warehouse.parameters(schema, partitions)),
                         List.of());
-                return tallyRow(schema, written.stats(), written.tallies());
+                return Committed.of(schema, written.stats(), written.tallies());
             } finally {
                 run.discard(dir);
             }
@@ -258,17 +290,18 @@ public final class CensusCommit {
     }
 
     /**
-     * Commits {@code rows}, computed by Spark SQL, which lie in the partitions {@code partitions}
-     * (as above); returns one row: the row count, then the number of rows meeting each of
-     * {@code tallies}.
+     * Commits {@code rows}, computed by Spark SQL in {@code spark}, which lie in the partitions
+     * {@code partitions} (as above); returns the row count and the tallies.
      */
-    public static Row commit(
-            Dataset<Row> rows,
+    public static Committed commit(
+            SparkSession spark,
             Warehouse warehouse,
             DatasetSchema schema,
+            Dataset<Row> rows,
             List<TablePartition> partitions,
             Check check,
             RowCondition... tallies) {
+        assert rows.sparkSession() == spark : "the rows are of another session";
         final Column[] extra = new Column[1 + tallies.length];
         extra[0] = countIf(check.bad().column());
         for (int t = 0; t < tallies.length; t++) {
@@ -281,36 +314,18 @@ public final class CensusCommit {
             try {
                 final Row observed = staged.observed();
                 if (asLong(observed, 0) > 0) {
-                    CensusChecks.failIfAny(
-                            staged.read(rows.sparkSession()), check.bad().column(), check.what(), check.show());
+                    CensusChecks.failIfAny(staged.read(spark), check.bad().column(), check.what(), check.show());
                 }
-                warehouse.publish(rows.sparkSession(), run, staged, List.of());
+                warehouse.publish(spark, run, staged, List.of());
                 final long[] tally = new long[tallies.length];
                 for (int t = 0; t < tallies.length; t++) {
                     tally[t] = asLong(observed, 1 + t);
                 }
-                return tallyRow(schema, staged.partitions(), tally);
+                return Committed.of(schema, staged.partitions(), tally);
             } finally {
                 run.discard(staged.dir());
             }
         });
-    }
-
-    /**
-     * The commit's result: the row count (every row lies in a listed partition — the write checks
-     * it — so the partitions' counts sum to all rows), then the tallies.
-     */
-    static Row tallyRow(DatasetSchema schema, List<Row> stats, long[] tallies) {
-        final Object[] values = new Object[1 + tallies.length];
-        long count = 0;
-        for (Row p : stats) {
-            count += p.getLong(schema.partitionColumns().size());
-        }
-        values[0] = count;
-        for (int t = 0; t < tallies.length; t++) {
-            values[1 + t] = tallies[t];
-        }
-        return RowFactory.create(values);
     }
 
     private static long asLong(Row r, int i) {

@@ -95,7 +95,7 @@ public final class ChunkedCommit {
     }
 
     /** The commit's tally (as {@link CensusCommit#commit}) and how many chunks this run computed or found committed. */
-    public record Result(Row tally, int computed, int reused) {}
+    public record Result(CensusCommit.Committed committed, int computed, int reused) {}
 
     public static Result commit(
             SparkSession spark,
@@ -221,7 +221,7 @@ public final class ChunkedCommit {
         if (WarehouseFiles.deleteIfEmpty(tableDir)) {
             WarehouseFiles.deleteIfEmpty(tableDir.substring(0, tableDir.lastIndexOf('/')));
         }
-        return new Result(CensusCommit.tallyRow(schema, stats, sums), computed, reused);
+        return new Result(CensusCommit.Committed.of(schema, stats, sums), computed, reused);
     }
 
     private static String chunkManifest(String base, int i) {

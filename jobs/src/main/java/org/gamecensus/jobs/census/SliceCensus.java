@@ -9,7 +9,7 @@ import org.gamecensus.schemas.DatasetSchema;
 /**
  * A census cut into slices: the slice ids, how many Spark partitions share them, the kernel that
  * turns a partition's slices into rows, and the schema of those rows. A census job builds one
- * and either commits it ({@link CensusCommit#commit(SparkSession, SliceCensus, Warehouse, List,
+ * and either commits it ({@link CensusCommit#commit(SparkSession, Warehouse, SliceCensus, List,
  * CensusCommit.Check, RowCondition...)}, the rows written where they are computed) or, for tests
  * and queries, looks at its rows as a dataset ({@link #rows}).
  */

@@ -104,10 +104,9 @@ public final class CramJob {
         final long start = System.nanoTime();
         claimCensus(warehouse, maxSquares);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES);
-        final Row tally = CensusCommit.commit(
-                spark, slices(maxSquares, p), warehouse, TablePartition.range(1, maxSquares), CHECK, FIRST_PLAYER_WINS);
-        return new Summary(
-                maxSquares, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
+        final CensusCommit.Committed tally = CensusCommit.commit(
+                spark, warehouse, slices(maxSquares, p), TablePartition.range(1, maxSquares), CHECK, FIRST_PLAYER_WINS);
+        return new Summary(maxSquares, tally.rows(), tally.tally(0), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
     /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
@@ -132,8 +131,8 @@ public final class CramJob {
         return new ChunkedCommit.Chunked<>(
                 new Summary(
                         maxSquares,
-                        r.tally().getLong(0),
-                        r.tally().getLong(1),
+                        r.committed().rows(),
+                        r.committed().tally(0),
                         (System.nanoTime() - start) / 1_000_000_000L),
                 r.computed(),
                 r.reused());

@@ -119,10 +119,10 @@ public final class HackenbushJob {
             SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges, int partitions) {
         final long start = System.nanoTime();
         claimCensus(warehouse, maxVertices, maxEdges);
-        final Row tally = CensusCommit.commit(
+        final CensusCommit.Committed tally = CensusCommit.commit(
                 spark,
-                slices(spark, maxVertices, maxEdges, partitions),
                 warehouse,
+                slices(spark, maxVertices, maxEdges, partitions),
                 TablePartition.range(0, maxEdges, parameters(maxVertices)),
                 new CensusCommit.Check(
                         RowCondition.isFalse("agree"),
@@ -131,6 +131,6 @@ public final class HackenbushJob {
                         "edge_list",
                         "grundy",
                         "fusion_value"));
-        return new Summary(tally.getLong(0), (System.nanoTime() - start) / 1_000_000_000L);
+        return new Summary(tally.rows(), (System.nanoTime() - start) / 1_000_000_000L);
     }
 }

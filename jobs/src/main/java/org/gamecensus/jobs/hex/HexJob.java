@@ -128,8 +128,8 @@ public final class HexJob {
                 new Summary(
                         board.name(),
                         first.label(),
-                        r.tally().getLong(0),
-                        r.tally().getLong(1),
+                        r.committed().rows(),
+                        r.committed().tally(0),
                         (System.nanoTime() - start) / 1_000_000_000L),
                 r.computed(),
                 r.reused());
@@ -163,10 +163,11 @@ public final class HexJob {
         final boolean emptyBoardWon = checkTheorems(board).get(first);
         final List<HexLayeredSolve.Layer> layers =
                 HexLayeredSolve.solve(spark, warehouse, board, first, partitions, emptyBoardWon);
-        final Row tally = CensusCommit.commit(
-                HexLayeredSolve.positions(spark, warehouse, board, first),
+        final CensusCommit.Committed tally = CensusCommit.commit(
+                spark,
                 warehouse,
                 HexSchemas.POSITIONS,
+                HexLayeredSolve.positions(spark, warehouse, board, first),
                 TablePartition.of(board.name(), first.label()),
                 CensusCommit.Check.none(),
                 WINNABLE);
@@ -178,8 +179,8 @@ public final class HexJob {
                 new Summary(
                         board.name(),
                         first.label(),
-                        tally.getLong(0),
-                        tally.getLong(1),
+                        tally.rows(),
+                        tally.tally(0),
                         (System.nanoTime() - start) / 1_000_000_000L),
                 layers);
     }
@@ -230,7 +231,7 @@ public final class HexJob {
     /** Computes and commits the adversarial check of {@code board} (its partition of {@code hex_adversarial}). */
     private static void commitAdversarial(SparkSession spark, Warehouse warehouse, HexBoard board) {
         CensusCommit.commit(
-                spark, adversarialSlices(board), warehouse, TablePartition.of(board.name()), CensusCommit.Check.none());
+                spark, warehouse, adversarialSlices(board), TablePartition.of(board.name()), CensusCommit.Check.none());
     }
 
     /** {@code count} positions sampled along random games, reproducible from {@code seed}. */
@@ -329,10 +330,10 @@ public final class HexJob {
         final HexSlices slices = new HexSlices(board, first);
         final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, slices.sliceCount());
         // The exact verdict has no second computation per position; its theorems are checked above.
-        final Row tally = CensusCommit.commit(
+        final CensusCommit.Committed tally = CensusCommit.commit(
                 spark,
-                slices(board, first, p),
                 warehouse,
+                slices(board, first, p),
                 TablePartition.of(board.name(), first.label()),
                 CensusCommit.Check.none(),
                 WINNABLE);
@@ -340,8 +341,8 @@ public final class HexJob {
         return new Summary(
                 board.name(),
                 first.label(),
-                tally.getLong(0),
-                tally.getLong(1),
+                tally.rows(),
+                tally.tally(0),
                 (System.nanoTime() - start) / 1_000_000_000L);
     }
 

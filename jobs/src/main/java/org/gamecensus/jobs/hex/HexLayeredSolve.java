@@ -139,12 +139,13 @@ public final class HexLayeredSolve {
             final long start = System.nanoTime();
             final TaskCosts costs = new TaskCosts();
             spark.sparkContext().addSparkListener(costs);
-            final Row tally;
+            final CensusCommit.Committed tally;
             try {
                 tally = CensusCommit.commit(
-                        settle(spark, warehouse, board, first, k, partitions),
+                        spark,
                         warehouse,
                         HexSchemas.LAYERS,
+                        settle(spark, warehouse, board, first, k, partitions),
                         partition,
                         CensusCommit.Check.none(),
                         HexJob.WINNABLE);
@@ -156,8 +157,8 @@ public final class HexLayeredSolve {
             }
             layers.add(new Layer(
                     k,
-                    tally.getLong(0),
-                    tally.getLong(1),
+                    tally.rows(),
+                    tally.tally(0),
                     (System.nanoTime() - start) / 1_000_000L,
                     costs.shuffleBytes.get(),
                     costs.peakMemory.get(),

@@ -124,14 +124,14 @@ public final class LumberjackJob {
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxEdges, int partitions) {
         final long start = System.nanoTime();
         claimCensus(warehouse, maxEdges);
-        final Row tally = CensusCommit.commit(
+        final CensusCommit.Committed tally = CensusCommit.commit(
                 spark,
-                slices(spark, maxEdges, partitions),
                 warehouse,
+                slices(spark, maxEdges, partitions),
                 TablePartition.range(0, maxEdges),
                 CHECK,
                 P_POSITIONS);
-        return new Summary(maxEdges, tally.getLong(0), tally.getLong(1), (System.nanoTime() - start) / 1_000_000_000L);
+        return new Summary(maxEdges, tally.rows(), tally.tally(0), (System.nanoTime() - start) / 1_000_000_000L);
     }
 
     /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
@@ -158,8 +158,8 @@ public final class LumberjackJob {
         return new ChunkedCommit.Chunked<>(
                 new Summary(
                         maxEdges,
-                        r.tally().getLong(0),
-                        r.tally().getLong(1),
+                        r.committed().rows(),
+                        r.committed().tally(0),
                         (System.nanoTime() - start) / 1_000_000_000L),
                 r.computed(),
                 r.reused());

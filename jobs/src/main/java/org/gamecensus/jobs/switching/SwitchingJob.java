@@ -100,7 +100,7 @@ public final class SwitchingJob {
 
     /** Commits the hosts' rows, each in its partition of {@code switching_hosts} (written by the driver: a row each). */
     private static void commitHosts(SparkSession spark, Warehouse warehouse, List<SwitchingHost> hosts) {
-        CensusCommit.commit(spark, hostRows(hosts), SwitchingSchemas.HOSTS, warehouse, partitions(hosts));
+        CensusCommit.commit(spark, warehouse, SwitchingSchemas.HOSTS, hostRows(hosts), partitions(hosts));
     }
 
     /**
@@ -172,16 +172,16 @@ public final class SwitchingJob {
         final int p = partitions > 0
                 ? partitions
                 : CensusDatasets.defaultPartitions(spark, new SwitchingSlices(host).sliceCount());
-        final Row t =
-                CensusCommit.commit(spark, slices(host, p), warehouse, partitions(List.of(host)), CHECK, OUTCOMES);
+        final CensusCommit.Committed t =
+                CensusCommit.commit(spark, warehouse, slices(host, p), partitions(List.of(host)), CHECK, OUTCOMES);
         commitHosts(spark, warehouse, List.of(host));
         return new Summary(
                 host.name(),
-                t.getLong(0),
-                t.getLong(1),
-                t.getLong(2),
-                t.getLong(3),
-                t.getLong(4),
+                t.rows(),
+                t.tally(0),
+                t.tally(1),
+                t.tally(2),
+                t.tally(3),
                 (System.nanoTime() - start) / 1_000_000_000L);
     }
 
@@ -216,15 +216,15 @@ public final class SwitchingJob {
                 CHECK,
                 OUTCOMES);
         commitHosts(spark, warehouse, List.of(host));
-        final Row t = r.tally();
+        final CensusCommit.Committed t = r.committed();
         return new ChunkedCommit.Chunked<>(
                 new Summary(
                         host.name(),
-                        t.getLong(0),
-                        t.getLong(1),
-                        t.getLong(2),
-                        t.getLong(3),
-                        t.getLong(4),
+                        t.rows(),
+                        t.tally(0),
+                        t.tally(1),
+                        t.tally(2),
+                        t.tally(3),
                         (System.nanoTime() - start) / 1_000_000_000L),
                 r.computed(),
                 r.reused());

@@ -107,27 +107,28 @@ class CensusCommitTest extends SparkCensusTest {
         final Dataset<Row> trees = census.rows(spark());
         final long pPositions = trees.filter("grundy = 0").count();
         final Warehouse direct = new Warehouse(tmp.resolve("direct"));
-        final Row tally = CensusCommit.commit(
+        final CensusCommit.Committed tally = CensusCommit.commit(
                 spark(),
-                census,
                 direct,
+                census,
                 TablePartition.range(0, 9),
                 LumberjackJob.CHECK,
                 RowCondition.equalTo("grundy", 0),
                 RowCondition.always());
         final Warehouse viaSpark = new Warehouse(tmp.resolve("spark"));
-        final Row sparkTally = CensusCommit.commit(
-                trees,
+        final CensusCommit.Committed sparkTally = CensusCommit.commit(
+                spark(),
                 viaSpark,
                 LumberjackSchemas.TREES,
+                trees,
                 TablePartition.range(0, 9),
                 LumberjackJob.CHECK,
                 RowCondition.equalTo("grundy", 0),
                 RowCondition.always());
-        for (Row t : List.of(tally, sparkTally)) {
-            assertEquals(trees.count(), t.getLong(0), "row count");
-            assertEquals(pPositions, t.getLong(1), "P-positions");
-            assertEquals(t.getLong(0), t.getLong(2), "a tally summed over the partitions");
+        for (CensusCommit.Committed t : List.of(tally, sparkTally)) {
+            assertEquals(trees.count(), t.rows(), "row count");
+            assertEquals(pPositions, t.tally(0), "P-positions");
+            assertEquals(t.rows(), t.tally(1), "a tally summed over the partitions");
         }
         assertEquals(10, verified(direct).size(), "a manifest per edge count 0..9, each matching the rows read back");
         assertEquals(10, verified(viaSpark).size());
@@ -178,7 +179,8 @@ class CensusCommitTest extends SparkCensusTest {
         final Dataset<Row> trees = LumberjackJob.slices(spark(), 9, 3).rows(spark());
         final Warehouse w = new Warehouse(tmp.resolve("spark"));
         final long before = driverBytesRead();
-        CensusCommit.commit(trees, w, LumberjackSchemas.TREES, TablePartition.range(0, 9), LumberjackJob.CHECK);
+        CensusCommit.commit(
+                spark(), w, LumberjackSchemas.TREES, trees, TablePartition.range(0, 9), LumberjackJob.CHECK);
         assertEquals(0, driverBytesRead() - before, "bytes the driver's thread read");
         assertEquals(10, verified(w).size(), "and every manifest matches its files read back");
     }
@@ -199,7 +201,7 @@ class CensusCommitTest extends SparkCensusTest {
         final SliceCensus census = doctored(LumberjackJob.slices(spark(), 7, 2), disagreeOn("(()())"));
         final CensusFailure failure = assertThrows(
                 CensusFailure.class,
-                () -> CensusCommit.commit(spark(), census, w, TablePartition.range(0, 7), LumberjackJob.CHECK));
+                () -> CensusCommit.commit(spark(), w, census, TablePartition.range(0, 7), LumberjackJob.CHECK));
         Assertions.assertTrue(
                 failure.getMessage()
                         .startsWith(
@@ -212,7 +214,12 @@ class CensusCommitTest extends SparkCensusTest {
         final CensusFailure sparkFailure = assertThrows(
                 CensusFailure.class,
                 () -> CensusCommit.commit(
-                        rows, viaSpark, LumberjackSchemas.TREES, TablePartition.range(0, 7), LumberjackJob.CHECK));
+                        spark(),
+                        viaSpark,
+                        LumberjackSchemas.TREES,
+                        rows,
+                        TablePartition.range(0, 7),
+                        LumberjackJob.CHECK));
         assertEquals(failure.getMessage(), sparkFailure.getMessage(), "the same report either way");
         Assertions.assertFalse(viaSpark.exists(), "nothing written");
     }
@@ -234,8 +241,8 @@ class CensusCommitTest extends SparkCensusTest {
                             CensusFailure.class,
                             () -> CensusCommit.commit(
                                     spark(),
-                                    c,
                                     new Warehouse(tmp.resolve("p" + partitions)),
+                                    c,
                                     TablePartition.range(0, 8),
                                     LumberjackJob.CHECK))
                     .getMessage());
@@ -252,8 +259,8 @@ class CensusCommitTest extends SparkCensusTest {
                 IllegalStateException.class,
                 () -> CensusCommit.commit(
                         spark(),
-                        LumberjackJob.slices(spark(), 6, 2),
                         w,
+                        LumberjackJob.slices(spark(), 6, 2),
                         TablePartition.range(0, 5),
                         LumberjackJob.CHECK));
         Assertions.assertTrue(e.getMessage().startsWith("48 of 85 rows of lumberjack lie outside"), e.getMessage());
@@ -262,9 +269,10 @@ class CensusCommitTest extends SparkCensusTest {
         final IllegalStateException viaSpark = assertThrows(
                 IllegalStateException.class,
                 () -> CensusCommit.commit(
-                        LumberjackJob.trees(spark(), 6, 2),
+                        spark(),
                         w,
                         LumberjackSchemas.TREES,
+                        LumberjackJob.trees(spark(), 6, 2),
                         TablePartition.range(0, 5),
                         LumberjackJob.CHECK));
         assertEquals(e.getMessage(), viaSpark.getMessage());
@@ -275,20 +283,21 @@ class CensusCommitTest extends SparkCensusTest {
     void aSecondCommitReplacesOnlyItsOwnPartitionsAndTheManifestsFollow() {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
         CensusCommit.commit(
-                spark(), LumberjackJob.slices(spark(), 6, 2), w, TablePartition.range(0, 6), LumberjackJob.CHECK);
+                spark(), w, LumberjackJob.slices(spark(), 6, 2), TablePartition.range(0, 6), LumberjackJob.CHECK);
         // Again with edges 5 and 6 only: their partitions are replaced, 0..4 kept.
-        final Row tally = CensusCommit.commit(
+        final CensusCommit.Committed tally = CensusCommit.commit(
                 spark(),
-                doctored(LumberjackJob.slices(spark(), 6, 3), edgesAtLeast(5)),
                 w,
+                doctored(LumberjackJob.slices(spark(), 6, 3), edgesAtLeast(5)),
                 TablePartition.range(0, 6),
                 LumberjackJob.CHECK);
-        assertEquals(20 + 48, tally.getLong(0), "edges 5 and 6: 20 and 48 rooted trees");
+        assertEquals(20 + 48, tally.rows(), "edges 5 and 6: 20 and 48 rooted trees");
         // And edge 6 once more through Spark's writer.
         CensusCommit.commit(
-                LumberjackJob.trees(spark(), 6, 3).filter("edges = 6"),
+                spark(),
                 w,
                 LumberjackSchemas.TREES,
+                LumberjackJob.trees(spark(), 6, 3).filter("edges = 6"),
                 TablePartition.range(0, 6),
                 LumberjackJob.CHECK);
         final Dataset<Row> all = spark().read().parquet(w.tablePath("lumberjack"));
@@ -312,11 +321,16 @@ class CensusCommitTest extends SparkCensusTest {
         final Dataset<Row> committed = six.rows(spark());
         for (boolean direct : new boolean[] {true, false}) {
             final Warehouse w = new Warehouse(tmp.resolve(direct ? "direct" : "spark"));
-            final Row tally = direct
-                    ? CensusCommit.commit(spark(), six, w, TablePartition.range(6, 6), LumberjackJob.CHECK)
+            final CensusCommit.Committed tally = direct
+                    ? CensusCommit.commit(spark(), w, six, TablePartition.range(6, 6), LumberjackJob.CHECK)
                     : CensusCommit.commit(
-                            committed, w, LumberjackSchemas.TREES, TablePartition.range(6, 6), LumberjackJob.CHECK);
-            assertEquals(48, tally.getLong(0), "rooted trees of 6 edges");
+                            spark(),
+                            w,
+                            LumberjackSchemas.TREES,
+                            committed,
+                            TablePartition.range(6, 6),
+                            LumberjackJob.CHECK);
+            assertEquals(48, tally.rows(), "rooted trees of 6 edges");
             final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
             assertEquals(
                     committed.schema().fieldNames().length,
@@ -337,8 +351,8 @@ class CensusCommitTest extends SparkCensusTest {
                 IllegalStateException.class,
                 () -> CensusCommit.commit(
                         spark(),
-                        LumberjackJob.slices(spark(), 6, 2),
                         other,
+                        LumberjackJob.slices(spark(), 6, 2),
                         TablePartition.range(6, 6),
                         LumberjackJob.CHECK));
         Assertions.assertTrue(e.getMessage().startsWith("37 of 85 rows of lumberjack lie outside"), e.getMessage());
@@ -370,13 +384,13 @@ class CensusCommitTest extends SparkCensusTest {
     void aTaskFailingMidwayLeavesNothingOfItsAttempt() throws IOException {
         final SliceCensus census = LumberjackJob.slices(spark(), 9, 3);
         final Warehouse w = new Warehouse(tmp.resolve("out"));
-        final Row tally = CensusCommit.commit(
+        final CensusCommit.Committed tally = CensusCommit.commit(
                 spark(),
-                new SliceCensus(census.ids(), 3, failingAtRow40OfTask1(census), census.schema()),
                 w,
+                new SliceCensus(census.ids(), 3, failingAtRow40OfTask1(census), census.schema()),
                 TablePartition.range(0, 9),
                 LumberjackJob.CHECK);
-        assertEquals(census.rows(spark()).count(), tally.getLong(0));
+        assertEquals(census.rows(spark()).count(), tally.rows());
         final Dataset<Row> back = spark().read().parquet(w.tablePath("lumberjack"));
         final Dataset<Row> expected = census.rows(spark()).selectExpr(back.columns());
         assertEquals(
@@ -475,9 +489,9 @@ class CensusCommitTest extends SparkCensusTest {
             }
         }
         final Warehouse w = new Warehouse(tmp.resolve("pairs"));
-        final Row tally = CensusCommit.commit(
-                spark(), SliceCensus.of(60, 3, byResidue, pairs), w, partitions, CensusCommit.Check.none());
-        assertEquals(60, tally.getLong(0));
+        final CensusCommit.Committed tally = CensusCommit.commit(
+                spark(), w, SliceCensus.of(60, 3, byResidue, pairs), partitions, CensusCommit.Check.none());
+        assertEquals(60, tally.rows());
         final Dataset<Row> back = spark().read().parquet(w.tablePath("pairs"));
         assertEquals(
                 60, back.filter("x % 3 = a AND (x % 2 = 0) = (b = 'even')").count(), "every row in its own partition");
@@ -488,8 +502,8 @@ class CensusCommitTest extends SparkCensusTest {
                 IllegalStateException.class,
                 () -> CensusCommit.commit(
                         spark(),
-                        SliceCensus.of(60, 3, byResidue, pairs),
                         other,
+                        SliceCensus.of(60, 3, byResidue, pairs),
                         partitions.subList(0, 5),
                         CensusCommit.Check.none()));
         Assertions.assertTrue(e.getMessage().startsWith("10 of 60 rows of pairs lie outside"), e.getMessage());

@@ -167,7 +167,7 @@ public final class CensusCommit {
      * {@link Manifests#countAndChecksum} gives them) of each listed partition that received rows,
      * the tallies, and the manifest entry of each file taken (partition key → file name → entry).
      */
-    record Written(List<Row> stats, long[] tallies, Map<String, Map<String, String>> files) {}
+    record Written(List<Row> stats, long[] tallies, Map<String, Map<String, FileEntry>> files) {}
 
     /**
      * Computes {@code census} and writes its rows into {@code dir} (a directory per partition, as
@@ -235,7 +235,7 @@ public final class CensusCommit {
         final List<Row> examples = new ArrayList<>();
         final long[] tally = new long[tallies.length];
         final Set<String> written = new HashSet<>();
-        final Map<String, Map<String, String>> entries = new HashMap<>();
+        final Map<String, Map<String, FileEntry>> entries = new HashMap<>();
         for (CensusWriteTask.Outcome o : outcomes) {
             failing += o.failing();
             o.examples().forEach(e -> CensusWriteTask.keepExample(examples, e));

@@ -117,7 +117,7 @@ final class CensusWriteTask implements Serializable {
      * What one task wrote: the file of each listed partition (null where it had no rows) with its
      * manifest entry as the writer saw it pass ({@link Manifests#entry}), failing rows, tallies.
      */
-    record Outcome(String[] files, String[] entries, long failing, List<Row> examples, long[] tallies)
+    record Outcome(String[] files, FileEntry[] entries, long failing, List<Row> examples, long[] tallies)
             implements Serializable {}
 
     /** Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code attempt}). */
@@ -143,7 +143,7 @@ final class CensusWriteTask implements Serializable {
 
         final ParquetRowWriter[] writers = new ParquetRowWriter[partitions.size()];
         final String[] files = new String[partitions.size()];
-        final String[] entries = new String[partitions.size()];
+        final FileEntry[] entries = new FileEntry[partitions.size()];
         final long[] tally = new long[counted.length];
         final List<Row> examples = new ArrayList<>();
         long failures = 0;

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -164,8 +163,7 @@ public final class ChunkedCommit {
                 final int n = schema.partitionColumns().size();
                 p.setProperty(PARTITION + key, stats.getLong(n) + " " + stats.getString(n + 1));
                 p.setProperty(
-                        FILES + key,
-                        String.join(",", new TreeMap<>(written.files().get(key)).values()));
+                        FILES + key, FileEntry.line(written.files().get(key).values()));
             }
             WarehouseFiles.writeAtomically(
                     chunkManifest(base, i), WarehouseRun.store(p, "gamecensus chunk manifest"), r.id());
@@ -175,7 +173,7 @@ public final class ChunkedCommit {
         // Every chunk was checked before it was committed: add up their figures and commit their files.
         final long[] sums = new long[tallies.length];
         final List<Row> stats = new ArrayList<>();
-        final Map<String, Map<String, String>> entries = new HashMap<>();
+        final Map<String, Map<String, FileEntry>> entries = new HashMap<>();
         for (Row partition : values) {
             final String key = Manifests.key(schema, partition);
             long n = 0;
@@ -187,8 +185,8 @@ public final class ChunkedCommit {
                 }
                 n += Long.parseLong(figures.split(" ")[0]);
                 h = h.add(new BigInteger(figures.split(" ")[1]));
-                for (String file : m.getProperty(FILES + key).split(",")) {
-                    entries.computeIfAbsent(key, k -> new HashMap<>()).put(file.substring(0, file.indexOf(':')), file);
+                for (FileEntry file : FileEntry.parseLine(m.getProperty(FILES + key))) {
+                    entries.computeIfAbsent(key, k -> new HashMap<>()).put(file.name(), file);
                 }
             }
             if (n > 0) {
@@ -239,7 +237,7 @@ public final class ChunkedCommit {
         final Properties[] manifests = ConcurrentFileCalls.map(
                         base, IntStream.range(0, chunks).boxed().toList(), i -> readManifest(chunkManifest(base, i)))
                 .toArray(new Properties[0]);
-        final Map<String, Map<String, String>> directories = new HashMap<>();
+        final Map<String, Map<String, FileEntry>> directories = new HashMap<>();
         for (Properties m : manifests) {
             if (m != null) {
                 for (String name : m.stringPropertyNames()) {

@@ -211,9 +211,8 @@ final class CommitRecord {
             }
         }
         final Map<String, Long> expected = new HashMap<>();
-        for (String entry : files.isEmpty() ? new String[0] : files.split(",")) {
-            final String[] f = entry.split(":");
-            expected.put(f[0], Long.parseLong(f[1]));
+        for (FileEntry entry : FileEntry.parseLine(files)) {
+            expected.put(entry.name(), entry.size());
         }
         return !expected.isEmpty() && expected.equals(listed);
     }

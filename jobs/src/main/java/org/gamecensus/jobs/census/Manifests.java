@@ -103,7 +103,7 @@ public final class Manifests {
             String staged,
             DatasetSchema schema,
             List<Row> stats,
-            Map<String, Map<String, String>> written,
+            Map<String, Map<String, FileEntry>> written,
             Map<String, String> parameters) {
         final Map<String, String> files = files(spark, staged, schema, stats, written);
         final String now = Instant.now().toString();
@@ -162,10 +162,8 @@ public final class Manifests {
         for (Properties p : ConcurrentFileCalls.map(
                 dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
             final String partition = WarehouseFiles.child(tableDir, p.getProperty("partition"));
-            for (String entry : p.getProperty("files", "").split(",")) {
-                if (!entry.isEmpty()) {
-                    files.add(WarehouseFiles.child(partition, entry.substring(0, entry.indexOf(':'))));
-                }
+            for (FileEntry entry : FileEntry.parseLine(p.getProperty("files", ""))) {
+                files.add(WarehouseFiles.child(partition, entry.name()));
             }
         }
         return files;
@@ -205,9 +203,9 @@ public final class Manifests {
             String dir,
             DatasetSchema schema,
             List<Row> stats,
-            Map<String, Map<String, String>> written) {
+            Map<String, Map<String, FileEntry>> written) {
         final Map<String, String> directories = new HashMap<>();
-        final Map<String, Map<String, String>> byDirectory = new HashMap<>();
+        final Map<String, Map<String, FileEntry>> byDirectory = new HashMap<>();
         for (Row r : stats) {
             final String key = key(schema, r);
             directories.put(key, WarehouseFiles.child(dir, key));
@@ -239,7 +237,7 @@ public final class Manifests {
      * the driver reads no file; the driver lists the directories several at a time
      * ({@link ConcurrentFileCalls}). A directory that cannot be listed has no line.
      */
-    static Map<String, String> files(SparkSession spark, Map<String, Map<String, String>> written) {
+    static Map<String, String> files(SparkSession spark, Map<String, Map<String, FileEntry>> written) {
         final List<String> directories = new ArrayList<>(written.keySet());
         final List<List<FileStatus>> listings =
                 ConcurrentFileCalls.map(directories.isEmpty() ? null : directories.get(0), directories, directory -> {
@@ -268,23 +266,23 @@ public final class Manifests {
                 partition,
                 files.stream()
                         .map(f -> {
-                            final String entry = known(written.get(partition), f);
-                            return entry != null
-                                    ? entry
-                                    : entry(
-                                            f.getPath().getName(),
-                                            f.getLen(),
-                                            crcs.get(f.getPath().toString()));
+                            final FileEntry entry = known(written.get(partition), f);
+                            return (entry != null
+                                            ? entry
+                                            : new FileEntry(
+                                                    f.getPath().getName(),
+                                                    f.getLen(),
+                                                    crcs.get(f.getPath().toString())))
+                                    .toString();
                         })
                         .collect(Collectors.joining(","))));
         return lines;
     }
 
     /** The writer's entry of {@code f} (by name) when it gives the size listed; else null. */
-    private static String known(Map<String, String> written, FileStatus f) {
-        final String name = f.getPath().getName();
-        final String entry = written.get(name);
-        return entry != null && entry.startsWith(name + ":" + f.getLen() + ":") ? entry : null;
+    private static FileEntry known(Map<String, FileEntry> written, FileStatus f) {
+        final FileEntry entry = written.get(f.getPath().getName());
+        return entry != null && entry.size() == f.getLen() ? entry : null;
     }
 
     /**
@@ -293,7 +291,7 @@ public final class Manifests {
      * Spark job ({@link #files(SparkSession, Map)}); a directory that cannot be listed does not match.
      */
     static Set<String> matching(SparkSession spark, Map<String, String> expected) {
-        final Map<String, Map<String, String>> none = new HashMap<>();
+        final Map<String, Map<String, FileEntry>> none = new HashMap<>();
         expected.keySet().forEach(partition -> none.put(partition, Map.of()));
         final Map<String, String> got = files(spark, none);
         final Set<String> matching = new HashSet<>();
@@ -303,11 +301,6 @@ public final class Manifests {
             }
         });
         return matching;
-    }
-
-    /** A file's entry in a manifest: "name:size:crc32". */
-    static String entry(String name, long size, long crc32) {
-        return name + ":" + size + ":" + crc32;
     }
 
     /**

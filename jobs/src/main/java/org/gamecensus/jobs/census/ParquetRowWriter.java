@@ -552,12 +552,12 @@ final class ParquetRowWriter implements Closeable {
         closed = true;
     }
 
-    /** After {@link #close}: the file's manifest entry, "name:size:crc32" ({@link Manifests#entry}). */
-    String manifestEntry(String name) {
+    /** After {@link #close}: the file's manifest entry ({@link FileEntry}ests#entry}). */
+    FileEntry manifestEntry(String name) {
         if (!closed) {
             throw new IllegalStateException("the file " + name + " is not closed yet");
         }
-        return Manifests.entry(name, stream.written, stream.crc.getValue());
+        return new FileEntry(name, stream.written, stream.crc.getValue());
     }
 
     /** Abandons the file (a failed task): closes the stream; the caller deletes the file. */

@@ -478,7 +478,7 @@ public final class Warehouse {
             DatasetSchema schema,
             List<Row> partitions,
             Row observed,
-            Map<String, Map<String, String>> files,
+            Map<String, Map<String, FileEntry>> files,
             Map<String, String> parameters) {
         public Staged {
             files = Map.copyOf(files);

@@ -1,6 +1,7 @@
 package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.net.URI;
 import java.nio.channels.FileChannel;
@@ -69,21 +70,34 @@ class ManifestsTest extends SparkCensusTest {
         Files.write(partition.resolve("a.parquet"), new byte[] {1, 2, 3});
         Files.write(partition.resolve("b.parquet"), new byte[] {4, 5, 6, 7});
         final String dir = partition.toUri().toString().replaceAll("/$", "");
-        final String a = Manifests.entry("a.parquet", 3, crc(new byte[] {1, 2, 3}));
-        final String b = Manifests.entry("b.parquet", 4, crc(new byte[] {4, 5, 6, 7}));
+        final String a = new FileEntry("a.parquet", 3, crc(new byte[] {1, 2, 3})).toString();
+        final String b = new FileEntry("b.parquet", 4, crc(new byte[] {4, 5, 6, 7})).toString();
         assertEquals(a + "," + b, files(dir, Map.of()));
         // A made-up CRC with the right size is taken as it is: the file was not read.
-        assertEquals("a.parquet:3:42," + b, files(dir, Map.of("a.parquet", "a.parquet:3:42")));
+        assertEquals("a.parquet:3:42," + b, files(dir, Map.of("a.parquet", FileEntry.parse("a.parquet:3:42"))));
         // One with another size (a file changed since its writer closed it) is not.
-        assertEquals(a + "," + b, files(dir, Map.of("a.parquet", "a.parquet:5:42")));
+        assertEquals(a + "," + b, files(dir, Map.of("a.parquet", FileEntry.parse("a.parquet:5:42"))));
         assertEquals(
                 Map.of(dir + "/missing", ""),
                 Manifests.files(spark(), Map.of(dir + "/missing", Map.of())),
                 "a missing directory holds no files");
     }
 
-    private String files(String dir, Map<String, String> written) {
+    private String files(String dir, Map<String, FileEntry> written) {
         return Manifests.files(spark(), Map.of(dir, written)).get(dir);
+    }
+
+    @Test
+    void aFileEntryReadsAsItIsWrittenAndAMalformedOneIsRefused() {
+        final FileEntry e = new FileEntry("part-0.parquet", 1234, 0xffff_ffffL);
+        assertEquals("part-0.parquet:1234:4294967295", e.toString());
+        assertEquals(e, FileEntry.parse(e.toString()));
+        assertEquals(List.of(e, new FileEntry("a.parquet", 0, 0)), FileEntry.parseLine(e + ",a.parquet:0:0"));
+        assertEquals("a.parquet:0:0," + e, FileEntry.line(List.of(e, new FileEntry("a.parquet", 0, 0))));
+        assertEquals(List.of(), FileEntry.parseLine(""));
+        for (String bad : new String[] {"a.parquet:1", "a.parquet:x:1", "a.parquet:1:-1", ":1:1", "a:1:4294967296"}) {
+            assertThrows(IllegalArgumentException.class, () -> FileEntry.parse(bad), bad);
+        }
     }
 
     private static long crc(byte[] bytes) {

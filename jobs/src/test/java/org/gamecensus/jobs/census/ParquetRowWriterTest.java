@@ -217,7 +217,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         Assertions.assertTrue(size > 64 << 10, "several row groups: " + size + " bytes");
         final CRC32 crc = new CRC32();
         crc.update(Files.readAllBytes(tmp.resolve("rows.parquet")));
-        assertEquals(Manifests.entry("rows.parquet", size, crc.getValue()), w.manifestEntry("rows.parquet"));
+        assertEquals(new FileEntry("rows.parquet", size, crc.getValue()), w.manifestEntry("rows.parquet"));
     }
 
     /**

@@ -340,13 +340,23 @@ public final class Manifests {
     }
 
     /**
-     * Checks every manifest of every table: the files (names, sizes, CRC-32), then the rows (count
-     * and checksum, re-read). Returns one line per problem; empty when the warehouse is intact.
-     * Both reads run as Spark jobs, so on a cluster the executors read the files and the driver
-     * only lists them and reads the manifests.
+     * What {@link #verify} found: the partitions it checked ({@code table/key}), and one line per
+     * problem (none when the warehouse is intact).
      */
-    public static List<String> verify(
-            SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas, List<String> checked) {
+    public record Verified(List<String> partitions, List<String> problems) {
+        public Verified {
+            partitions = List.copyOf(partitions);
+            problems = List.copyOf(problems);
+        }
+    }
+
+    /**
+     * Checks every manifest of every table: the files (names, sizes, CRC-32), then the rows (count
+     * and checksum, re-read), and what runs that ended midway left. Both reads run as Spark jobs,
+     * so on a cluster the executors read the files and the driver only lists them and reads the
+     * manifests.
+     */
+    public static Verified verify(SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas) {
         // A commit completed while the files are read can make them differ from the manifests read
         // before: the check runs again on the state since.
         for (int attempt = 1; ; attempt++) {
@@ -356,8 +366,7 @@ public final class Manifests {
             if (problems.isEmpty()
                     || warehouse.unchanged(before, false) != null
                     || attempt == Warehouse.READ_ATTEMPTS) {
-                checked.addAll(seen);
-                return problems;
+                return new Verified(seen, problems);
             }
         }
     }

@@ -1,8 +1,6 @@
 package org.gamecensus.jobs.cli;
 
 import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.Censuses;
@@ -51,12 +49,12 @@ final class VerifyCommand implements Callable<Integer> {
         if (repair) {
             OpenRun.open(warehouse, "census verify --repair", false, out);
         }
-        final List<String> checked = new ArrayList<>();
-        final List<String> problems = Manifests.verify(spark, warehouse, Censuses.schemas(), checked);
-        for (String p : problems) {
+        final Manifests.Verified verified = Manifests.verify(spark, warehouse, Censuses.schemas());
+        for (String p : verified.problems()) {
             out.println("PROBLEM " + p);
         }
-        out.println(checked.size() + " partitions checked, " + problems.size() + " problem(s)");
-        return problems.isEmpty() ? CensusCli.DONE : CensusCli.FAILED;
+        out.println(verified.partitions().size() + " partitions checked, "
+                + verified.problems().size() + " problem(s)");
+        return verified.problems().isEmpty() ? CensusCli.DONE : CensusCli.FAILED;
     }
 }

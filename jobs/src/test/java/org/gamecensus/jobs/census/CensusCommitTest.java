@@ -96,8 +96,9 @@ class CensusCommitTest extends SparkCensusTest {
     }
 
     private List<String> verified(Warehouse w) {
-        final List<String> checked = new ArrayList<>();
-        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, checked));
+        final Manifests.Verified verified = Manifests.verify(spark(), w, LumberjackSchemas.ALL);
+        assertEquals(List.of(), verified.problems());
+        final List<String> checked = verified.partitions();
         return checked;
     }
 

@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -133,7 +132,10 @@ class CommitFaultTest extends SparkCensusTest {
             next.closeRun();
             final boolean isOld = TableState.of(w, "lumberjack").isOldOrNew(before, at + ", after recovery");
             completedByRecovery += pending ? 1 : 0;
-            assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()), at);
+            assertEquals(
+                    List.of(),
+                    Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems(),
+                    at);
             assertEquals(
                     Set.of("lumberjack"),
                     leftovers(census == CHUNKED && isOld),
@@ -145,7 +147,9 @@ class CommitFaultTest extends SparkCensusTest {
                 Assertions.assertFalse(
                         TableState.of(w, "lumberjack").isOldOrNew(still, at + ", run again"),
                         at + ": the rerun committed a new state");
-                assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
+                assertEquals(
+                        List.of(),
+                        Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems());
                 assertEquals(Set.of("lumberjack"), leftovers(false), at + ", run again");
             }
         }

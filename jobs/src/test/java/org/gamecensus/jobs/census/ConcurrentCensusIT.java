@@ -117,8 +117,9 @@ class ConcurrentCensusIT extends SparkCensusTest {
 
     /** Verifies the tables; the partitions checked. */
     private int verified(Warehouse w, DatasetSchema... schemas) {
-        final List<String> checked = new ArrayList<>();
-        assertEquals(List.of(), Manifests.verify(spark(), w, List.of(schemas), checked));
+        final Manifests.Verified verified = Manifests.verify(spark(), w, List.of(schemas));
+        assertEquals(List.of(), verified.problems());
+        final List<String> checked = verified.partitions();
         return checked.size();
     }
 

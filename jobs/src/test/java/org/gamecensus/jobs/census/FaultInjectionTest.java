@@ -3,7 +3,6 @@ package org.gamecensus.jobs.census;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -90,7 +89,7 @@ class FaultInjectionTest extends SparkCensusTest {
                 spark().read().parquet(faulty.tablePath("switching").toString()));
         assertEquals(
                 List.of(),
-                Manifests.verify(spark(), faulty, SwitchingSchemas.ALL, new ArrayList<>()),
+                Manifests.verify(spark(), faulty, SwitchingSchemas.ALL).problems(),
                 "its manifests hold");
     }
 

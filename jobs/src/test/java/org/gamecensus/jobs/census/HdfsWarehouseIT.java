@@ -144,6 +144,7 @@ class HdfsWarehouseIT extends SparkCensusTest {
                         .map(f -> f.getPath().getName())
                         .toList(),
                 name + ": nothing else left");
-        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
+        assertEquals(
+                List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems());
     }
 }

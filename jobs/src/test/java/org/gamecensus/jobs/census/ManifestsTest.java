@@ -8,7 +8,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
@@ -31,8 +30,9 @@ class ManifestsTest extends SparkCensusTest {
         final Warehouse w = new Warehouse(tmp);
         SwitchingJob.census(spark(), w, SwitchingHosts.complete(4), 2);
         SwitchingJob.census(spark(), w, SwitchingHosts.bridgit(2), 2);
-        final List<String> checked = new ArrayList<>();
-        assertEquals(List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL, checked));
+        final Manifests.Verified verified = Manifests.verify(spark(), w, SwitchingSchemas.ALL);
+        assertEquals(List.of(), verified.problems());
+        final List<String> checked = verified.partitions();
         assertEquals(4, checked.size(), "two hosts in switching and in switching_hosts");
         final Path partition = Path.of(URI.create(w.tablePath("switching"))).resolve("host=bridgit%3A2");
         Assertions.assertTrue(Files.isDirectory(partition), "Spark escapes ':' in partition directories");
@@ -45,7 +45,8 @@ class ManifestsTest extends SparkCensusTest {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ch.truncate(Files.size(file) / 2);
         }
-        final List<String> problems = Manifests.verify(spark(), w, SwitchingSchemas.ALL, new ArrayList<>());
+        final List<String> problems =
+                Manifests.verify(spark(), w, SwitchingSchemas.ALL).problems();
         assertEquals(1, problems.size(), problems.toString());
         Assertions.assertTrue(problems.get(0).startsWith("switching/host=bridgit%3A2: files differ"), problems.get(0));
     }
@@ -55,8 +56,9 @@ class ManifestsTest extends SparkCensusTest {
         // Ten partitions (0..9 edges) over three tasks: the first writes every size, all three write 9 edges.
         final Warehouse w = new Warehouse(tmp);
         LumberjackJob.census(spark(), w, 9, 3);
-        final List<String> checked = new ArrayList<>();
-        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, checked));
+        final Manifests.Verified verified = Manifests.verify(spark(), w, LumberjackSchemas.ALL);
+        assertEquals(List.of(), verified.problems());
+        final List<String> checked = verified.partitions();
         assertEquals(10, checked.size(), checked.toString());
     }
 
@@ -115,7 +117,8 @@ class ManifestsTest extends SparkCensusTest {
         final String saved = Files.readString(manifest);
         SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 3);
         Files.writeString(manifest, saved);
-        final List<String> problems = Manifests.verify(spark(), w, SwitchingSchemas.ALL, new ArrayList<>());
+        final List<String> problems =
+                Manifests.verify(spark(), w, SwitchingSchemas.ALL).problems();
         assertEquals(1, problems.size(), problems.toString());
     }
 
@@ -143,14 +146,16 @@ class ManifestsTest extends SparkCensusTest {
         // And the table's last commit, read to know whether a commit completed while verify read.
         manifests += Files.size(table.resolve(Warehouse.LAST_COMMIT));
         final long before = driverBytesRead();
-        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
+        assertEquals(
+                List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems());
         assertEquals(manifests, driverBytesRead() - before, "the driver's thread read the manifests and nothing else");
 
         final Path file = parquet.get(parquet.size() / 2);
         final byte[] bytes = Files.readAllBytes(file);
         bytes[bytes.length / 2] ^= 1;
         Files.write(file, bytes);
-        final List<String> problems = Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>());
+        final List<String> problems =
+                Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems();
         assertEquals(1, problems.size(), problems.toString());
         Assertions.assertTrue(
                 problems.get(0).startsWith("lumberjack/" + file.getParent().getFileName() + ": files differ"),

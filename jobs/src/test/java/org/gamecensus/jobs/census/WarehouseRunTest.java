@@ -182,7 +182,8 @@ class WarehouseRunTest extends SparkCensusTest {
                                 + " version 1: refused, nothing written (--replace replaces it)"),
                 e.getMessage());
         assertEquals(1024, rows(w, "switching").count(), "K5's rows intact");
-        assertEquals(List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL, new ArrayList<>()));
+        assertEquals(
+                List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL).problems());
         // The same graph again replaces it as ever; told to replace, the other graph does.
         SwitchingJob.census(spark(), w, SwitchingHosts.complete(5), 3);
         w.openRun("census run switching --replace", true);
@@ -373,7 +374,8 @@ class WarehouseRunTest extends SparkCensusTest {
             later.closeRun();
         }
         Assertions.assertFalse(TableState.of(w, "lumberjack").isOldOrNew(first, "after both commits"));
-        assertEquals(List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL, new ArrayList<>()));
+        assertEquals(
+                List.of(), Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems());
         assertEquals(
                 List.of("lumberjack"),
                 List.of(tmp.resolve("out/warehouse").toFile().list()));

@@ -239,8 +239,8 @@ class StandaloneClusterIT extends SparkCensusTest {
                 after.select("host").distinct().as(Encoders.STRING()).collectAsList());
         Assertions.assertFalse(Files.exists(table.resolve("host=K6")), "no K6 partition");
         // verify reports what the killed run left, and nothing wrong with the committed partitions.
-        final List<String> problems =
-                Manifests.verify(spark(), new Warehouse(out), SwitchingSchemas.ALL, new ArrayList<>());
+        final List<String> problems = Manifests.verify(spark(), new Warehouse(out), SwitchingSchemas.ALL)
+                .problems();
         assertEquals(1, problems.size(), String.valueOf(problems));
         Assertions.assertTrue(
                 problems.get(0).matches("run \\S+ ended without clearing its staging and lease .*"), problems.get(0));

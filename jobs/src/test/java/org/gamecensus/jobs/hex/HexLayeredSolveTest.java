@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
@@ -56,7 +55,8 @@ class HexLayeredSolveTest extends SparkCensusTest {
         assertEquals(expected.count(), summary.census().positions());
         // Every column: the exact verdict, and the rules graded against it.
         assertDataFrameNoOrderEquals(expected, hex(layers, board, "down"));
-        assertEquals(List.of(), Manifests.verify(spark(), layers, HexSchemas.ALL, new ArrayList<>()));
+        assertEquals(
+                List.of(), Manifests.verify(spark(), layers, HexSchemas.ALL).problems());
         assertFalse(Files.exists(tmp.resolve("layers/warehouse/_chunks")), "a finished run leaves no run state");
     }
 

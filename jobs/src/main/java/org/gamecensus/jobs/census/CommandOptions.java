@@ -4,7 +4,9 @@ import java.io.PrintWriter;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The options that several commands share, each declared once as a picocli mixin: where the
@@ -58,7 +60,15 @@ public final class CommandOptions {
                 description = "conf/census-NAME.properties and conf/spark-NAME.conf" + " (default: local)")
         String profile = "local";
 
+        @Spec(Spec.Target.MIXEE)
+        CommandSpec command;
+
         private CensusConfig config;
+
+        /** Where the command prints: its standard output. */
+        public PrintWriter out() {
+            return command.commandLine().getOut();
+        }
 
         /** The profile's settings, read once. */
         public CensusConfig config() {
@@ -98,6 +108,11 @@ public final class CommandOptions {
             return profile.config();
         }
 
+        /** Where the command prints: its standard output. */
+        public PrintWriter out() {
+            return profile.out();
+        }
+
         /** The warehouse ({@link Output#warehouse}), checked writable when it is written. */
         public Warehouse warehouse(boolean writes) {
             return output.warehouse(config(), writes);
@@ -127,6 +142,11 @@ public final class CommandOptions {
             return read.config();
         }
 
+        /** Where the command prints: its standard output. */
+        public PrintWriter out() {
+            return read.out();
+        }
+
         /** The partitions asked for, or 0 for the default. */
         public int partitions() {
             return (int) whole("--partitions", partitions, 0, 1, 1_000_000);
@@ -149,12 +169,33 @@ public final class CommandOptions {
             OpenRun.open(warehouse, command, replace, out);
         }
 
+        /**
+         * The body of {@code census run NAME} once its options are checked: opens the warehouse
+         * run {@code command} (in a Spark session of that name), runs {@code census} and prints
+         * what it returns, then writes the census's published tables and prints where.
+         */
+        public int run(String command, Step census, Census.Tables tables, PrintWriter out) {
+            final int partitions = partitions(); // bad input refused before anything is written
+            final Warehouse warehouse = warehouse();
+            final SparkSession spark = session(command);
+            openRun(warehouse, command, out);
+            out.println(census.run(spark, warehouse, partitions));
+            printTables(warehouse, tables.publish(spark, warehouse), out);
+            return 0;
+        }
+
         /** Prints where each of {@code tables} was written. */
         public void printTables(Warehouse warehouse, List<PublishedTable> tables, PrintWriter out) {
             for (PublishedTable t : tables) {
                 out.println("table " + warehouse.tablesDir().resolve(t.name() + ".md"));
             }
         }
+    }
+
+    /** A census run into the warehouse in {@code partitions} Spark partitions (0: the default); gives its summary. */
+    @FunctionalInterface
+    public interface Step {
+        Object run(SparkSession spark, Warehouse warehouse, int partitions);
     }
 
     /** {@code --chunks}: a census committed in resumable chunks. */
@@ -165,6 +206,15 @@ public final class CommandOptions {
                 description = "commit in N chunks of slices, each on its own;"
                         + " a rerun resumes after the last committed chunk")
         String chunks;
+
+        /** The chunks asked for, at most one a slice of the census's {@code slices}; or 0 for one commit. */
+        public int chunks(long slices) {
+            final int n = chunks();
+            if (n > 0) {
+                ChunkedCommit.checkChunks(n, slices);
+            }
+            return n;
+        }
 
         /** The chunks asked for, or 0 for one commit. */
         public int chunks() {

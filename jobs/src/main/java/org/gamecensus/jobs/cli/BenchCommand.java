@@ -159,8 +159,8 @@ final class BenchCommand implements Callable<Integer> {
                 + (comparison == null ? "" : comparison.markdown());
         Warehouse.writeAtomically(dir.resolve("report.csv"), BenchTiming.csv(result.timings()));
         Warehouse.writeAtomically(dir.resolve("report.md"), report);
-        spec.commandLine().getOut().print(report);
-        spec.commandLine().getOut().flush();
+        profile.out().print(report);
+        profile.out().flush();
         if (comparison != null && comparison.failed()) {
             throw new CensusFailure("bench slower than the baseline or other items ("
                     + String.join("; ", comparison.failures()) + "); see " + dir.resolve("report.md"));

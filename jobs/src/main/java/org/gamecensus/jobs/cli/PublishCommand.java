@@ -19,8 +19,6 @@ import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.publish.Publisher;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code census publish}: every census of the registry at its published sizes, then every
@@ -39,9 +37,6 @@ final class PublishCommand implements Callable<Integer> {
     @Mixin
     CommandOptions.Run options;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         final int partitions = options.partitions();
@@ -58,7 +53,7 @@ final class PublishCommand implements Callable<Integer> {
         }
         final Warehouse warehouse = options.warehouse();
         final SparkSession spark = options.session("census publish");
-        final PrintWriter out = spec.commandLine().getOut();
+        final PrintWriter out = options.out();
         options.openRun(warehouse, "census publish", out);
         for (Census.Published p : parts) {
             p.claim().accept(warehouse);

@@ -14,10 +14,8 @@ import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.schemas.DatasetSchema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code census sql}: one Spark SQL query over the warehouse, every table a view of its committed
@@ -37,9 +35,6 @@ final class SqlCommand implements Callable<Integer> {
 
     @Mixin
     CommandOptions.Read options;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(
             names = "--format",
@@ -101,7 +96,7 @@ final class SqlCommand implements Callable<Integer> {
                 throw new IllegalStateException(e);
             }
         }
-        final PrintWriter out = spec.commandLine().getOut();
+        final PrintWriter out = options.out();
         if (format.equals("csv")) {
             out.print(table.toCsv());
         } else {

@@ -11,9 +11,7 @@ import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code census verify}: every committed partition of every census's tables against its manifest. */
 @Command(
@@ -27,9 +25,6 @@ final class VerifyCommand implements Callable<Integer> {
 
     @Mixin
     CommandOptions.Read options;
-
-    @Spec
-    CommandSpec spec;
 
     @Option(
             names = "--repair",
@@ -45,7 +40,7 @@ final class VerifyCommand implements Callable<Integer> {
             throw new UsageException("no warehouse at " + warehouse.root());
         }
         final SparkSession spark = options.session("census verify");
-        final PrintWriter out = spec.commandLine().getOut();
+        final PrintWriter out = options.out();
         if (repair) {
             OpenRun.open(warehouse, "census verify --repair", false, out);
         }

@@ -2,18 +2,13 @@ package org.gamecensus.jobs.cram;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
-import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CommandOptions;
-import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.schemas.cram.CramSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** The Cram census: every polyomino shape, its Grundy value by search against the pairing theorem ({@link CramJob}). */
 public final class CramCensus extends Census {
@@ -51,9 +46,6 @@ public final class CramCensus extends Census {
         @Mixin
         CommandOptions.Chunks chunks;
 
-        @Spec
-        CommandSpec spec;
-
         @Option(
                 names = "--max-squares",
                 paramLabel = "N",
@@ -63,22 +55,16 @@ public final class CramCensus extends Census {
 
         @Override
         public Integer call() {
-            final PrintWriter out = spec.commandLine().getOut();
+            final PrintWriter out = options.out();
             final int squares = size(options.config(), maxSquares, "cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
-            final int partitions = options.partitions();
-            final int n = chunks.chunks();
-            if (n > 0) {
-                ChunkedCommit.checkChunks(n, CramSlices.SLICES);
-            }
-            final Warehouse warehouse = options.warehouse();
-            final SparkSession spark = options.session("census run cram " + squares);
-            options.openRun(warehouse, "census run cram --max-squares " + squares, out);
-            out.println(
-                    n > 0
+            final int n = chunks.chunks(CramSlices.SLICES);
+            return options.run(
+                    "census run cram --max-squares " + squares,
+                    (spark, warehouse, partitions) -> n > 0
                             ? CramJob.censusInChunks(spark, warehouse, squares, partitions, n)
-                            : CramJob.census(spark, warehouse, squares, partitions));
-            options.printTables(warehouse, CramTables.publish(spark, warehouse, squares), out);
-            return 0;
+                            : CramJob.census(spark, warehouse, squares, partitions),
+                    (spark, warehouse) -> CramTables.publish(spark, warehouse, squares),
+                    out);
         }
     }
 

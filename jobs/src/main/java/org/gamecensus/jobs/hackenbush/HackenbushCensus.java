@@ -2,17 +2,13 @@ package org.gamecensus.jobs.hackenbush;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
-import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.schemas.hackenbush.HackenbushSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** The Green Hackenbush census: every multigraph on the ground, brute force against the fusion principle ({@link HackenbushJob}). */
 public final class HackenbushCensus extends Census {
@@ -41,9 +37,6 @@ public final class HackenbushCensus extends Census {
         @Mixin
         CommandOptions.Run options;
 
-        @Spec
-        CommandSpec spec;
-
         @Option(
                 names = "--max-vertices",
                 paramLabel = "V",
@@ -60,7 +53,7 @@ public final class HackenbushCensus extends Census {
 
         @Override
         public Integer call() {
-            final PrintWriter out = spec.commandLine().getOut();
+            final PrintWriter out = options.out();
             final CensusConfig config = options.config();
             final long v = CommandOptions.whole(
                     "--max-vertices",
@@ -75,13 +68,12 @@ public final class HackenbushCensus extends Census {
                     Long.MIN_VALUE,
                     Long.MAX_VALUE);
             HackenbushJob.checkSize(v, e, maxGraphs(config));
-            final int partitions = options.partitions();
-            final Warehouse warehouse = options.warehouse();
-            final SparkSession spark = options.session("census run hackenbush");
-            options.openRun(warehouse, "census run hackenbush --max-vertices " + v + " --max-edges " + e, out);
-            out.println(HackenbushJob.census(spark, warehouse, (int) v, (int) e, partitions));
-            options.printTables(warehouse, HackenbushTables.publish(spark, warehouse, (int) v, (int) e), out);
-            return 0;
+            return options.run(
+                    "census run hackenbush --max-vertices " + v + " --max-edges " + e,
+                    (spark, warehouse, partitions) ->
+                            HackenbushJob.census(spark, warehouse, (int) v, (int) e, partitions),
+                    (spark, warehouse) -> HackenbushTables.publish(spark, warehouse, (int) v, (int) e),
+                    out);
         }
     }
 

@@ -4,20 +4,16 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
 import org.gamecensus.jobs.census.UsageException;
-import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.schemas.hex.HexSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * The Hex census: every live position of a board, the exact verdict against the resistance-circuit
@@ -63,9 +59,6 @@ public final class HexCensus extends Census {
         @Mixin
         CommandOptions.Chunks chunks;
 
-        @Spec
-        CommandSpec spec;
-
         @Option(names = "--board", paramLabel = "RxC", description = "the board, e.g. 3x4 (required)")
         String board;
 
@@ -93,7 +86,7 @@ public final class HexCensus extends Census {
 
         @Override
         public Integer call() {
-            final PrintWriter out = spec.commandLine().getOut();
+            final PrintWriter out = options.out();
             final CensusConfig config = options.config();
             if (board == null) {
                 throw new UsageException("'run hex' needs --board RxC, e.g. --board 3x4");
@@ -133,37 +126,38 @@ public final class HexCensus extends Census {
             final long count = CommandOptions.whole("--sample", sample, 0, 1, 100_000_000);
             final long s = CommandOptions.whole(
                     "--seed", seed, config.getLong("hex.sample.seed", 1L), Long.MIN_VALUE, Long.MAX_VALUE);
-            final int partitions = options.partitions();
-            final Warehouse warehouse = options.warehouse();
-            final SparkSession spark = options.session("census run hex " + b.name());
-            options.openRun(
-                    warehouse,
+            final boolean layers = how.equals("layers");
+            return options.run(
                     "census run hex --board " + b.name() + " --first " + side.label()
                             + (count > 0 ? " --sample " + count + " --seed " + s : " --solve " + how),
+                    (spark, warehouse, partitions) -> {
+                        if (count > 0) {
+                            final long winnable = HexJob.sampleCensus(spark, warehouse, b, side, count, s, partitions);
+                            return "hex sample on " + b.name() + ", " + side.label() + " first: " + count
+                                    + " positions (seed " + s + "), " + winnable + " winnable";
+                        }
+                        if (layers) {
+                            final HexJob.LayeredSummary summary =
+                                    HexJob.censusByLayers(spark, warehouse, b, side, partitions);
+                            summary.layers().forEach(layer -> out.println(layerLine(layer)));
+                            return summary;
+                        }
+                        return n > 0
+                                ? HexJob.censusInChunks(spark, warehouse, b, side, partitions, n)
+                                : HexJob.census(spark, warehouse, b, side, partitions);
+                    },
+                    HexTables::publish,
                     out);
-            if (count > 0) {
-                final long winnable = HexJob.sampleCensus(spark, warehouse, b, side, count, s, partitions);
-                out.println("hex sample on " + b.name() + ", " + side.label() + " first: " + count + " positions (seed "
-                        + s + "), " + winnable + " winnable");
-            } else if (how.equals("layers")) {
-                final HexJob.LayeredSummary summary = HexJob.censusByLayers(spark, warehouse, b, side, partitions);
-                for (var layer : summary.layers()) {
-                    out.println("  layer " + layer.stones() + ": " + layer.positions() + " positions, "
-                            + layer.winnable()
-                            + " winnable, "
-                            + (layer.resumed()
-                                    ? "kept from the unfinished run"
-                                    : layer.millis() + " ms, " + layer.shuffleBytes()
-                                            + " shuffle bytes, peak task memory " + layer.peakTaskMemory() + " bytes"));
-                }
-                out.println(summary);
-            } else if (n > 0) {
-                out.println(HexJob.censusInChunks(spark, warehouse, b, side, partitions, n));
-            } else {
-                out.println(HexJob.census(spark, warehouse, b, side, partitions));
-            }
-            options.printTables(warehouse, HexTables.publish(spark, warehouse), out);
-            return 0;
+        }
+
+        /** What a layer of a layered run took, or that it was kept from an unfinished run. */
+        private static String layerLine(HexLayeredSolve.Layer layer) {
+            return "  layer " + layer.stones() + ": " + layer.positions() + " positions, " + layer.winnable()
+                    + " winnable, "
+                    + (layer.resumed()
+                            ? "kept from the unfinished run"
+                            : layer.millis() + " ms, " + layer.shuffleBytes() + " shuffle bytes, peak task memory "
+                                    + layer.peakTaskMemory() + " bytes");
         }
     }
 
@@ -180,9 +174,6 @@ public final class HexCensus extends Census {
     static final class Decide implements Callable<Integer> {
         @Mixin
         CommandOptions.Profile profile;
-
-        @Spec
-        CommandSpec spec;
 
         @Option(names = "--board", paramLabel = "RxC", description = "the board (required)")
         String board;
@@ -213,7 +204,7 @@ public final class HexCensus extends Census {
             }
             final List<HexBoard.Side> firsts =
                     first != null ? List.of(HexJob.side(first)) : List.of(HexBoard.Side.values());
-            final PrintWriter out = spec.commandLine().getOut();
+            final PrintWriter out = profile.out();
             for (HexBoard.Side side : firsts) {
                 final long start = System.nanoTime();
                 final HexExactSolver solver = new HexExactSolver(b, side);

@@ -2,18 +2,13 @@ package org.gamecensus.jobs.lumberjack;
 
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
-import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CommandOptions;
-import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** The Lumberjack census: every rooted tree, its Grundy value by brute force against the Tuft principle ({@link LumberjackJob}). */
 public final class LumberjackCensus extends Census {
@@ -53,9 +48,6 @@ public final class LumberjackCensus extends Census {
         @Mixin
         CommandOptions.Chunks chunks;
 
-        @Spec
-        CommandSpec spec;
-
         @Option(
                 names = "--max-edges",
                 paramLabel = "N",
@@ -65,23 +57,16 @@ public final class LumberjackCensus extends Census {
 
         @Override
         public Integer call() {
-            final PrintWriter out = spec.commandLine().getOut();
+            final PrintWriter out = options.out();
             final int edges = size(options.config(), maxEdges, "lumberjack.max-edges", LumberjackJob.DEFAULT_MAX_EDGES);
-            final int partitions = options.partitions();
-            final int n = chunks.chunks();
-            if (n > 0) {
-                ChunkedCommit.checkChunks(
-                        n, new LumberjackSlices(edges).sliceIds().size());
-            }
-            final Warehouse warehouse = options.warehouse();
-            final SparkSession spark = options.session("census run lumberjack " + edges);
-            options.openRun(warehouse, "census run lumberjack --max-edges " + edges, out);
-            out.println(
-                    n > 0
+            final int n = chunks.chunks(new LumberjackSlices(edges).sliceIds().size());
+            return options.run(
+                    "census run lumberjack --max-edges " + edges,
+                    (spark, warehouse, partitions) -> n > 0
                             ? LumberjackJob.censusInChunks(spark, warehouse, edges, partitions, n)
-                            : LumberjackJob.census(spark, warehouse, edges, partitions));
-            options.printTables(warehouse, LumberjackTables.publish(spark, warehouse, edges), out);
-            return 0;
+                            : LumberjackJob.census(spark, warehouse, edges, partitions),
+                    (spark, warehouse) -> LumberjackTables.publish(spark, warehouse, edges),
+                    out);
         }
     }
 

@@ -4,22 +4,17 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CensusFailure;
-import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.CommandOptions;
 import org.gamecensus.jobs.census.UsageException;
-import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.switching.SwitchingHost;
 import org.gamecensus.kernel.switching.SwitchingHosts;
 import org.gamecensus.schemas.switching.SwitchingSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * The Shannon switching game census: every subgraph of a host decided by an exhaustive solver and
@@ -76,9 +71,6 @@ public final class SwitchingCensus extends Census {
         @Mixin
         CommandOptions.Chunks chunks;
 
-        @Spec
-        CommandSpec spec;
-
         @Option(
                 names = "--host",
                 paramLabel = "NAME|FILE",
@@ -100,26 +92,20 @@ public final class SwitchingCensus extends Census {
 
         @Override
         public Integer call() {
-            final PrintWriter out = spec.commandLine().getOut();
+            final PrintWriter out = options.out();
             final CensusConfig config = options.config();
             final SwitchingHost h = host(host != null ? host : config.get("switching.host", "K5"), name);
             final long limit =
                     CommandOptions.whole("--max-subgraphs", maxSubgraphs, maxSubgraphs(config), 1, Long.MAX_VALUE);
             SwitchingJob.checkSize(h, limit);
-            final int partitions = options.partitions();
-            final int n = chunks.chunks();
-            if (n > 0) {
-                ChunkedCommit.checkChunks(n, new SwitchingSlices(h).sliceCount());
-            }
-            final Warehouse warehouse = options.warehouse();
-            final SparkSession spark = options.session("census run switching " + h.name());
-            options.openRun(warehouse, "census run switching --host " + h.name(), out);
-            out.println(
-                    n > 0
+            final int n = chunks.chunks(new SwitchingSlices(h).sliceCount());
+            return options.run(
+                    "census run switching --host " + h.name(),
+                    (spark, warehouse, partitions) -> n > 0
                             ? SwitchingJob.censusInChunks(spark, warehouse, h, partitions, n)
-                            : SwitchingJob.census(spark, warehouse, h, partitions));
-            options.printTables(warehouse, SwitchingTables.publish(spark, warehouse), out);
-            return 0;
+                            : SwitchingJob.census(spark, warehouse, h, partitions),
+                    SwitchingTables::publish,
+                    out);
         }
     }
 
@@ -134,9 +120,6 @@ public final class SwitchingCensus extends Census {
     static final class Decide implements Callable<Integer> {
         @Mixin
         CommandOptions.Profile profile;
-
-        @Spec
-        CommandSpec spec;
 
         @Option(names = "--host", paramLabel = "NAME|FILE", description = "the host: " + HOST_HELP)
         String host;
@@ -163,7 +146,7 @@ public final class SwitchingCensus extends Census {
                     1,
                     Long.MAX_VALUE);
             final WholeHostDecision d = WholeHostDecision.decide(h, nodes);
-            final PrintWriter out = spec.commandLine().getOut();
+            final PrintWriter out = profile.out();
             out.print(d.describe());
             out.flush();
             if (Boolean.FALSE.equals(d.agrees())) {

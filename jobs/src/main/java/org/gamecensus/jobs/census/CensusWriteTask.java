@@ -135,8 +135,7 @@ final class CensusWriteTask implements Serializable {
         final int[] shown = show.length == 1 && show[0].equals("*")
                 ? IntStream.range(0, struct.size()).toArray()
                 : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
-        final ParquetRowWriter.Layout layout =
-                new ParquetRowWriter.Layout(struct, data, Set.copyOf(schema.distinctColumns()));
+        final ParquetLayout layout = new ParquetLayout(struct, data, Set.copyOf(schema.distinctColumns()));
         final FileSystem fs = WarehouseFiles.fs(staging, hadoop.value().value());
         final CompressionCodecName compression = compression(codec);
         final PageCompressor compressor = new PageCompressor(compression, fs.getConf());

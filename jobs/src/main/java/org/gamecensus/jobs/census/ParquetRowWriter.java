@@ -3,11 +3,8 @@ package org.gamecensus.jobs.census;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.zip.CRC32;
 import org.apache.hadoop.fs.FSDataOutputStream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -15,28 +12,12 @@ import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnWriteStore;
 import org.apache.parquet.column.ColumnWriter;
-import org.apache.parquet.column.ParquetProperties;
 import org.apache.parquet.hadoop.CodecFactory;
 import org.apache.parquet.hadoop.ColumnChunkPageWriteStore;
 import org.apache.parquet.hadoop.ParquetFileWriter;
-import org.apache.parquet.io.OutputFile;
-import org.apache.parquet.io.PositionOutputStream;
 import org.apache.parquet.io.api.Binary;
-import org.apache.parquet.schema.MessageType;
-import org.apache.parquet.schema.PrimitiveType;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.catalyst.expressions.XXH64;
-import org.apache.spark.sql.execution.datasources.parquet.SparkToParquetSchemaConverter;
-import org.apache.spark.sql.internal.SQLConf;
-import org.apache.spark.sql.types.ArrayType;
-import org.apache.spark.sql.types.BooleanType;
-import org.apache.spark.sql.types.DataType;
-import org.apache.spark.sql.types.DoubleType;
-import org.apache.spark.sql.types.IntegerType;
-import org.apache.spark.sql.types.LongType;
-import org.apache.spark.sql.types.StringType;
-import org.apache.spark.sql.types.StructField;
-import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.Platform;
 import scala.collection.Seq;
 
@@ -67,15 +48,6 @@ final class ParquetRowWriter implements Closeable {
     /** Rows between checks of the buffered size (a check asks every column). */
     private static final int SIZE_CHECK_ROWS = 4096;
 
-    /**
-     * The largest dictionary of a string column before it falls back to delta encoding. Small: the
-     * strings worth a dictionary are a handful (outcomes, symmetries, sides), and a column of
-     * distinct strings (a tree's encoding, a shape's picture) falls back as soon as it passes it,
-     * not after parquet-mr's default of 1 MiB — to 15 edges, Lumberjack's tasks spent a third of
-     * their writing time hashing encodings into a dictionary and re-encoding them on the fallback.
-     */
-    private static final int DICTIONARY_BYTES = 64 << 10;
-
     /** parquet-mr's own writer's defaults, which its column API leaves to the caller. */
     private static final int MAX_PADDING_BYTES = 8 << 20;
 
@@ -89,7 +61,7 @@ final class ParquetRowWriter implements Closeable {
 
     private static final String SPARK_VERSION_METADATA = "org.apache.spark.version";
 
-    private final Layout layout;
+    private final ParquetLayout layout;
 
     private final CodecFactory.BytesCompressor compressor;
 
@@ -118,114 +90,13 @@ final class ParquetRowWriter implements Closeable {
     /** Whether the footer is written and the file closed. */
     private boolean closed;
 
-    private enum Kind {
-        LONG,
-        INT,
-        BOOLEAN,
-        DOUBLE,
-        STRING,
-        STRUCT,
-        ARRAY
-    }
-
-    /**
-     * A field of the Spark schema with the leaf columns below it ({@code [firstLeaf, endLeaf)}),
-     * the definition level its value reaches when present, and, for an array, the repetition
-     * level of its elements after the first.
-     */
-    private static final class Node {
-        final Kind kind;
-        final String name;
-        final boolean optional;
-        final int firstLeaf;
-        final int endLeaf;
-        final int definition;
-        final int repetition;
-        final Node[] children;
-
-        Node(
-                Kind kind,
-                String name,
-                boolean optional,
-                int firstLeaf,
-                int endLeaf,
-                int definition,
-                int repetition,
-                Node[] children) {
-            this.kind = kind;
-            this.name = name;
-            this.optional = optional;
-            this.firstLeaf = firstLeaf;
-            this.endLeaf = endLeaf;
-            this.definition = definition;
-            this.repetition = repetition;
-            this.children = children;
-        }
-    }
-
-    /**
-     * What every file of one schema shares, derived once per task rather than once per file (a
-     * task writes a file per partition it holds rows of): the Parquet schema Spark's writer
-     * derives, the tree of levels, the encodings, and the Spark schema for the footer. Not for
-     * speed (the time a file takes did not move measurably): the derivation is simply not
-     * repeated.
-     */
-    static final class Layout {
-        final StructType schema;
-        final int[] fields;
-        final MessageType parquet;
-        final Node[] top;
-        final int leaves;
-        final ParquetProperties properties;
-        final String sparkSchema;
-
-        /**
-         * The layout of the columns {@code fields} of rows of {@code schema}; the string columns
-         * named in {@code distinct} (each value different: {@link
-         * org.gamecensus.schemas.DatasetSchema#distinctColumns}) without a dictionary, the others
-         * through one while it stays small.
-         */
-        Layout(StructType schema, int[] fields, Set<String> distinct) {
-            final StructField[] data = new StructField[fields.length];
-            for (int i = 0; i < fields.length; i++) {
-                data[i] = schema.fields()[fields[i]];
-            }
-            final StructType dataSchema = new StructType(data);
-            this.schema = schema;
-            this.fields = fields.clone();
-            // Spark's own conversion (standard lists, no legacy decimals; this schema has no timestamps).
-            this.parquet = new SparkToParquetSchemaConverter(
-                            false, SQLConf.ParquetOutputTimestampType$.MODULE$.INT96(), false)
-                    .convert(dataSchema);
-            final int[] leaf = {0};
-            this.top = new Node[data.length];
-            for (int i = 0; i < data.length; i++) {
-                top[i] = node(data[i].name(), data[i].dataType(), data[i].nullable(), 0, 0, leaf);
-            }
-            this.leaves = leaf[0];
-            checkLevels(top, parquet.getColumns());
-            this.sparkSchema = dataSchema.json();
-            ParquetProperties.Builder settings = ParquetProperties.builder()
-                    .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_2_0)
-                    .withDictionaryEncoding(false)
-                    .withDictionaryPageSize(DICTIONARY_BYTES);
-            for (ColumnDescriptor c : parquet.getColumns()) {
-                if (c.getPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY
-                        && !distinct.contains(c.getPath()[0])) {
-                    settings = settings.withDictionaryEncoding(String.join(".", c.getPath()), true);
-                }
-            }
-            this.properties = settings.build();
-        }
-    }
-
     /**
      * A new file {@code path} (which must not exist) laid out by {@code layout}, its pages
      * compressed by {@code compressor} (the task's, {@link PageCompressor}; the writer does not
      * release it), in row groups of about {@code rowGroupBytes}.
      */
     ParquetRowWriter(
-            FileSystem fs, Path path, Layout layout, CodecFactory.BytesCompressor compressor, long rowGroupBytes)
+            FileSystem fs, Path path, ParquetLayout layout, CodecFactory.BytesCompressor compressor, long rowGroupBytes)
             throws IOException {
         this.layout = layout;
         this.rowGroupBytes = rowGroupBytes;
@@ -235,147 +106,13 @@ final class ParquetRowWriter implements Closeable {
         this.out = fs.create(path, false);
         this.stream = new ChecksummedStream(out);
         this.file = new ParquetFileWriter(
-                outputFile(stream), layout.parquet, ParquetFileWriter.Mode.CREATE, rowGroupBytes, MAX_PADDING_BYTES);
+                ChecksummedStream.outputFile(stream),
+                layout.parquet,
+                ParquetFileWriter.Mode.CREATE,
+                rowGroupBytes,
+                MAX_PADDING_BYTES);
         file.start();
         startGroup();
-    }
-
-    /** The open stream {@code out} as parquet-mr's output file (which it "creates" once, at the start). */
-    private static OutputFile outputFile(PositionOutputStream out) {
-        return new OutputFile() {
-            @Override
-            public PositionOutputStream create(long blockSizeHint) {
-                return out;
-            }
-
-            @Override
-            public PositionOutputStream createOrOverwrite(long blockSizeHint) {
-                return out;
-            }
-
-            @Override
-            public boolean supportsBlockSize() {
-                return false;
-            }
-
-            @Override
-            public long defaultBlockSize() {
-                return 0;
-            }
-        };
-    }
-
-    /**
-     * The file's stream, folding every byte written into a CRC-32 on its way: the manifest's
-     * checksum of the file ({@link Manifests#entry}), so the driver need not read back what the
-     * tasks wrote — on a cluster, the whole census through one machine.
-     */
-    private static final class ChecksummedStream extends PositionOutputStream {
-        private final FSDataOutputStream out;
-        private final CRC32 crc = new CRC32();
-        /** Bytes written through this stream: the file's length once it is closed. */
-        private long written;
-
-        ChecksummedStream(FSDataOutputStream out) {
-            this.out = out;
-        }
-
-        @Override
-        public long getPos() throws IOException {
-            return out.getPos();
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            crc.update(b);
-            written++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            crc.update(b, off, len);
-            written += len;
-        }
-
-        @Override
-        public void flush() throws IOException {
-            out.flush();
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
-        }
-    }
-
-    /** The node of a field of type {@code type} whose parent reaches definition level {@code d} and repetition {@code r}. */
-    private static Node node(String name, DataType type, boolean nullable, int d, int r, int[] leaf) {
-        final int definition = d + (nullable ? 1 : 0);
-        final int first = leaf[0];
-        if (type instanceof StructType s) {
-            final Node[] children = new Node[s.fields().length];
-            for (int i = 0; i < children.length; i++) {
-                final StructField f = s.fields()[i];
-                children[i] = node(f.name(), f.dataType(), f.nullable(), definition, r, leaf);
-            }
-            return new Node(Kind.STRUCT, name, nullable, first, leaf[0], definition, r, children);
-        }
-        if (type instanceof ArrayType a) {
-            // The repeated group 'list' adds a definition level (an element is there) and a repetition level.
-            final Node element = node("element", a.elementType(), a.containsNull(), definition + 1, r + 1, leaf);
-            return new Node(Kind.ARRAY, name, nullable, first, leaf[0], definition, r + 1, new Node[] {element});
-        }
-        final Kind kind;
-        if (type instanceof LongType) {
-            kind = Kind.LONG;
-        } else if (type instanceof IntegerType) {
-            kind = Kind.INT;
-        } else if (type instanceof BooleanType) {
-            kind = Kind.BOOLEAN;
-        } else if (type instanceof DoubleType) {
-            kind = Kind.DOUBLE;
-        } else if (type instanceof StringType) {
-            kind = Kind.STRING;
-        } else {
-            throw new IllegalArgumentException("column " + name + ": type " + type.simpleString()
-                    + " is not written directly (long, int, boolean, double, string, struct and array are)");
-        }
-        leaf[0]++;
-        return new Node(kind, name, nullable, first, first + 1, definition, r, null);
-    }
-
-    /** Fails unless the levels derived here are those of the Parquet schema Spark derived. */
-    private static void checkLevels(Node[] top, List<ColumnDescriptor> columns) {
-        final List<Node> leaves = new ArrayList<>();
-        for (Node n : top) {
-            collectLeaves(n, leaves);
-        }
-        if (leaves.size() != columns.size()) {
-            throw new IllegalStateException(
-                    leaves.size() + " leaf columns derived, Parquet schema has " + columns.size());
-        }
-        for (int i = 0; i < columns.size(); i++) {
-            final ColumnDescriptor c = columns.get(i);
-            final Node n = leaves.get(i);
-            if (c.getMaxDefinitionLevel() != n.definition || c.getMaxRepetitionLevel() != n.repetition) {
-                throw new IllegalStateException("column " + String.join(".", c.getPath()) + ": levels " + n.definition
-                        + "/" + n.repetition + " derived, " + c.getMaxDefinitionLevel() + "/"
-                        + c.getMaxRepetitionLevel()
-                        + " in the Parquet schema");
-            }
-        }
-    }
-
-    private static void collectLeaves(Node n, List<Node> out) {
-        if (n.children == null) {
-            out.add(n);
-            return;
-        }
-        for (Node c : n.children) {
-            collectLeaves(c, out);
-        }
     }
 
     private void startGroup() {
@@ -414,7 +151,7 @@ final class ParquetRowWriter implements Closeable {
      */
     long write(Row row) throws IOException {
         assert row.size() == layout.schema.size() : "a row of the schema";
-        final Node[] top = layout.top;
+        final ParquetLayout.Node[] top = layout.top;
         final int[] fields = layout.fields;
         long h = HASH_SEED;
         for (int i = 0; i < top.length; i++) {
@@ -437,7 +174,7 @@ final class ParquetRowWriter implements Closeable {
      * empty array (a null at the array's level in each leaf below), an array with elements (the
      * first at {@code r}, the rest at the array's own repetition level).
      */
-    private long write(Node n, Object v, int r, int d, long h) {
+    private long write(ParquetLayout.Node n, Object v, int r, int d, long h) {
         if (v == null) {
             if (!n.optional) {
                 throw new IllegalStateException("column " + n.name + " is null but not nullable");
@@ -504,8 +241,8 @@ final class ParquetRowWriter implements Closeable {
         return lastBinaries[leaf];
     }
 
-    private long writeArray(Node n, Object v, int r, long h) {
-        final Node element = n.children[0];
+    private long writeArray(ParquetLayout.Node n, Object v, int r, long h) {
+        final ParquetLayout.Node element = n.children[0];
         final int size;
         long eh = h;
         if (v instanceof Seq<?> seq) {
@@ -552,7 +289,7 @@ final class ParquetRowWriter implements Closeable {
         closed = true;
     }
 
-    /** After {@link #close}: the file's manifest entry ({@link FileEntry}ests#entry}). */
+    /** After {@link #close}: the file's manifest entry ({@link FileEntry}). */
     FileEntry manifestEntry(String name) {
         if (!closed) {
             throw new IllegalStateException("the file " + name + " is not closed yet");

@@ -150,8 +150,8 @@ class ParquetRowWriterTest extends SparkCensusTest {
     }
 
     /** The layout of the written columns, none declared distinct. */
-    private static ParquetRowWriter.Layout layout() {
-        return new ParquetRowWriter.Layout(SCHEMA, DATA, Set.of());
+    private static ParquetLayout layout() {
+        return new ParquetLayout(SCHEMA, DATA, Set.of());
     }
 
     @Test
@@ -235,11 +235,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
                     tmp.resolve("distinct-" + distinct.size() + ".parquet").toUri());
             try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
                     ParquetRowWriter w = new ParquetRowWriter(
-                            fs,
-                            file,
-                            new ParquetRowWriter.Layout(SCHEMA, DATA, distinct),
-                            pages.compressor(),
-                            1 << 20)) {
+                            fs, file, new ParquetLayout(SCHEMA, DATA, distinct), pages.compressor(), 1 << 20)) {
                 for (Row row : rows) {
                     w.write(row);
                 }
@@ -268,7 +264,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
     void sparkReadsBackTheRowsWrittenWithEachCodec(CompressionCodecName codec) throws Exception {
         final List<Row> rows = rows(1_500, 17);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
-        final ParquetRowWriter.Layout layout = layout();
+        final ParquetLayout layout = layout();
         try (PageCompressor pages = new PageCompressor(codec, fs.getConf());
                 ParquetRowWriter a = new ParquetRowWriter(fs, path("a.parquet"), layout, pages.compressor(), 16 << 10);
                 ParquetRowWriter b =
@@ -362,7 +358,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
     void filesSharingOneSnappyCompressorAreParquetMrsOwnByteForByte() throws Exception {
         final List<Row> rows = rows(9_000, 13);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
-        final ParquetRowWriter.Layout layout = layout();
+        final ParquetLayout layout = layout();
         final org.apache.hadoop.fs.Path[] shared = {path("shared-0.parquet"), path("shared-1.parquet")};
         try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
                 ParquetRowWriter a = new ParquetRowWriter(fs, shared[0], layout, pages.compressor(), 64 << 10);

@@ -115,7 +115,7 @@ final class CensusWriteTask implements Serializable {
 
     /**
      * What one task wrote: the file of each listed partition (null where it had no rows) with its
-     * manifest entry as the writer saw it pass ({@link Manifests#entry}), failing rows, tallies.
+     * manifest entry as the writer saw it pass ({@link FileEntry}), failing rows, tallies.
      */
     record Outcome(String[] files, FileEntry[] entries, long failing, List<Row> examples, long[] tallies)
             implements Serializable {}

@@ -174,7 +174,7 @@ public final class CommandOptions {
          * run {@code command} (in a Spark session of that name), runs {@code census} and prints
          * what it returns, then writes the census's published tables and prints where.
          */
-        public int run(String command, Step census, Census.Tables tables, PrintWriter out) {
+        public int run(String command, CensusRun census, Census.Tables tables, PrintWriter out) {
             final int partitions = partitions(); // bad input refused before anything is written
             final Warehouse warehouse = warehouse();
             final SparkSession spark = session(command);
@@ -194,7 +194,7 @@ public final class CommandOptions {
 
     /** A census run into the warehouse in {@code partitions} Spark partitions (0: the default); gives its summary. */
     @FunctionalInterface
-    public interface Step {
+    public interface CensusRun {
         Object run(SparkSession spark, Warehouse warehouse, int partitions);
     }
 

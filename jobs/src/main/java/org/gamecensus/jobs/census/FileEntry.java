@@ -14,30 +14,41 @@ import java.util.stream.Collectors;
  */
 public record FileEntry(String name, long size, long crc32) implements Serializable {
 
+    /**
+     * The CRC-32 of a file that could not be read ({@link WarehouseFiles#crc}): its entry matches
+     * no manifest's, so the file is reported as differing rather than failing the listing.
+     */
+    static final long UNREADABLE = -1;
+
     public FileEntry {
-        if (name.isEmpty()
-                || name.indexOf(':') >= 0
-                || name.indexOf(',') >= 0
-                || size < 0
-                || crc32 < 0
-                || crc32 > 0xffff_ffffL) {
+        if (name.isEmpty() || size < 0 || crc32 < UNREADABLE || crc32 > 0xffff_ffffL) {
             throw new IllegalArgumentException(
-                    "a file entry is a name without ':' or ',', a size ≥ 0 and a CRC-32, got " + name + ", " + size
-                            + ", " + crc32);
+                    "a file entry is a name, a size ≥ 0 and a CRC-32, got " + name + ", " + size + ", " + crc32);
         }
     }
 
-    /** The entry {@code name:size:crc32}; refused in one line when malformed. */
+    /** The entry {@code name:size:crc32} (the name itself may hold ':'); refused in one line when malformed. */
     static FileEntry parse(String text) {
-        final String[] f = text.split(":", -1);
+        final int crc = text.lastIndexOf(':');
+        final int size = crc > 0 ? text.lastIndexOf(':', crc - 1) : -1;
         try {
-            if (f.length == 3) {
-                return new FileEntry(f[0], Long.parseLong(f[1]), Long.parseLong(f[2]));
+            if (size > 0) {
+                return new FileEntry(
+                        text.substring(0, size),
+                        Long.parseLong(text.substring(size + 1, crc)),
+                        Long.parseLong(text.substring(crc + 1)));
             }
         } catch (IllegalArgumentException e) { // NumberFormatException too
             // said below, with the text
         }
         throw new IllegalArgumentException("not a manifest's file entry (name:size:crc32): '" + text + "'");
+    }
+
+    /** The file name of an entry of a manifest's {@code files} line, whatever its figures say. */
+    static String nameOf(String text) {
+        final int crc = text.lastIndexOf(':');
+        final int size = crc > 0 ? text.lastIndexOf(':', crc - 1) : -1;
+        return size > 0 ? text.substring(0, size) : text;
     }
 
     /** The entries of a manifest's {@code files} line, in its order (none for an empty line). */

@@ -162,8 +162,11 @@ public final class Manifests {
         for (Properties p : ConcurrentFileCalls.map(
                 dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
             final String partition = WarehouseFiles.child(tableDir, p.getProperty("partition"));
-            for (FileEntry entry : FileEntry.parseLine(p.getProperty("files", ""))) {
-                files.add(WarehouseFiles.child(partition, entry.name()));
+            // The names alone: a manifest whose figures are damaged still names its files (verify says it).
+            for (String entry : p.getProperty("files", "").split(",")) {
+                if (!entry.isEmpty()) {
+                    files.add(WarehouseFiles.child(partition, FileEntry.nameOf(entry)));
+                }
             }
         }
         return files;

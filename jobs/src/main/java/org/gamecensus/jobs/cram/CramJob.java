@@ -62,6 +62,7 @@ public final class CramJob {
                 "cram.max-shapes");
     }
 
+    /** Refuses sizes the encoding cannot hold. */
     public static void checkMaxSquares(long maxSquares) {
         if (maxSquares < 1 || maxSquares > Region.MAX_SQUARES) {
             throw new UsageException("--max-squares must be 1.." + Region.MAX_SQUARES + " (the bit encoding holds a"

@@ -97,9 +97,15 @@ class ManifestsTest extends SparkCensusTest {
         assertEquals(List.of(e, new FileEntry("a.parquet", 0, 0)), FileEntry.parseLine(e + ",a.parquet:0:0"));
         assertEquals("a.parquet:0:0," + e, FileEntry.line(List.of(e, new FileEntry("a.parquet", 0, 0))));
         assertEquals(List.of(), FileEntry.parseLine(""));
-        for (String bad : new String[] {"a.parquet:1", "a.parquet:x:1", "a.parquet:1:-1", ":1:1", "a:1:4294967296"}) {
+        for (String bad : new String[] {"a.parquet:1", "a.parquet:x:1", "a.parquet:1:-2", ":1:1", "a:1:4294967296"}) {
             assertThrows(IllegalArgumentException.class, () -> FileEntry.parse(bad), bad);
         }
+        // A file that could not be read is listed with a CRC-32 no manifest has, not refused.
+        final FileEntry unreadable = new FileEntry("b.parquet", 3, FileEntry.UNREADABLE);
+        assertEquals(unreadable, FileEntry.parse("b.parquet:3:-1"));
+        // A name may hold ':' (the figures are the last two fields); a damaged entry still names its file.
+        assertEquals(new FileEntry("c:d.parquet", 1, 2), FileEntry.parse("c:d.parquet:1:2"));
+        assertEquals("e.parquet", FileEntry.nameOf("e.parquet:x:y"));
     }
 
     private static long crc(byte[] bytes) {

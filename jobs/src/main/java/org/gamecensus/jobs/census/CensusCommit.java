@@ -99,27 +99,12 @@ public final class CensusCommit {
             Check check,
             RowCondition... tallies) {
         final DatasetSchema schema = census.schema();
-        return warehouse.inRun("commit of " + schema.table(), run -> {
-            run.claim(schema, partitions);
-            final String dir = run.newStaging(schema.table());
-            try {
-                final Written written = write(spark, census, dir, TablePartition.values(partitions), check, tallies);
-                warehouse.publish(
-                        spark,
-                        run,
-                        new Warehouse.Staged(
-                                dir,
-                                schema,
-                                written.stats(),
-                                RowFactory.create(),
-                                written.files(),
-                                Warehouse.parameters(schema, partitions)),
-                        List.of());
-                return Committed.of(schema, written.stats(), written.tallies());
-            } finally {
-                run.discard(dir);
-            }
-        });
+        return commitWritten(
+                spark,
+                warehouse,
+                schema,
+                partitions,
+                dir -> write(spark, census, dir, TablePartition.values(partitions), check, tallies));
     }
 
     /**
@@ -132,18 +117,38 @@ public final class CensusCommit {
             DatasetSchema schema,
             List<Row> rows,
             List<TablePartition> partitions) {
-        return warehouse.inRun("commit of " + schema.table(), run -> {
-            run.claim(schema, partitions);
-            final String dir = run.newStaging(schema.table());
-            try {
-                final Written written = writeWith(
+        return commitWritten(
+                spark,
+                warehouse,
+                schema,
+                partitions,
+                dir -> writeWith(
                         spark,
                         schema,
                         dir,
                         TablePartition.values(partitions),
                         Check.none(),
                         new RowCondition[0],
-                        write -> List.of(write.write(rows.iterator(), 0, 0)));
+                        write -> List.of(write.write(rows.iterator(), 0, 0))));
+    }
+
+    /**
+     * The commit of rows that {@code write} writes into a staging directory it is given (the
+     * tasks' own writers, or the driver's): in the command's warehouse run, the partitions claimed,
+     * the rows staged, then published with the manifests made from what the writers saw pass; the
+     * staging directory removed whatever happens.
+     */
+    private static Committed commitWritten(
+            SparkSession spark,
+            Warehouse warehouse,
+            DatasetSchema schema,
+            List<TablePartition> partitions,
+            Function<String, Written> write) {
+        return warehouse.inRun("commit of " + schema.table(), run -> {
+            run.claim(schema, partitions);
+            final String dir = run.newStaging(schema.table());
+            try {
+                final Written written = write.apply(dir);
                 warehouse.publish(
                         spark,
                         run,

@@ -47,7 +47,9 @@ final class CensusProcess {
                 new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().put("CENSUS_NO_BUILD", "1");
         pb.environment().put("CENSUS_DRIVER_MEMORY", "1g");
-        final StringBuilder opts = new StringBuilder();
+        // C1 only and the serial collector: these processes live seconds, and C2's compiler threads
+        // and G1's would double the CPU they take from the tests beside them.
+        final StringBuilder opts = new StringBuilder("-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
         sparkSettings.forEach((k, v) -> opts.append(" -D").append(k).append('=').append(v));
         pb.environment().put("CENSUS_JAVA_OPTS", opts.toString().strip());
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");

@@ -396,7 +396,9 @@ class StandaloneClusterIT extends SparkCensusTest {
                 "--conf",
                 "spark.scheduler.maxRegisteredResourcesWaitingTime=60s",
                 "--conf",
-                "spark.driver.host=127.0.0.1"));
+                "spark.driver.host=127.0.0.1",
+                "--conf",
+                "spark.executor.extraJavaOptions=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"));
         for (String c : sparkConf) {
             cmd.add("--conf");
             cmd.add(c);
@@ -416,6 +418,9 @@ class StandaloneClusterIT extends SparkCensusTest {
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(Arrays.asList(
                 System.getProperty("census.it.opens", String.join(" ", OPENS)).split(" ")));
+        // C1 only and the serial collector, as for CensusProcess: the master and workers idle, the
+        // drivers live seconds; C2's and G1's threads would take CPU from the executors.
+        cmd.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
         cmd.add("-cp");
         cmd.add(sparkHome.resolve("jars") + "/*");
         cmd.addAll(Arrays.asList(args));

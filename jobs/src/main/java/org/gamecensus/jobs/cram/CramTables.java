@@ -1,10 +1,10 @@
 package org.gamecensus.jobs.cram;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
 
 /**
@@ -61,9 +61,9 @@ public final class CramTables {
 
     /** Writes the tables for shapes of 1..maxSquares squares; returns them. */
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse, int maxSquares) {
-        final List<PublishedTable> tables = new ArrayList<>();
-        if (!warehouse.registerViews(spark).contains("cram")) {
-            return tables;
+        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        if (!tables.has("cram")) {
+            return tables.write();
         }
         spark.sql("SELECT * FROM cram WHERE squares <= " + maxSquares).createOrReplaceTempView("cram_run");
         final Row e = spark.sql(ERRATUM).first();
@@ -72,54 +72,49 @@ public final class CramTables {
         final long laxMoves = e.isNullAt(2) ? 0 : e.getLong(2);
         final long onlyLax = e.isNullAt(3) ? 0 : e.getLong(3);
         tables.add(
-                PublishedTable.of(
-                        "cram_pairing",
-                        "Cram: pairings and routes to a pairing one move away, lax and strict test, shapes of 1–"
-                                + maxSquares + " squares",
-                        spark.sql(PAIRING),
-                        List.of(
-                                "paired: second-player wins that the half-turn pairs. with_route: first-player wins with a domino"
-                                        + " whose removal leaves a (non-empty) remainder that the remainder's own half-turn pairs."
-                                        + " route_moves: such dominoes; one_route: shapes with exactly one;"
-                                        + " even_wins_no_route: even first-player wins with none; no_involution: no symmetry but"
-                                        + " the identity maps the shape to itself.",
-                                "Erratum: the lax test (the essay's) asks only that the half-turn fix no square; a pairing also"
-                                        + " needs that no domino be its own image. Of the " + laxMoves
-                                        + " lax route moves, "
-                                        + laxOnly + " pair only laxly, and " + losing
-                                        + " of those lose: they leave a central"
-                                        + " domino that the opponent can take, and the remainder's Grundy value is not 0. "
-                                        + onlyLax
-                                        + " first-player wins have lax routes but no strict one. The strict columns"
-                                        + " are the correct figures; every strict route was checked to leave Grundy value 0.")));
-        tables.add(PublishedTable.of(
+                "cram_pairing",
+                "Cram: pairings and routes to a pairing one move away, lax and strict test, shapes of 1–" + maxSquares
+                        + " squares",
+                PAIRING,
+                "paired: second-player wins that the half-turn pairs. with_route: first-player wins with a domino"
+                        + " whose removal leaves a (non-empty) remainder that the remainder's own half-turn pairs."
+                        + " route_moves: such dominoes; one_route: shapes with exactly one;"
+                        + " even_wins_no_route: even first-player wins with none; no_involution: no symmetry but"
+                        + " the identity maps the shape to itself.",
+                "Erratum: the lax test (the essay's) asks only that the half-turn fix no square; a pairing also"
+                        + " needs that no domino be its own image. Of the " + laxMoves
+                        + " lax route moves, "
+                        + laxOnly + " pair only laxly, and " + losing
+                        + " of those lose: they leave a central"
+                        + " domino that the opponent can take, and the remainder's Grundy value is not 0. "
+                        + onlyLax
+                        + " first-player wins have lax routes but no strict one. The strict columns"
+                        + " are the correct figures; every strict route was checked to leave Grundy value 0.");
+        tables.add(
                 "cram_lax_losing_moves",
                 "Cram: lax route moves that lose (first-player wins, shapes of 1–" + maxSquares + " squares)",
-                spark.sql(LAX_LOSING),
-                List.of("domino: its two squares as (row, column) in the shape's box, row 0 on top;"
-                        + " remainder_grundy ≠ 0, so the opponent wins after it.")));
-        tables.add(PublishedTable.of(
+                LAX_LOSING,
+                "domino: its two squares as (row, column) in the shape's box, row 0 on top;"
+                        + " remainder_grundy ≠ 0, so the opponent wins after it.");
+        tables.add(
                 "cram_route_share",
                 "Cram: share of even first-player wins with a route to a pairing, by size",
-                spark.sql(ROUTE_SHARE),
-                List.of("Odd shapes never have a route (an involution without fixed square"
-                        + " pairs the squares, so their number is even); the census asserts it.")));
-        tables.add(PublishedTable.of(
+                ROUTE_SHARE,
+                "Odd shapes never have a route (an involution without fixed square"
+                        + " pairs the squares, so their number is even); the census asserts it.");
+        tables.add(
                 "cram_hybrid",
                 "Cram: win/loss search nodes with and without checking for a pairing first",
-                spark.sql(HYBRID),
-                List.of("Each shape searched from scratch, with a transposition table; the hybrid"
+                HYBRID,
+                "Each shape searched from scratch, with a transposition table; the hybrid"
                         + " search first asks whether the position is paired (the mover loses) or one domino from a"
-                        + " pairing (the mover wins).")));
-        tables.add(PublishedTable.of(
+                        + " pairing (the mover wins).");
+        tables.add(
                 "cram_catalogue",
                 "Cram: the catalogue of shapes (up to translation, half-turn and the two flips)",
-                spark.sql(CATALOGUE),
-                List.of("fixed_polyominoes: the shapes' distinct images under translation alone,"
-                        + " the enumerator's cross-check against the known fixed-polyomino counts.")));
-        for (PublishedTable t : tables) {
-            t.writeTo(warehouse.tablesDir());
-        }
-        return tables;
+                CATALOGUE,
+                "fixed_polyominoes: the shapes' distinct images under translation alone,"
+                        + " the enumerator's cross-check against the known fixed-polyomino counts.");
+        return tables.write();
     }
 }

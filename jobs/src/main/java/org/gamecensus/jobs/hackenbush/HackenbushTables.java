@@ -1,9 +1,9 @@
 package org.gamecensus.jobs.hackenbush;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
 
 /** The published table of the Hackenbush census, computed by Spark SQL from the warehouse. */
@@ -18,23 +18,20 @@ public final class HackenbushTables {
 
     /** Writes the published table for graphs of up to the given size. */
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges) {
-        final List<PublishedTable> tables = new ArrayList<>();
-        if (!warehouse.registerViews(spark).contains("hackenbush")) {
-            return tables;
+        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        if (!tables.has("hackenbush")) {
+            return tables.write();
         }
         spark.sql("SELECT * FROM hackenbush WHERE vertices <= " + maxVertices + " AND edges <= " + maxEdges)
                 .createOrReplaceTempView("hackenbush_run");
-        tables.add(PublishedTable.of(
+        tables.add(
                 "hackenbush_summary",
                 "Green Hackenbush: every multigraph on the ground, brute force against the fusion principle",
-                spark.sql(SUMMARY),
-                List.of("Up to isomorphism fixing the ground; loops and parallel edges allowed;"
+                SUMMARY,
+                "Up to isomorphism fixing the ground; loops and parallel edges allowed;"
                         + " every vertex joined to the ground. agree: the brute force over edge subsets and the"
                         + " fusion principle (cycles fused, their edges loops worth 1, then the colon principle) give"
-                        + " the same value.")));
-        for (PublishedTable t : tables) {
-            t.writeTo(warehouse.tablesDir());
-        }
-        return tables;
+                        + " the same value.");
+        return tables.write();
     }
 }

@@ -1,9 +1,9 @@
 package org.gamecensus.jobs.hex;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.HexExactSolver;
 
@@ -48,40 +48,35 @@ public final class HexTables {
     private HexTables() {}
 
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse) {
-        final List<String> views = warehouse.registerViews(spark);
-        final List<PublishedTable> tables = new ArrayList<>();
-        if (views.contains("hex")) {
-            tables.add(PublishedTable.of(
+        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        if (tables.has("hex")) {
+            tables.add(
                     "hex_accuracy",
                     "Hex: how often each circuit rule takes a winning cell",
-                    spark.sql(ACCURACY),
-                    List.of("Over every live position (counts fit alternate play, no completed"
+                    ACCURACY,
+                    "Over every live position (counts fit alternate play, no completed"
                             + " chain), each counted once. Percentages are over the winnable positions; random is the"
-                            + " average share of winning cells among the empty ones.")));
-            tables.add(PublishedTable.of(
+                            + " average share of winning cells among the empty ones.");
+            tables.add(
                     "hex_rank",
                     "Hex: where the winning cell stands on a rule's misses",
-                    spark.sql(RANK),
-                    List.of("rank: the place of the best-placed winning cell when the empty cells are"
-                            + " ordered by the rule's score (ties to the lowest cell).")));
-            tables.add(PublishedTable.of(
-                    "hex_by_stones",
-                    "Hex: accuracy by number of stones on the board",
-                    spark.sql(BY_STONES),
-                    List.of()));
+                    RANK,
+                    "rank: the place of the best-placed winning cell when the empty cells are"
+                            + " ordered by the rule's score (ties to the lowest cell).");
+            tables.add("hex_by_stones", "Hex: accuracy by number of stones on the board", BY_STONES);
         }
-        if (views.contains("hex_adversarial")) {
-            tables.add(PublishedTable.of(
+        if (tables.has("hex_adversarial")) {
+            tables.add(
                     "hex_adversarial_table",
                     "Hex: does the rule hold the winning side against every reply?",
-                    spark.sql(ADVERSARIAL),
-                    List.of("The rule plays the side that wins the empty board with perfect play; every opponent reply"
+                    ADVERSARIAL,
+                    "The rule plays the side that wins the empty board with perfect play; every opponent reply"
                             + " is tried at every turn. losing_line: the cells of one losing game from the empty board,"
                             + " in move order (cell = row · columns + column). reply: the rule picks only among cells"
-                            + " next to the opponent's last stone.")));
+                            + " next to the opponent's last stone.");
         }
-        if (views.contains("hex_sample")) {
-            final boolean full = views.contains("hex");
+        if (tables.has("hex_sample")) {
+            final boolean full = tables.has("hex");
             final String sql = String.format(
                     SAMPLE,
                     full ? ", a.ratio_pct AS census_ratio_pct, a.current_pct AS census_current_pct" : "",
@@ -89,28 +84,25 @@ public final class HexTables {
                             ? " LEFT JOIN (" + ACCURACY.substring(0, ACCURACY.indexOf(" ORDER BY")) + ") a"
                                     + " ON a.board = s.board AND a.first = s.first"
                             : "");
-            tables.add(PublishedTable.of(
+            tables.add(
                     "hex_sample",
                     "Hex: sampled positions beside the full census",
-                    spark.sql(sql),
-                    List.of("Sample i plays a random game from the empty board (uniform over empty"
+                    sql,
+                    "Sample i plays a random game from the empty board (uniform over empty"
                             + " cells) until a chain is completed and takes the position at a move number uniform over"
                             + " the game's live positions; its generator is seeded by (seed, i) alone, so the sample"
-                            + " does not depend on the partitioning. se: standard error of the percentage.")));
+                            + " does not depend on the partitioning. se: standard error of the percentage.");
         }
-        if (views.contains("hex_empty_board")) {
-            tables.add(PublishedTable.of(
+        if (tables.has("hex_empty_board")) {
+            tables.add(
                     "hex_empty_board",
                     "Hex: who wins the empty board",
-                    spark.sql("SELECT board, first, winner, winning_first_moves FROM hex_empty_board "
-                            + "ORDER BY rows * cols, rows, first"),
-                    List.of("By exhaustive search. winning_first_moves: how many of the first"
+                    "SELECT board, first, winner, winning_first_moves FROM hex_empty_board "
+                            + "ORDER BY rows * cols, rows, first",
+                    "By exhaustive search. winning_first_moves: how many of the first"
                             + " player's opening cells win (each proven; boards up to "
-                            + HexExactSolver.LISTED_OPENINGS_CELLS + " cells).")));
+                            + HexExactSolver.LISTED_OPENINGS_CELLS + " cells).");
         }
-        for (PublishedTable t : tables) {
-            t.writeTo(warehouse.tablesDir());
-        }
-        return tables;
+        return tables.write();
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.lumberjack.RootedTree;
 import org.gamecensus.kernel.lumberjack.TuftPrinciple;
@@ -30,23 +31,19 @@ public final class LumberjackTables {
     private LumberjackTables() {}
 
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse, int maxEdges) {
-        final List<PublishedTable> tables = new ArrayList<>();
-        if (!warehouse.registerViews(spark).contains("lumberjack")) {
-            return tables;
+        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        if (!tables.has("lumberjack")) {
+            return tables.write();
         }
         spark.sql("SELECT * FROM lumberjack WHERE edges <= " + maxEdges).createOrReplaceTempView("lumberjack_run");
-        tables.add(PublishedTable.of(
+        tables.add(
                 "lumberjack_summary",
                 "Lumberjack: every rooted tree of 0–" + maxEdges + " edges",
-                spark.sql(SUMMARY),
-                List.of("agree: trees where the brute-force search over hack positions and the Tuft"
+                SUMMARY,
+                "agree: trees where the brute-force search over hack positions and the Tuft"
                         + " principle give the same value. Trees with an odd number of edges are never P-positions: a"
-                        + " tree's value has the parity of its edge count.")));
-        tables.add(PublishedTable.of(
-                "lumberjack_values",
-                "Lumberjack: distribution of values by number of edges",
-                spark.sql(VALUES),
-                List.of()));
+                        + " tree's value has the parity of its edge count.");
+        tables.add("lumberjack_values", "Lumberjack: distribution of values by number of edges", VALUES);
         final List<Row> example = spark.sql(String.format(EXAMPLE, EXAMPLE_APPLICATIONS, EXAMPLE_VALUE))
                 .collectAsList();
         if (!example.isEmpty()) {
@@ -66,9 +63,6 @@ public final class LumberjackTables {
                             + " deepest branching vertex by one path of the nim-sum of their lengths; the last tree is a"
                             + " stalk whose height is the value.")));
         }
-        for (PublishedTable t : tables) {
-            t.writeTo(warehouse.tablesDir());
-        }
-        return tables;
+        return tables.write();
     }
 }

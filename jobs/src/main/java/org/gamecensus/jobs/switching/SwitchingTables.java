@@ -1,9 +1,9 @@
 package org.gamecensus.jobs.switching;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
 
 /** The switching census's published tables, aggregated by Spark SQL from the warehouse views. */
@@ -48,46 +48,35 @@ public final class SwitchingTables {
 
     /** Aggregates the published tables from the warehouse and writes them under {@code tables/}. */
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse) {
-        final List<String> views = warehouse.registerViews(spark);
-        final List<PublishedTable> tables = new ArrayList<>();
-        if (views.contains("switching") && views.contains("switching_hosts")) {
-            tables.add(PublishedTable.of(
+        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        if (tables.has("switching", "switching_hosts")) {
+            tables.add(
                     "switching_outcomes",
                     "Switching census: outcome classes per host",
-                    spark.sql(OUTCOMES),
-                    List.of(
-                            "L: Short wins whoever starts; R: Cut wins whoever starts; N: whoever moves first wins;"
-                                    + " P: whoever moves second wins (impossible in this game, so a non-zero P is a bug).",
-                            "agree: subgraphs where the exhaustive solver and Lehman's criterion (matroid partition)"
-                                    + " give the same verdict for both starts. searched_by_solver: subgraphs the solver"
-                                    + " searched itself; the others are isomorphic to one of them with {s, t} kept.")));
-            tables.add(PublishedTable.of(
-                    "switching_by_links",
-                    "Switching census: outcome classes by number of links",
-                    spark.sql(BY_LINKS),
-                    List.of()));
+                    OUTCOMES,
+                    "L: Short wins whoever starts; R: Cut wins whoever starts; N: whoever moves first wins;"
+                            + " P: whoever moves second wins (impossible in this game, so a non-zero P is a bug).",
+                    "agree: subgraphs where the exhaustive solver and Lehman's criterion (matroid partition)"
+                            + " give the same verdict for both starts. searched_by_solver: subgraphs the solver"
+                            + " searched itself; the others are isomorphic to one of them with {s, t} kept.");
+            tables.add("switching_by_links", "Switching census: outcome classes by number of links", BY_LINKS);
             tables.add(
-                    PublishedTable.of(
-                            "switching_examples",
-                            "Switching census: each host graph as a whole",
-                            spark.sql(WHOLE_HOSTS),
-                            List.of(
-                                    "links_two_trees_need: 2(v − 1), the links two edge-disjoint spanning trees of all v vertices need;"
-                                            + " meets_criterion: Short, moving second, wins (two such trees on some W ∋ s, t).")));
+                    "switching_examples",
+                    "Switching census: each host graph as a whole",
+                    WHOLE_HOSTS,
+                    "links_two_trees_need: 2(v − 1), the links two edge-disjoint spanning trees of all v vertices need;"
+                            + " meets_criterion: Short, moving second, wins (two such trees on some W ∋ s, t).");
         }
-        if (views.contains("switching_decided")) {
-            tables.add(PublishedTable.of(
+        if (tables.has("switching_decided")) {
+            tables.add(
                     "switching_bridgit",
                     "Bridg-It boards as switching graphs",
-                    spark.sql(BRIDGIT),
-                    List.of("Short's dots form an n × (n+1) grid, home columns merged into s and t. The verdicts are"
+                    BRIDGIT,
+                    "Short's dots form an n × (n+1) grid, home columns merged into s and t. The verdicts are"
                             + " Lehman's criterion's; solver_outcome is the exhaustive solver's where it finished"
                             + " within its node budget (— where it gave up). winning_openings: Short's first"
-                            + " links after which Short wins moving second.")));
+                            + " links after which Short wins moving second.");
         }
-        for (PublishedTable t : tables) {
-            t.writeTo(warehouse.tablesDir());
-        }
-        return tables;
+        return tables.write();
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.apache.hadoop.fs.FileStatus;
@@ -50,6 +51,11 @@ public final class ChunkedCommit {
         @Override
         public String toString() {
             return census + "; chunks: " + computed + " computed, " + reused + " already committed";
+        }
+
+        /** The same chunks, with the census's summary made from this one's. */
+        public <T> Chunked<T> map(Function<S, T> summary) {
+            return new Chunked<>(summary.apply(census), computed, reused);
         }
     }
 

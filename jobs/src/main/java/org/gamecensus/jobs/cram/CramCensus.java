@@ -1,33 +1,57 @@
 package org.gamecensus.jobs.cram;
 
-import java.io.PrintWriter;
+import java.util.List;
 import java.util.concurrent.Callable;
-import org.gamecensus.jobs.census.Census;
+import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
+import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.SizedCensus;
+import org.gamecensus.jobs.census.SliceCommit;
+import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.schemas.cram.CramSchemas;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The Cram census: every polyomino shape, its Grundy value by search against the pairing theorem ({@link CramJob}). */
-public final class CramCensus extends Census {
+public final class CramCensus extends SizedCensus {
 
     public CramCensus() {
-        super("cram", "every Cram shape: Grundy values by search against the pairing theorem", CramSchemas.ALL);
+        super(
+                "cram",
+                "every Cram shape: Grundy values by search against the pairing theorem",
+                CramSchemas.ALL,
+                "--max-squares",
+                "square",
+                CramJob.DEFAULT_MAX_SQUARES,
+                new BenchSize(
+                        "--max-squares", "N", "bench.cram.max-squares", "11", "the cram census's largest shapes"));
     }
 
     @Override
     public Callable<Integer> runCommand() {
-        return new Run();
+        return new Run(this);
     }
 
-    /** The size a census to {@code squares} (or the setting's, when null) takes, checked against the limits. */
-    static int size(CensusConfig config, String squares, String setting, long fallback) {
-        final long n = CommandOptions.whole(
-                "--max-squares", squares, config.getLong(setting, fallback), Long.MIN_VALUE, Long.MAX_VALUE);
-        CramJob.checkSize(n, config.getLong("cram.max-shapes", CramJob.DEFAULT_MAX_SHAPES));
-        return (int) n;
+    @Override
+    protected void checkSize(CensusConfig config, long squares) {
+        CramJob.checkSize(squares, config.getLong("cram.max-shapes", CramJob.DEFAULT_MAX_SHAPES));
+    }
+
+    @Override
+    protected SliceCommit plan(int squares) {
+        return CramJob.plan(squares);
+    }
+
+    @Override
+    protected Object summary(int squares, SliceCommit.Timed committed) {
+        return CramJob.summary(squares, committed);
+    }
+
+    @Override
+    protected List<PublishedTable> tables(SparkSession spark, Warehouse warehouse, int squares) {
+        return CramTables.publish(spark, warehouse, squares);
     }
 
     /** {@code census run cram}. */
@@ -40,6 +64,8 @@ public final class CramCensus extends Census {
                         + " squares=1..N), tables to DIR/tables/."
             })
     static final class Run implements Callable<Integer> {
+        private final CramCensus census;
+
         @Mixin
         CommandOptions.Run options;
 
@@ -53,42 +79,13 @@ public final class CramCensus extends Census {
                         + " setting cram.max-squares; limit cram.max-shapes)")
         String maxSquares;
 
+        Run(CramCensus census) {
+            this.census = census;
+        }
+
         @Override
         public Integer call() {
-            final PrintWriter out = options.out();
-            final int squares = size(options.config(), maxSquares, "cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
-            final int n = chunks.chunks(CramSlices.SLICES);
-            return options.run(
-                    "census run cram --max-squares " + squares,
-                    (spark, warehouse, partitions) -> n > 0
-                            ? CramJob.censusInChunks(spark, warehouse, squares, partitions, n)
-                            : CramJob.census(spark, warehouse, squares, partitions),
-                    (spark, warehouse) -> CramTables.publish(spark, warehouse, squares),
-                    out);
+            return census.run(options, chunks, maxSquares);
         }
-    }
-
-    @Override
-    public Published published(CensusConfig config) {
-        final int squares = size(config, null, "publish.cram.max-squares", CramJob.DEFAULT_MAX_SQUARES);
-        return new Published(
-                warehouse -> CramJob.claimCensus(warehouse, squares),
-                (spark, warehouse, partitions, out) ->
-                        out.println(CramJob.census(spark, warehouse, squares, partitions)),
-                (spark, warehouse) -> CramTables.publish(spark, warehouse, squares));
-    }
-
-    @Override
-    public BenchSize benchSize() {
-        return new BenchSize("--max-squares", "N", "bench.cram.max-squares", "11", "the cram census's largest shapes");
-    }
-
-    @Override
-    public Benched benched(CensusConfig config, String size) {
-        final int squares = size(config, size, "bench.cram.max-squares", 11);
-        return new Benched(
-                name(),
-                "to " + squares + (squares == 1 ? " square" : " squares"),
-                (spark, w) -> CramJob.census(spark, w, squares, 0).shapes());
     }
 }

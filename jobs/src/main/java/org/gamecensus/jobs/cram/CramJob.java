@@ -1,5 +1,6 @@
 package org.gamecensus.jobs.cram;
 
+import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -10,6 +11,7 @@ import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.SliceCommit;
 import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
@@ -95,47 +97,33 @@ public final class CramJob {
         }
     }
 
-    /** Claims what a census to {@code maxSquares} squares writes, ahead of it ({@link Warehouse#claim}). */
-    public static void claimCensus(Warehouse warehouse, int maxSquares) {
-        warehouse.claim(CramSchemas.SHAPES, TablePartition.range(1, maxSquares));
+    /** The census to {@code maxSquares} squares: its slices, partitions, check and tally, as the commit takes them. */
+    public static SliceCommit plan(int maxSquares) {
+        checkMaxSquares(maxSquares);
+        return new SliceCommit(
+                CramSchemas.SHAPES,
+                TablePartition.range(1, maxSquares),
+                CensusDatasets.ids(CramSlices.SLICES),
+                new CramSlices(maxSquares),
+                "squares-" + maxSquares,
+                CHECK,
+                List.of(FIRST_PLAYER_WINS));
     }
 
     /** Runs the census, checks it and commits it (the partitions of sizes 1..maxSquares). */
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxSquares, int partitions) {
-        final long start = System.nanoTime();
-        claimCensus(warehouse, maxSquares);
-        final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, CramSlices.SLICES);
-        final CensusCommit.Committed tally = CensusCommit.commit(
-                spark, warehouse, slices(maxSquares, p), TablePartition.range(1, maxSquares), CHECK, FIRST_PLAYER_WINS);
-        return new Summary(maxSquares, tally.rows(), tally.tally(0), (System.nanoTime() - start) / 1_000_000_000L);
+        return summary(maxSquares, plan(maxSquares).commit(spark, warehouse, partitions));
     }
 
     /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
     public static ChunkedCommit.Chunked<Summary> censusInChunks(
             SparkSession spark, Warehouse warehouse, int maxSquares, int partitions, int chunks) {
-        checkMaxSquares(maxSquares);
-        ChunkedCommit.checkChunks(chunks, CramSlices.SLICES);
-        claimCensus(warehouse, maxSquares);
-        final long start = System.nanoTime();
-        final ChunkedCommit.Result r = ChunkedCommit.commitSlices(
-                spark,
-                warehouse,
-                CramSchemas.SHAPES,
-                TablePartition.range(1, maxSquares),
-                "squares-" + maxSquares + "-" + chunks,
-                chunks,
-                CensusDatasets.ids(CramSlices.SLICES),
-                new CramSlices(maxSquares),
-                partitions,
-                CHECK,
-                FIRST_PLAYER_WINS);
-        return new ChunkedCommit.Chunked<>(
-                new Summary(
-                        maxSquares,
-                        r.committed().rows(),
-                        r.committed().tally(0),
-                        (System.nanoTime() - start) / 1_000_000_000L),
-                r.computed(),
-                r.reused());
+        return plan(maxSquares)
+                .commitInChunks(spark, warehouse, partitions, chunks)
+                .map(t -> summary(maxSquares, t));
+    }
+
+    static Summary summary(int maxSquares, SliceCommit.Timed t) {
+        return new Summary(maxSquares, t.rows(), t.tally(0), t.seconds());
     }
 }

@@ -87,7 +87,7 @@ public final class HackenbushCensus extends Census {
         final int e = HackenbushJob.DEFAULT_MAX_EDGES;
         HackenbushJob.checkSize(v, e, maxGraphs(config));
         return new Published(
-                warehouse -> HackenbushJob.claimCensus(warehouse, v, e),
+                warehouse -> HackenbushJob.plan(v, e).claim(warehouse),
                 (spark, warehouse, partitions, out) ->
                         out.println(HackenbushJob.census(spark, warehouse, v, e, partitions)),
                 (spark, warehouse) -> HackenbushTables.publish(spark, warehouse, v, e));

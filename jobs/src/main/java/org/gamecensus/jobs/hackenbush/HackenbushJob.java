@@ -10,6 +10,7 @@ import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.SliceCommit;
 import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
@@ -31,6 +32,15 @@ public final class HackenbushJob {
 
     /** Largest estimated census accepted by default (setting {@code hackenbush.max-graphs}). */
     public static final long DEFAULT_MAX_GRAPHS = 20_000_000L;
+
+    /** The check of every graph: brute force and the fusion principle agree. */
+    public static final CensusCommit.Check CHECK = new CensusCommit.Check(
+            RowCondition.isFalse("agree"),
+            "graph(s) where brute force and the fusion principle disagree",
+            "edges",
+            "edge_list",
+            "grundy",
+            "fusion_value");
 
     private HackenbushJob() {}
 
@@ -78,8 +88,20 @@ public final class HackenbushJob {
         return slices(spark, maxVertices, maxEdges, partitions).rows(spark);
     }
 
-    /** The census in {@code partitions} partitions (0: the default), as the commit takes it. */
+    /** The census in {@code partitions} partitions (0: the default), as a dataset takes it. */
     public static SliceCensus slices(SparkSession spark, int maxVertices, int maxEdges, int partitions) {
+        final SliceCommit plan = plan(maxVertices, maxEdges);
+        return new SliceCensus(
+                plan.ids(),
+                partitions > 0
+                        ? partitions
+                        : CensusDatasets.defaultPartitions(spark, plan.ids().size()),
+                plan.kernel(),
+                plan.schema());
+    }
+
+    /** The census of up to {@code maxVertices} vertices and {@code maxEdges} edges, as the commit takes it. */
+    public static SliceCommit plan(int maxVertices, int maxEdges) {
         check(maxVertices, maxEdges);
         final List<Long> ids = new ArrayList<>();
         for (int e = maxEdges; e >= 0; e--) { // largest first: they cost most
@@ -87,11 +109,14 @@ public final class HackenbushJob {
                 ids.add((long) v * 64 + e);
             }
         }
-        return new SliceCensus(
+        return new SliceCommit(
+                HackenbushSchemas.GRAPHS,
+                TablePartition.range(0, maxEdges, parameters(maxVertices)),
                 ids,
-                partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, ids.size()),
                 new HackenbushSlices(maxEdges),
-                HackenbushSchemas.GRAPHS);
+                "graphs-" + maxVertices + "-" + maxEdges,
+                CHECK,
+                List.of());
     }
 
     public record Summary(long graphs, long seconds) {
@@ -110,27 +135,10 @@ public final class HackenbushJob {
         return "graphs of up to " + maxVertices + " vertices";
     }
 
-    /** Claims what a census of up to {@code maxVertices} vertices and {@code maxEdges} edges writes, ahead of it. */
-    public static void claimCensus(Warehouse warehouse, int maxVertices, int maxEdges) {
-        warehouse.claim(HackenbushSchemas.GRAPHS, TablePartition.range(0, maxEdges, parameters(maxVertices)));
-    }
-
+    /** Runs the census, checks it and commits it (the partitions of edges 0..maxEdges). */
     public static Summary census(
             SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges, int partitions) {
-        final long start = System.nanoTime();
-        claimCensus(warehouse, maxVertices, maxEdges);
-        final CensusCommit.Committed tally = CensusCommit.commit(
-                spark,
-                warehouse,
-                slices(spark, maxVertices, maxEdges, partitions),
-                TablePartition.range(0, maxEdges, parameters(maxVertices)),
-                new CensusCommit.Check(
-                        RowCondition.isFalse("agree"),
-                        "graph(s) where brute force and the fusion principle disagree",
-                        "edges",
-                        "edge_list",
-                        "grundy",
-                        "fusion_value"));
-        return new Summary(tally.rows(), (System.nanoTime() - start) / 1_000_000_000L);
+        final SliceCommit.Timed t = plan(maxVertices, maxEdges).commit(spark, warehouse, partitions);
+        return new Summary(t.rows(), t.seconds());
     }
 }

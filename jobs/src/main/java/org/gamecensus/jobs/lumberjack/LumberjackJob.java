@@ -11,6 +11,7 @@ import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.SliceCommit;
 import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
@@ -116,52 +117,34 @@ public final class LumberjackJob {
         }
     }
 
-    /** Claims what a census to {@code maxEdges} edges writes, ahead of it ({@link Warehouse#claim}). */
-    public static void claimCensus(Warehouse warehouse, int maxEdges) {
-        warehouse.claim(LumberjackSchemas.TREES, TablePartition.range(0, maxEdges));
+    /** The census to {@code maxEdges} edges: its slices, partitions, check and tally, as the commit takes them. */
+    public static SliceCommit plan(int maxEdges) {
+        checkMaxEdges(maxEdges);
+        final LumberjackSlices slices = new LumberjackSlices(maxEdges);
+        return new SliceCommit(
+                LumberjackSchemas.TREES,
+                TablePartition.range(0, maxEdges),
+                slices.sliceIds(),
+                slices,
+                "edges-" + maxEdges,
+                CHECK,
+                List.of(P_POSITIONS));
     }
 
+    /** Runs the census, checks it and commits it (the partitions of sizes 0..maxEdges). */
     public static Summary census(SparkSession spark, Warehouse warehouse, int maxEdges, int partitions) {
-        final long start = System.nanoTime();
-        claimCensus(warehouse, maxEdges);
-        final CensusCommit.Committed tally = CensusCommit.commit(
-                spark,
-                warehouse,
-                slices(spark, maxEdges, partitions),
-                TablePartition.range(0, maxEdges),
-                CHECK,
-                P_POSITIONS);
-        return new Summary(maxEdges, tally.rows(), tally.tally(0), (System.nanoTime() - start) / 1_000_000_000L);
+        return summary(maxEdges, plan(maxEdges).commit(spark, warehouse, partitions));
     }
 
     /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
     public static ChunkedCommit.Chunked<Summary> censusInChunks(
             SparkSession spark, Warehouse warehouse, int maxEdges, int partitions, int chunks) {
-        checkMaxEdges(maxEdges);
-        final LumberjackSlices slices = new LumberjackSlices(maxEdges);
-        final List<Long> ids = slices.sliceIds();
-        ChunkedCommit.checkChunks(chunks, ids.size());
-        claimCensus(warehouse, maxEdges);
-        final long start = System.nanoTime();
-        final ChunkedCommit.Result r = ChunkedCommit.commitSlices(
-                spark,
-                warehouse,
-                LumberjackSchemas.TREES,
-                TablePartition.range(0, maxEdges),
-                "edges-" + maxEdges + "-" + chunks,
-                chunks,
-                ids,
-                slices,
-                partitions,
-                CHECK,
-                P_POSITIONS);
-        return new ChunkedCommit.Chunked<>(
-                new Summary(
-                        maxEdges,
-                        r.committed().rows(),
-                        r.committed().tally(0),
-                        (System.nanoTime() - start) / 1_000_000_000L),
-                r.computed(),
-                r.reused());
+        return plan(maxEdges)
+                .commitInChunks(spark, warehouse, partitions, chunks)
+                .map(t -> summary(maxEdges, t));
+    }
+
+    static Summary summary(int maxEdges, SliceCommit.Timed t) {
+        return new Summary(maxEdges, t.rows(), t.tally(0), t.seconds());
     }
 }

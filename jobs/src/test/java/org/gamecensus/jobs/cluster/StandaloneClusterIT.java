@@ -14,6 +14,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.spark.launcher.JavaModuleOptions;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
@@ -58,24 +59,9 @@ class StandaloneClusterIT extends SparkCensusTest {
 
     private static String extraJars;
 
-    private static final List<String> OPENS = List.of(
-            "-XX:+IgnoreUnrecognizedVMOptions",
-            "--add-opens=java.base/java.lang=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
-            "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
-            "--add-opens=java.base/java.io=ALL-UNNAMED",
-            "--add-opens=java.base/java.net=ALL-UNNAMED",
-            "--add-opens=java.base/java.nio=ALL-UNNAMED",
-            "--add-opens=java.base/java.util=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-            "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
-            "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-            "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
-            "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
-            "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
-            "-Djdk.reflect.useDirectMethodHandle=false",
-            "-Dio.netty.tryReflectionSetAccessible=true");
+    /** The JVM options Spark's launcher gives its own processes on Java 17, and Netty's for direct buffers. */
+    private static final String OPENS =
+            JavaModuleOptions.defaultModuleOptions() + " -Dio.netty.tryReflectionSetAccessible=true";
 
     @BeforeAll
     static void startCluster() throws Exception {
@@ -416,8 +402,7 @@ class StandaloneClusterIT extends SparkCensusTest {
     private static Process start(Path log, String... args) throws IOException {
         final List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(Arrays.asList(
-                System.getProperty("census.it.opens", String.join(" ", OPENS)).split(" ")));
+        cmd.addAll(Arrays.asList(System.getProperty("census.it.opens", OPENS).split(" ")));
         // C1 only and the serial collector, as for CensusProcess: the master and workers idle, the
         // drivers live seconds; C2's and G1's threads would take CPU from the executors.
         cmd.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));

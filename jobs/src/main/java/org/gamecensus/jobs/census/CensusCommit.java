@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,6 +13,7 @@ import java.util.UUID;
 import java.util.function.Function;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -33,11 +35,13 @@ import scala.collection.JavaConverters;
  * otherwise the failing rows are reported and the staging directory is deleted — nothing is
  * published. Each commit happens in a run that has claimed its partitions ({@link WarehouseRun}).
  *
- * <p>Two ways in. A {@link SliceCensus} is written by the tasks that compute it, straight from
- * the kernel into Parquet ({@link CensusWriteTask}): no Spark SQL row conversion, projection or
- * record assembly between the kernel and the file. A {@link Dataset} (rows that Spark SQL itself
- * computes, such as the layered Hex solve's joins) goes through Spark's writer with observed
- * metrics. Both record the same manifests, which {@link Manifests#verify} checks alike.
+ * <p>Three ways in, one writer ({@link CensusWriteTask}, {@link ParquetRowWriter}) and one
+ * commit. A {@link SliceCensus} is written by the tasks that compute it, straight from the kernel
+ * into Parquet: no Spark SQL row conversion, projection or record assembly between the kernel and
+ * the file. A {@link Dataset} (rows that Spark SQL itself computes, such as the layered Hex
+ * solve's joins) is written by one task per dataset partition. A few rows computed on the driver
+ * are written by the driver. All three record the same manifests, which {@link Manifests#verify}
+ * checks alike.
  */
 public final class CensusCommit {
 
@@ -296,7 +300,8 @@ public final class CensusCommit {
 
     /**
      * Commits {@code rows}, computed by Spark SQL in {@code spark}, which lie in the partitions
-     * {@code partitions} (as above); returns the row count and the tallies.
+     * {@code partitions} (as above); returns the row count and the tallies. Each of the dataset's
+     * partitions is written by its own task, through the writer the slices' tasks use.
      */
     public static Committed commit(
             SparkSession spark,
@@ -307,34 +312,30 @@ public final class CensusCommit {
             Check check,
             RowCondition... tallies) {
         assert rows.sparkSession() == spark : "the rows are of another session";
-        final Column[] extra = new Column[1 + tallies.length];
-        extra[0] = countIf(check.bad().column());
-        for (int t = 0; t < tallies.length; t++) {
-            extra[1 + t] = countIf(tallies[t].column());
-        }
-        return warehouse.inRun("commit of " + schema.table(), run -> {
-            run.claim(schema, partitions);
-            final Warehouse.Staged staged =
-                    warehouse.stage(run, FaultInjection.haltWhileWriting(rows), schema, partitions, extra);
-            try {
-                final Row observed = staged.observed();
-                if (asLong(observed, 0) > 0) {
-                    CensusChecks.failIfAny(staged.read(spark), check.bad().column(), check.what(), check.show());
-                }
-                warehouse.publish(spark, run, staged, List.of());
-                final long[] tally = new long[tallies.length];
-                for (int t = 0; t < tallies.length; t++) {
-                    tally[t] = asLong(observed, 1 + t);
-                }
-                return Committed.of(schema, staged.partitions(), tally);
-            } finally {
-                run.discard(staged.dir());
-            }
-        });
-    }
-
-    private static long asLong(Row r, int i) {
-        return r.isNullAt(i) ? 0 : ((Number) r.get(i)).longValue();
+        final String[] columns = schema.struct().fieldNames();
+        final Dataset<Row> inOrder =
+                rows.selectExpr(Arrays.stream(columns).map(c -> "`" + c + "`").toArray(String[]::new));
+        final FaultInjection faults = FaultInjection.of(spark);
+        return commitWritten(
+                spark,
+                warehouse,
+                schema,
+                partitions,
+                dir -> writeWith(
+                        spark,
+                        schema,
+                        dir,
+                        TablePartition.values(partitions),
+                        check,
+                        tallies,
+                        write -> inOrder.javaRDD()
+                                .mapPartitions((FlatMapFunction<Iterator<Row>, CensusWriteTask.Outcome>) it -> {
+                                    faults.haltIfWriting();
+                                    final int[] task = CensusWriteTask.taskAndAttempt();
+                                    return List.of(write.write(it, task[0], task[1]))
+                                            .iterator();
+                                })
+                                .collect()));
     }
 
     /** An aggregate counting the rows where {@code condition} holds. */

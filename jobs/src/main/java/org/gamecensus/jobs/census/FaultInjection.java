@@ -5,10 +5,6 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.spark.TaskContext;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -42,23 +38,6 @@ public final class FaultInjection implements Serializable {
     private FaultInjection(Set<Integer> failFirstAttempt, int haltWriting) {
         this.failFirstAttempt = failFirstAttempt;
         this.haltWriting = haltWriting;
-    }
-
-    /**
-     * The rows to write, with the halt of {@value #HALT_WRITING} planted in them when that is set
-     * (the rows unchanged otherwise).
-     */
-    static Dataset<Row> haltWhileWriting(Dataset<Row> rows) {
-        final FaultInjection faults = of(rows.sparkSession());
-        if (faults.haltWriting < 0) {
-            return rows;
-        }
-        return rows.mapPartitions(
-                (MapPartitionsFunction<Row, Row>) it -> {
-                    faults.haltIfWriting();
-                    return it;
-                },
-                Encoders.row(rows.schema()));
     }
 
     /** The faults the session asks for (none unless {@value #FAIL_PARTITIONS} or {@value #HALT_WRITING} is set). */

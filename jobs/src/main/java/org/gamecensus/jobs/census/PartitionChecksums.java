@@ -4,24 +4,17 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.api.java.UDF2;
-import org.apache.spark.sql.expressions.UserDefinedFunction;
-import org.apache.spark.sql.functions;
-import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.util.AccumulatorV2;
 
 /**
  * Each listed partition's row count and exact sum of row hashes, gathered while the rows are
- * written: a pass-through filter hands each row's (partition index, 64-bit hash) to this
- * accumulator. It replaces four conditional sums per partition observed on every row (a census of
- * 16 partitions evaluated 64 aggregates a row, a tenth of Lumberjack's census time).
- * Typed and imperative aggregates cannot be observed in Spark 3.5 (their accumulator fails to
- * serialise), hence an accumulator; like observed metrics, it merges the updates of successful
- * task attempts only. Sums are kept in 128 bits (high and low word), exact for any row count.
+ * written: each write task ({@link CensusWriteTask}) records every row's (partition index, 64-bit
+ * hash) here as it writes it, so the manifests need no second pass over the rows. Like Spark's
+ * observed metrics, it merges the updates of successful task attempts only. Sums are kept in 128
+ * bits (high and low word), exact for any row count.
  *
  * <p>Layout: for partition p its count at 3p, the hash sum's high word at 3p + 1 and low word at
  * 3p + 2; then the count of rows outside every listed partition (index −1).
@@ -43,24 +36,6 @@ final class PartitionChecksums extends AccumulatorV2<long[], long[]> {
         final PartitionChecksums acc = new PartitionChecksums(partitions);
         spark.sparkContext().register(acc, "partition checksums");
         return acc;
-    }
-
-    /**
-     * A condition true on every row that records the row's partition index and hash here: the
-     * filter that gathers the checksums. Non-deterministic, so the optimiser neither drops nor
-     * moves it.
-     */
-    Column recorder(Column partitionIndex, Column hash) {
-        final PartitionChecksums acc = this;
-        final UserDefinedFunction record = functions
-                .udf(
-                        (UDF2<Integer, Long, Boolean>) (p, h) -> {
-                            acc.record(p, h);
-                            return Boolean.TRUE;
-                        },
-                        DataTypes.BooleanType)
-                .asNondeterministic();
-        return record.apply(partitionIndex, hash);
     }
 
     private int partitions() {

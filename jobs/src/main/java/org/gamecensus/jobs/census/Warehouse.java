@@ -19,15 +19,9 @@ import java.util.UUID;
 import java.util.function.Function;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.AnalysisException;
-import org.apache.spark.sql.Column;
-import org.apache.spark.sql.DataFrameWriter;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
@@ -62,9 +56,6 @@ public final class Warehouse {
 
     /** How many times a reader reads the manifests again when commits keep completing meanwhile. */
     static final int READ_ATTEMPTS = 10;
-
-    /** The column of a row's content hash, added for the write's observed checksums and dropped before it is written. */
-    private static final String HASH = "_gamecensus_row_hash";
 
     /** Session setting, for tests: a pause in milliseconds once a commit is decided and before each partition moves in. */
     public static final String PAUSE_COMMIT = "spark.gamecensus.fault.pause-commit-ms";
@@ -447,25 +438,6 @@ public final class Warehouse {
     }
 
     /**
-     * Writes rows lying in {@code partitions} (one row of partition values each; a row outside
-     * them fails the write) into their dataset, replacing only the partitions they hold, with a
-     * manifest per partition: their counts and checksums are observed while they are written,
-     * with no second pass.
-     */
-    public void write(Dataset<Row> rows, DatasetSchema schema, List<TablePartition> partitions) {
-        inRun("write " + schema.table(), r -> {
-            r.claim(schema, partitions);
-            final Staged staged = stage(r, rows, schema, partitions);
-            try {
-                publish(rows.sparkSession(), r, staged, List.of());
-            } finally {
-                r.discard(staged.dir());
-            }
-            return null;
-        });
-    }
-
-    /**
      * Rows written to a staging directory of the run ({@code _staging/<run>/<n>-<table>}), not
      * yet visible: the per-partition counts and checksums for the manifests ({@code partitions}:
      * partition values, n, h as {@link Manifests#countAndChecksum} gives them), the values of the
@@ -501,76 +473,6 @@ public final class Warehouse {
     }
 
     /**
-     * Writes {@code rows} — computed once, not cached, lying in the partitions {@code expected}
-     * (a row outside them fails the write) — to a staging directory of {@code run}, each
-     * partition's count and checksum observed in the same pass, and the aggregates {@code extra}
-     * (over all rows). Partitions listed but without rows are not written. Nothing is visible to
-     * readers until {@link #publish}; on a failure the staging directory is removed.
-     */
-    Staged stage(
-            WarehouseRun run,
-            Dataset<Row> rows,
-            DatasetSchema schema,
-            List<TablePartition> expectedPartitions,
-            Column... extra) {
-        ConcurrentFileCalls.threads(rows.sparkSession(), root); // a bad setting is refused before anything runs
-        final List<Row> expected = TablePartition.values(expectedPartitions);
-        final String dir = run.newStaging(schema.table());
-        final List<Column> observed = new ArrayList<>();
-        for (int i = 0; i < extra.length; i++) {
-            observed.add(extra[i].as("x" + i));
-        }
-        final PartitionChecksums checksums = PartitionChecksums.register(rows.sparkSession(), expected.size());
-        Dataset<Row> toWrite = rows.withColumn(HASH, Manifests.rowHash(schema))
-                .filter(checksums.recorder(partitionIndex(schema, expected), functions.col(HASH)));
-        final Observation observation = new Observation();
-        try {
-            if (!observed.isEmpty()) {
-                toWrite = toWrite.observe(
-                        observation,
-                        observed.get(0),
-                        observed.subList(1, observed.size()).toArray(new Column[0]));
-            }
-            // Cases: every row lies in the one listed partition (written straight into its directory,
-            // as Spark would name it, without Spark's sort by partition, which buffers a task's rows
-            // in large pages, and its per-row partition values; a row elsewhere is counted by the
-            // recorder and fails the write below), or rows go to any number of partitions.
-            final String[] keys = schema.partitionColumns().toArray(new String[0]);
-            final boolean one = isOnePartition(schema, expected);
-            final String out = one ? WarehouseFiles.child(dir, Manifests.key(schema, expected.get(0))) : dir;
-            final DataFrameWriter<Row> writer = (one ? toWrite.drop(HASH).drop(keys) : toWrite.drop(HASH))
-                    .write()
-                    .mode(SaveMode.ErrorIfExists);
-            (one ? writer : writer.partitionBy(keys)).parquet(out);
-            if (one) {
-                // The committer's marker lands in the output directory, here the partition's (with the
-                // local file system's checksum of it beside it).
-                WarehouseFiles.deleteRecursively(WarehouseFiles.child(out, "_SUCCESS"));
-                WarehouseFiles.deleteRecursively(WarehouseFiles.child(out, "._SUCCESS.crc"));
-            }
-            final Map<String, Object> metrics = observed.isEmpty() ? Map.of() : observation.getAsJava();
-            final Object[] values = new Object[extra.length];
-            for (int i = 0; i < extra.length; i++) {
-                values[i] = metrics.get("x" + i);
-            }
-            return new Staged(
-                    dir,
-                    schema,
-                    observedPartitions(schema, expected, checksums),
-                    RowFactory.create(values),
-                    Map.of(),
-                    parameters(schema, expectedPartitions));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            WarehouseFiles.deleteRecursively(dir);
-            throw new IllegalStateException("interrupted while waiting for the write's metrics", e);
-        } catch (RuntimeException e) {
-            WarehouseFiles.deleteRecursively(dir);
-            throw e;
-        }
-    }
-
-    /**
      * Deletes from the staged partitions {@code partitions} (stats rows) of {@code dir} every file
      * of the write {@code writeId} but those named in {@code keep} ({@code <partition key>/<file>}):
      * what task attempts whose results were not taken may have left. Other writes' files (a
@@ -586,39 +488,6 @@ public final class Warehouse {
                 }
             }
         });
-    }
-
-    /** Whether the write lists exactly one partition, of no null value (whose directory Spark names otherwise). */
-    private static boolean isOnePartition(DatasetSchema schema, List<Row> expected) {
-        if (expected.size() != 1 || schema.partitionColumns().isEmpty()) {
-            return false;
-        }
-        final Row values = expected.get(0);
-        for (int k = 0; k < values.size(); k++) {
-            if (values.isNullAt(k)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Each row's index in the listed partitions ({@code expected}), or −1 when it lies outside them. */
-    private static Column partitionIndex(DatasetSchema schema, List<Row> expected) {
-        final List<String> keys = schema.partitionColumns();
-        Column index = null;
-        for (int p = 0; p < expected.size(); p++) {
-            final Row values = expected.get(p);
-            if (values.size() != keys.size()) {
-                throw new IllegalArgumentException(
-                        "partition " + values + " does not give a value for each of " + keys);
-            }
-            Column in = functions.lit(true);
-            for (int k = 0; k < keys.size(); k++) {
-                in = in.and(functions.col(keys.get(k)).eqNullSafe(functions.lit(values.get(k))));
-            }
-            index = index == null ? functions.when(in, p) : index.when(in, p);
-        }
-        return index == null ? functions.lit(-1) : index.otherwise(-1);
     }
 
     /**

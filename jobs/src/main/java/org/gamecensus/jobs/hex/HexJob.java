@@ -9,8 +9,6 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
-import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
@@ -375,7 +373,13 @@ public final class HexJob {
                             return out.iterator();
                         }),
                 HexSchemas.EMPTY_BOARD.struct());
-        warehouse.write(rows, HexSchemas.EMPTY_BOARD, emptyBoardPartitions(maxCells));
+        CensusCommit.commit(
+                spark,
+                warehouse,
+                HexSchemas.EMPTY_BOARD,
+                rows,
+                emptyBoardPartitions(maxCells),
+                CensusCommit.Check.none());
         return boards.size();
     }
 
@@ -444,22 +448,20 @@ public final class HexJob {
         claimSample(warehouse, board, first, count, seed);
         checkTheorems(board);
         final Dataset<Row> rows = sample(
+                spark,
+                board,
+                first,
+                count,
+                seed,
+                partitions > 0 ? partitions : spark.sparkContext().defaultParallelism() * 4);
+        return CensusCommit.commit(
                         spark,
-                        board,
-                        first,
-                        count,
-                        seed,
-                        partitions > 0 ? partitions : spark.sparkContext().defaultParallelism() * 4)
-                .persist(StorageLevel.MEMORY_AND_DISK());
-        try {
-            final long winnable = rows.filter(functions.col("winnable")).count();
-            warehouse.write(
-                    rows,
-                    HexSchemas.SAMPLE,
-                    List.of(TablePartition.withParameters(sampleParameters(first, count, seed), board.name())));
-            return winnable;
-        } finally {
-            rows.unpersist();
-        }
+                        warehouse,
+                        HexSchemas.SAMPLE,
+                        rows,
+                        List.of(TablePartition.withParameters(sampleParameters(first, count, seed), board.name())),
+                        CensusCommit.Check.none(),
+                        WINNABLE)
+                .tally(0);
     }
 }

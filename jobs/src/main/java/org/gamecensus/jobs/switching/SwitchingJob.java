@@ -252,7 +252,8 @@ public final class SwitchingJob {
                 }
                 result.add(d);
             }
-            warehouse.write(rows, SwitchingSchemas.DECIDED, partitions(hosts));
+            CensusCommit.commit(
+                    spark, warehouse, SwitchingSchemas.DECIDED, rows, partitions(hosts), CensusCommit.Check.none());
             commitHosts(spark, warehouse, hosts);
             return result;
         } finally {

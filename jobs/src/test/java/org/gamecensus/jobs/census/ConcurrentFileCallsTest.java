@@ -197,12 +197,20 @@ class ConcurrentFileCallsTest extends SparkCensusTest {
             session().conf().set(ConcurrentFileCalls.THREADS, threads);
             final Path out = tmp.resolve("t" + threads);
             final Warehouse warehouse = new Warehouse(out);
-            warehouse.write(
-                    spark().createDataFrame(rows, schema.struct()).repartition(5), schema, TablePartition.range(0, 22));
-            warehouse.write(
-                    spark().createDataFrame(rows, schema.struct()).repartition(3),
+            CensusCommit.commit(
+                    spark(),
+                    warehouse,
                     schema,
-                    TablePartition.range(0, 22)); // every partition replaced
+                    spark().createDataFrame(rows, schema.struct()).repartition(5),
+                    TablePartition.range(0, 22),
+                    CensusCommit.Check.none());
+            CensusCommit.commit(
+                    spark(),
+                    warehouse,
+                    schema,
+                    spark().createDataFrame(rows, schema.struct()).repartition(3),
+                    TablePartition.range(0, 22),
+                    CensusCommit.Check.none()); // every partition replaced
             final Path table = out.resolve("warehouse").resolve(schema.table());
             final List<String> lines = new ArrayList<>();
             try (var listing = Files.list(table.resolve(Manifests.DIR))) {

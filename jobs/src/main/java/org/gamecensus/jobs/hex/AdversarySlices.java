@@ -11,6 +11,7 @@ import org.gamecensus.kernel.hex.CircuitRules;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.gamecensus.kernel.hex.HexExactSolver;
+import org.gamecensus.kernel.hex.PotentialAdversary;
 
 /**
  * The adversarial check of one board, a slice per case: each first player, each circuit rule,
@@ -50,22 +51,25 @@ final class AdversarySlices implements SliceKernel {
         final String variant = VARIANTS[id % VARIANTS.length];
         final CircuitAdversary.Result r =
                 new CircuitAdversary(HexExactSolver.shared(board, first), rule, variant.equals("reply")).run();
-        String line = null;
-        if (!r.holds()) {
-            final StringBuilder sb = new StringBuilder();
-            for (int x : r.losingLine()) {
-                sb.append(sb.length() == 0 ? "" : " ").append(x);
-            }
-            line = sb.toString();
-        }
+        final String line = r.holds() ? null : line(r.losingLine());
         return RowFactory.create(
                 first.label(),
-                rule.label(),
                 variant,
+                PotentialAdversary.Ties.LOWEST.label(),
                 r.side().label(),
                 r.movingFirst() ? "first" : "second",
                 r.holds(),
                 line,
-                board.name());
+                board.name(),
+                rule.label());
+    }
+
+    /** A line's cells, space-separated. */
+    static String line(int[] cells) {
+        final StringBuilder sb = new StringBuilder();
+        for (int x : cells) {
+            sb.append(sb.length() == 0 ? "" : " ").append(x);
+        }
+        return sb.toString();
     }
 }

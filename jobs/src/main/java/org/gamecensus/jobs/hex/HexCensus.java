@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
+import org.gamecensus.jobs.census.SliceCommit;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexExactSolver;
@@ -252,6 +253,8 @@ public final class HexCensus extends Census {
         }
         final long emptyCells = config.getLong("publish.hex.empty-board-cells", 20);
         final int emptyBoardCells = (int) Math.min(emptyCells, HexBoard.MAX_CELLS);
+        final long potentialCells = config.getLong("publish.hex.potential-max-cells", HexJob.MAX_POTENTIAL_CELLS);
+        final SliceCommit potential = HexJob.potentialDefender((int) Math.min(potentialCells, Integer.MAX_VALUE));
         return new Published(
                 warehouse -> {
                     for (HexBoard b : boards) {
@@ -260,6 +263,7 @@ public final class HexCensus extends Census {
                         }
                     }
                     HexJob.claimEmptyBoards(warehouse, emptyBoardCells);
+                    potential.claim(warehouse);
                     HexJob.claimSample(warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed);
                 },
                 (spark, warehouse, partitions, out) -> {
@@ -270,6 +274,10 @@ public final class HexCensus extends Census {
                     }
                     out.println("hex empty boards: " + HexJob.emptyBoards(spark, warehouse, emptyBoardCells)
                             + " boards of up to " + emptyCells + " cells decided");
+                    final SliceCommit.Timed held = potential.commit(spark, warehouse, partitions);
+                    out.println("hex potential defender: " + potential.ids().size() + " boards of up to "
+                            + potentialCells + " cells, each first player, three tie policies; " + held.tally(0)
+                            + " of " + held.rows() + " cases held (" + held.seconds() + " s)");
                     final long sampled = HexJob.sampleCensus(
                             spark, warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed, partitions);
                     out.println("hex sample on " + sampleBoard.name() + ": " + count + " positions, " + sampled

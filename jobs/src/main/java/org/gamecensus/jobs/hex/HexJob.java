@@ -1,6 +1,7 @@
 package org.gamecensus.jobs.hex;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +17,11 @@ import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SizeLimit;
 import org.gamecensus.jobs.census.SliceCensus;
+import org.gamecensus.jobs.census.SliceCommit;
 import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.kernel.hex.CircuitRules;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.gamecensus.kernel.hex.HexCensusKernel;
@@ -45,6 +48,12 @@ public final class HexJob {
 
     /** The census's tally: positions the mover can win. */
     static final RowCondition WINNABLE = RowCondition.isTrue("winnable");
+
+    /** The potential rule's rows that hold. */
+    static final RowCondition POTENTIAL_HOLDS = RowCondition.isTrue("holds");
+
+    /** The largest boards of the potential's adversarial check: its minimal winning sets grow fast beyond. */
+    public static final int MAX_POTENTIAL_CELLS = 20;
 
     private HexJob() {}
 
@@ -226,10 +235,59 @@ public final class HexJob {
                 HexSchemas.ADVERSARIAL);
     }
 
-    /** Computes and commits the adversarial check of {@code board} (its partition of {@code hex_adversarial}). */
+    /** Computes and commits the adversarial check of {@code board} (its circuit rules' partitions of {@code hex_adversarial}). */
     private static void commitAdversarial(SparkSession spark, Warehouse warehouse, HexBoard board) {
         CensusCommit.commit(
-                spark, warehouse, adversarialSlices(board), TablePartition.of(board.name()), CensusCommit.Check.none());
+                spark, warehouse, adversarialSlices(board), adversarialPartitions(board), CensusCommit.Check.none());
+    }
+
+    /** The circuit rules' partitions of {@code hex_adversarial} for {@code board}. */
+    private static List<TablePartition> adversarialPartitions(HexBoard board) {
+        final List<TablePartition> partitions = new ArrayList<>();
+        for (CircuitRules.Rule rule : CircuitRules.Rule.values()) {
+            partitions.addAll(TablePartition.of(board.name(), rule.label()));
+        }
+        return partitions;
+    }
+
+    /** Every r × c board with r, c ≥ 2 and at most {@code maxCells} cells, by cells, then rows. */
+    static List<HexBoard> boardsUpTo(int maxCells) {
+        final List<HexBoard> boards = new ArrayList<>();
+        for (int cells = 4; cells <= maxCells; cells++) {
+            for (int r = 2; r <= cells / 2; r++) {
+                if (cells % r == 0) {
+                    boards.add(new HexBoard(r, cells / r));
+                }
+            }
+        }
+        return boards;
+    }
+
+    /**
+     * The Erdős–Selfridge potential as a defender on every board up to {@code maxCells} cells
+     * ({@link PotentialSlices}), as the commit takes it: a partition (board, potential) each.
+     */
+    public static SliceCommit potentialDefender(int maxCells) {
+        if (maxCells < 4 || maxCells > MAX_POTENTIAL_CELLS) {
+            throw new UsageException(
+                    "the potential's boards must have 4.." + MAX_POTENTIAL_CELLS + " cells at most, got " + maxCells);
+        }
+        final List<Long> ids = new ArrayList<>();
+        final List<TablePartition> partitions = new ArrayList<>();
+        for (HexBoard b : boardsUpTo(maxCells)) {
+            ids.add(PotentialSlices.sliceId(b));
+            partitions.addAll(TablePartition.of(b.name(), "potential"));
+        }
+        // The largest boards first: they take the longest.
+        Collections.reverse(ids);
+        return new SliceCommit(
+                HexSchemas.ADVERSARIAL,
+                partitions,
+                ids,
+                new PotentialSlices(),
+                "potential-" + maxCells,
+                CensusCommit.Check.none(),
+                List.of(POTENTIAL_HOLDS));
     }
 
     /** {@code count} positions sampled along random games, reproducible from {@code seed}. */
@@ -420,7 +478,7 @@ public final class HexJob {
         }
         warehouse.claim(HexSchemas.POSITIONS, TablePartition.of(board.name(), first.label()));
         if (board.cells() <= MAX_CENSUS_CELLS) {
-            warehouse.claim(HexSchemas.ADVERSARIAL, TablePartition.of(board.name()));
+            warehouse.claim(HexSchemas.ADVERSARIAL, adversarialPartitions(board));
         }
     }
 

@@ -34,7 +34,16 @@ public final class HexTables {
             + "ORDER BY " + BOARD_ORDER + ", first, stones";
 
     static final String ADVERSARIAL = "SELECT board, side, moving, rule, variant, holds, losing_line "
-            + "FROM hex_adversarial ORDER BY moving, " + BOARD_ORDER + ", side, rule DESC, variant";
+            + "FROM hex_adversarial WHERE rule IN ('ratio', 'current') ORDER BY moving, " + BOARD_ORDER
+            + ", side, rule DESC, variant";
+
+    static final String POTENTIAL = "SELECT board, first, side, moving, "
+            + "MAX(IF(ties = 'lowest', holds, NULL)) AS lowest, "
+            + "MAX(IF(ties = 'defender-best', holds, NULL)) AS defender_best, "
+            + "MAX(IF(ties = 'opponent-pick', holds, NULL)) AS opponent_pick, "
+            + "MAX(IF(ties = 'lowest', losing_line, NULL)) AS losing_line "
+            + "FROM hex_adversarial WHERE rule = 'potential' GROUP BY board, first, side, moving "
+            + "ORDER BY " + BOARD_ORDER + ", first";
 
     static final String SAMPLE =
             "WITH s AS (SELECT board, first, seed, COUNT(*) AS sampled, SUM(IF(winnable, 1, 0)) AS k, "
@@ -74,6 +83,18 @@ public final class HexTables {
                             + " is tried at every turn. losing_line: the cells of one losing game from the empty board,"
                             + " in move order (cell = row · columns + column). reply: the rule picks only among cells"
                             + " next to the opponent's last stone.");
+        }
+        if (tables.has("hex_adversarial")) {
+            tables.add(
+                    "hex_potential_defender",
+                    "Hex: the Erdős–Selfridge potential as a defender",
+                    POTENTIAL,
+                    "The rule plays the side that wins the empty board and takes the empty cell through which the"
+                            + " opponent's live minimal winning sets weigh most (each weighted 2^−e, e its empty cells;"
+                            + " exact sums); it never looks for its own winning cell. Every opponent reply is tried."
+                            + " Where cells tie, lowest: the lowest-numbered; defender_best: the defender chooses among"
+                            + " them, position by position; opponent_pick: the opponent does. losing_line: under lowest"
+                            + " ties (cell = row · columns + column).");
         }
         if (tables.has("hex_sample")) {
             final boolean full = tables.has("hex");

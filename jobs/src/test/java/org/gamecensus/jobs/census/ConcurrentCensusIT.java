@@ -58,7 +58,10 @@ class ConcurrentCensusIT extends SparkCensusTest {
         assertEquals(0, wide.await(180), wide.err());
         assertEquals(0, tall.await(180), tall.err());
         final Warehouse w = new Warehouse(out);
-        assertEquals(2 + 2, verified(w, HexSchemas.POSITIONS, HexSchemas.ADVERSARIAL), "two boards in each table");
+        assertEquals(
+                2 + 2 * 2,
+                verified(w, HexSchemas.POSITIONS, HexSchemas.ADVERSARIAL),
+                "two boards: a partition each of positions, and of each circuit rule's adversarial rows");
         assertEquals(
                 List.of("2x3", "3x2"),
                 spark().read()

@@ -9,7 +9,9 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.SliceCommit;
 import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
@@ -55,6 +57,44 @@ class HexJobTest extends SparkCensusTest {
         assertEquals("across", winner.get("3x2/down"));
         assertEquals("down", winner.get("1x6/across"), "one row: any Down stone joins top and bottom");
         assertEquals(28, t.rows().size());
+    }
+
+    @Test
+    void thePotentialsRowsHaveTheirOwnPartitionsBesideTheCircuitRules() {
+        final Warehouse warehouse = new Warehouse(tmp);
+        final SliceCommit potential = HexJob.potentialDefender(6);
+        assertEquals(
+                List.of("2x2", "2x3", "3x2"),
+                HexJob.boardsUpTo(6).stream().map(HexBoard::name).toList());
+        potential.claim(warehouse);
+        final SliceCommit.Timed t = potential.commit(spark(), warehouse, 0);
+        assertEquals(3 * 2 * 3, t.rows(), "three boards, two first players, three tie policies");
+        // The circuit rules' census of 2x3 writes its own partitions and leaves the potential's.
+        HexJob.census(spark(), warehouse, new HexBoard(2, 3), Side.DOWN, 0);
+        final List<Row> rows = spark().read()
+                .parquet(warehouse.tablePath("hex_adversarial"))
+                .groupBy("board", "rule")
+                .count()
+                .orderBy("board", "rule")
+                .collectAsList();
+        assertEquals(
+                List.of("2x2/potential/6", "2x3/current/4", "2x3/potential/6", "2x3/ratio/4", "3x2/potential/6"),
+                rows.stream()
+                        .map(r -> r.getString(0) + "/" + r.getString(1) + "/" + r.getLong(2))
+                        .toList());
+        final PublishedTable table = HexTables.publish(spark(), warehouse).stream()
+                .filter(x -> x.name().equals("hex_potential_defender"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(
+                List.of("board", "first", "side", "moving", "lowest", "defender_best", "opponent_pick", "losing_line"),
+                table.columns());
+        assertEquals(6, table.rows().size(), "a row per board and first player");
+        // The side that wins the empty board, as hex_empty_board gives it: 2x3 goes to Down either way.
+        table.rows().stream()
+                .filter(r -> r.get(0).equals("2x3"))
+                .forEach(r -> assertEquals("down", r.get(2), r.toString()));
+        Assertions.assertThrows(UsageException.class, () -> HexJob.potentialDefender(21));
     }
 
     @Test

@@ -55,15 +55,20 @@ public final class HexSchemas {
     /** Table {@code hex_adversarial}: does a rule hold the winning side against every reply. */
     public static final DatasetSchema ADVERSARIAL = new DatasetSchema(
             "hex_adversarial",
-            1,
+            2,
             new StructType(new StructField[] {
                 field("first", DataTypes.StringType, false, "who moves first"),
-                field("rule", DataTypes.StringType, false, "ratio or current"),
                 field(
                         "variant",
                         DataTypes.StringType,
                         false,
                         "plain, or reply (only cells next to the opponent's last stone)"),
+                field(
+                        "ties",
+                        DataTypes.StringType,
+                        false,
+                        "who picks among the rule's tied cells: lowest (the lowest-numbered cell), defender-best or"
+                                + " opponent-pick; lowest for the circuit rules"),
                 field(
                         "side",
                         DataTypes.StringType,
@@ -75,11 +80,16 @@ public final class HexSchemas {
                         "losing_line",
                         DataTypes.StringType,
                         true,
-                        "one losing line, cells from the empty board, space-separated"),
+                        "one losing line, cells from the empty board, space-separated (under lowest ties)"),
                 field("board", DataTypes.StringType, false, "RxC (partition key)"),
+                field(
+                        "rule",
+                        DataTypes.StringType,
+                        false,
+                        "ratio or current (circuit rules), or potential (Erdős–Selfridge); partition key"),
             }),
-            List.of("board"),
-            "circuit rules against every reply");
+            List.of("board", "rule"),
+            "circuit rules and the Erdős–Selfridge potential against every reply");
 
     /** Table {@code hex_sample}: positions sampled along random games. */
     public static final DatasetSchema SAMPLE = new DatasetSchema(

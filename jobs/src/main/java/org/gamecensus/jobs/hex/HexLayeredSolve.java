@@ -340,6 +340,9 @@ public final class HexLayeredSolve {
                 w ? v.currentWins() : null,
                 w && !v.ratioWins() ? v.ratioRank() : null,
                 w && !v.currentWins() ? v.currentRank() : null,
+                w ? v.potentialPick() : null,
+                w ? v.potentialWins() : null,
+                w && !v.potentialWins() ? v.potentialRank() : null,
                 board,
                 first,
                 stones);

@@ -59,6 +59,9 @@ public final class HexSlices implements SliceKernel {
                 w ? v.currentWins() : null,
                 w && !v.ratioWins() ? v.ratioRank() : null,
                 w && !v.currentWins() ? v.currentRank() : null,
+                w ? v.potentialPick() : null,
+                w ? v.potentialWins() : null,
+                w && !v.potentialWins() ? v.potentialRank() : null,
                 board.name(),
                 first);
     }

@@ -16,7 +16,8 @@ public final class HexTables {
     static final String ACCURACY = "SELECT board, first, COUNT(*) AS positions, SUM(IF(winnable, 1, 0)) AS winnable, "
             + "ROUND(100 * AVG(IF(winnable, winning_count / empty_cells, NULL)), 1) AS random_pct, "
             + "ROUND(100 * AVG(IF(winnable, IF(ratio_wins, 1, 0), NULL)), 1) AS ratio_pct, "
-            + "ROUND(100 * AVG(IF(winnable, IF(current_wins, 1, 0), NULL)), 1) AS current_pct "
+            + "ROUND(100 * AVG(IF(winnable, IF(current_wins, 1, 0), NULL)), 1) AS current_pct, "
+            + "ROUND(100 * AVG(IF(winnable, IF(potential_wins, 1, 0), NULL)), 1) AS potential_pct "
             + "FROM hex GROUP BY board, first ORDER BY " + BOARD_ORDER + ", first";
 
     static final String RANK = "SELECT board, first, rule, COUNT(*) AS misses, SUM(IF(r = 2, 1, 0)) AS rank_2, "
@@ -24,12 +25,15 @@ public final class HexTables {
             + "ROUND(100 * SUM(IF(r <= 3, 1, 0)) / COUNT(*), 1) AS top3_pct, "
             + "ROUND(100 * SUM(IF(r >= 4, 1, 0)) / COUNT(*), 1) AS rank_4_or_lower_pct FROM ("
             + "SELECT board, first, 'ratio' AS rule, ratio_rank AS r FROM hex WHERE ratio_rank IS NOT NULL "
-            + "UNION ALL SELECT board, first, 'current' AS rule, current_rank AS r FROM hex WHERE current_rank IS NOT NULL) "
-            + "GROUP BY board, first, rule ORDER BY " + BOARD_ORDER + ", first, rule DESC";
+            + "UNION ALL SELECT board, first, 'current' AS rule, current_rank AS r FROM hex WHERE current_rank IS NOT NULL "
+            + "UNION ALL SELECT board, first, 'potential' AS rule, potential_rank AS r FROM hex WHERE potential_rank IS NOT NULL) "
+            + "GROUP BY board, first, rule ORDER BY " + BOARD_ORDER + ", first, "
+            + "CASE rule WHEN 'ratio' THEN 0 WHEN 'current' THEN 1 ELSE 2 END";
 
     static final String BY_STONES = "SELECT board, first, stones, SUM(IF(winnable, 1, 0)) AS winnable, "
             + "ROUND(100 * AVG(IF(winnable, IF(ratio_wins, 1, 0), NULL)), 1) AS ratio_pct, "
-            + "ROUND(100 * AVG(IF(winnable, IF(current_wins, 1, 0), NULL)), 1) AS current_pct "
+            + "ROUND(100 * AVG(IF(winnable, IF(current_wins, 1, 0), NULL)), 1) AS current_pct, "
+            + "ROUND(100 * AVG(IF(winnable, IF(potential_wins, 1, 0), NULL)), 1) AS potential_pct "
             + "FROM hex GROUP BY board, first, stones HAVING SUM(IF(winnable, 1, 0)) > 0 "
             + "ORDER BY " + BOARD_ORDER + ", first, stones";
 
@@ -61,11 +65,13 @@ public final class HexTables {
         if (tables.has("hex")) {
             tables.add(
                     "hex_accuracy",
-                    "Hex: how often each circuit rule takes a winning cell",
+                    "Hex: how often each rule takes a winning cell",
                     ACCURACY,
                     "Over every live position (counts fit alternate play, no completed"
                             + " chain), each counted once. Percentages are over the winnable positions; random is the"
-                            + " average share of winning cells among the empty ones.");
+                            + " average share of winning cells among the empty ones; potential: the Erdős–Selfridge"
+                            + " potential played for the mover against the opponent's minimal winning sets, the"
+                            + " lowest of tied cells.");
             tables.add(
                     "hex_rank",
                     "Hex: where the winning cell stands on a rule's misses",

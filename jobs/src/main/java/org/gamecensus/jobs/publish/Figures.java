@@ -180,12 +180,15 @@ public final class Figures {
             final String board = b.getString(0);
             final Map<String, Number> ratio = new LinkedHashMap<>();
             final Map<String, Number> current = new LinkedHashMap<>();
-            for (Row r : spark.sql("SELECT stones, 100 * AVG(IF(ratio_wins, 1, 0)), 100 * AVG(IF(current_wins, 1, 0)) "
+            final Map<String, Number> potential = new LinkedHashMap<>();
+            for (Row r : spark.sql("SELECT stones, 100 * AVG(IF(ratio_wins, 1, 0)), 100 * AVG(IF(current_wins, 1, 0)), "
+                            + "100 * AVG(IF(potential_wins, 1, 0)) "
                             + "FROM hex WHERE board = '" + board + "' AND first = 'down' AND winnable GROUP BY stones "
                             + "ORDER BY stones")
                     .collectAsList()) {
                 ratio.put(String.valueOf(r.getInt(0)), r.getDouble(1));
                 current.put(String.valueOf(r.getInt(0)), r.getDouble(2));
+                potential.put(String.valueOf(r.getInt(0)), r.getDouble(3));
             }
             if (ratio.size() < 2) {
                 continue;
@@ -193,6 +196,7 @@ public final class Figures {
             final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
             series.put("ratio rule", ratio);
             series.put("current rule", current);
+            series.put("Erdős–Selfridge potential", potential);
             final String file = "hex_accuracy_by_stones_" + board + ".svg";
             sink.put(
                     file,
@@ -201,7 +205,8 @@ public final class Figures {
                             "stones",
                             "per cent of winnable positions",
                             series));
-            out.add(new Figure("hex", file, "Accuracy of the two rules by number of stones, " + board));
+            out.add(new Figure(
+                    "hex", file, "Accuracy of the circuit rules and the potential by number of stones, " + board));
         }
     }
 

@@ -11,7 +11,7 @@ import org.gamecensus.schemas.DatasetSchema;
 /** The datasets of the Hex circuit census. Cells are numbered row·columns + column; masks set bit cell. */
 public final class HexSchemas {
 
-    /** The two rules' columns, the same in {@code hex} and {@code hex_layers}. */
+    /** The rules' columns (two circuit rules, the potential), the same in {@code hex} and {@code hex_layers}. */
     private static final StructField[] RULES = {
         field("ratio_pick", DataTypes.IntegerType, true, "the ratio rule's cell (winnable positions only)"),
         field("ratio_wins", DataTypes.BooleanType, true, "the ratio rule's cell wins"),
@@ -23,12 +23,23 @@ public final class HexSchemas {
                 DataTypes.IntegerType,
                 true,
                 "on a current-rule miss, rank of the best-placed winning cell"),
+        field(
+                "potential_pick",
+                DataTypes.IntegerType,
+                true,
+                "the Erdős–Selfridge potential's cell for the mover, lowest of ties (winnable positions only)"),
+        field("potential_wins", DataTypes.BooleanType, true, "the potential's cell wins"),
+        field(
+                "potential_rank",
+                DataTypes.IntegerType,
+                true,
+                "on a potential miss, rank of the best-placed winning cell"),
     };
 
     /** Table {@code hex}: one row per live position, partitioned by board and first player. */
     public static final DatasetSchema POSITIONS = new DatasetSchema(
             "hex",
-            1,
+            2,
             columns(
                     new StructField[] {
                         field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
@@ -144,7 +155,7 @@ public final class HexSchemas {
      */
     public static final DatasetSchema LAYERS = new DatasetSchema(
             "hex_layers",
-            2,
+            3,
             columns(
                     new StructField[] {
                         field("position", DataTypes.LongType, false, "down_mask | across_mask << 32"),

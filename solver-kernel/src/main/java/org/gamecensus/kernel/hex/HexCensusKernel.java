@@ -8,7 +8,8 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  * play, no completed chain — one slice at a time. Slice k fixes the states of the first
  * {@link #prefixCells()} cells to the base-3 digits of k and runs through the rest. For each
  * position: the exact verdict (winning cells from {@link HexExactSolver}) and, on winnable ones,
- * both circuit rules' picks and, on a miss, the rank of the best-placed winning cell.
+ * both circuit rules' picks and the Erdős–Selfridge potential's ({@link PotentialRule}, for the
+ * mover against the opponent's sets), and on a miss the rank of the best-placed winning cell.
  */
 public final class HexCensusKernel {
 
@@ -23,12 +24,15 @@ public final class HexCensusKernel {
     private final int prefix;
     private final double[] ratio = new double[HexBoard.MAX_CELLS];
     private final double[] current = new double[HexBoard.MAX_CELLS];
+    private final PotentialRule potential;
+    private final long[] potentials = new long[HexBoard.MAX_CELLS];
     private final HexPositionVerdict verdict = new HexPositionVerdict();
 
     public HexCensusKernel(HexExactSolver solver) {
         this.board = solver.board();
         this.solver = solver;
         this.rules = new CircuitRules(board);
+        this.potential = new PotentialRule(board);
         this.prefix = Math.min(4, board.cells());
     }
 
@@ -40,6 +44,7 @@ public final class HexCensusKernel {
         this.board = board;
         this.solver = null;
         this.rules = new CircuitRules(board);
+        this.potential = new PotentialRule(board);
         this.prefix = Math.min(4, board.cells());
     }
 
@@ -113,7 +118,9 @@ public final class HexCensusKernel {
         if (v.winnable) {
             rules.score(Rule.RATIO, v.toMove, down, across, ratio);
             rules.score(Rule.CURRENT, v.toMove, down, across, current);
-            v.grade(ratio, current, board.all() & ~(down | across));
+            final int empty = board.all() & ~(down | across);
+            v.grade(ratio, current, empty);
+            v.gradePotential(potentials, potential.score(v.toMove, down, across, potentials), empty);
         }
         return v;
     }

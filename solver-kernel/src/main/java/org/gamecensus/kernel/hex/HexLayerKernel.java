@@ -67,6 +67,8 @@ public final class HexLayerKernel {
     private final HexPositionVerdict verdict = new HexPositionVerdict();
     private final double[] ratio = new double[HexBoard.MAX_CELLS];
     private final double[] current = new double[HexBoard.MAX_CELLS];
+    private final PotentialRule potential;
+    private final long[] potentials = new long[HexBoard.MAX_CELLS];
 
     public HexLayerKernel(HexBoard board, Side first) {
         if (board.cells() > 30) {
@@ -82,6 +84,7 @@ public final class HexLayerKernel {
         }
         this.children = new Children((int) largest);
         this.rules = new CircuitRules(board);
+        this.potential = new PotentialRule(board);
     }
 
     public static long key(int down, int across) {
@@ -249,6 +252,7 @@ public final class HexLayerKernel {
                 if (v.winnable) {
                     rules.score(CircuitRules.Rule.CURRENT, mover, v.down, v.across, current);
                     v.grade(ratio, current, empty);
+                    v.gradePotential(potentials, potential.score(mover, v.down, v.across, potentials), empty);
                 } else {
                     rules.solveBoth(v.down, v.across);
                 }

@@ -12,6 +12,8 @@ public final class HexPositionVerdict {
     int currentPick = -1;
     int ratioRank;
     int currentRank;
+    int potentialPick = -1;
+    int potentialRank;
     double downResistance = Double.NaN;
     double acrossResistance = Double.NaN;
 
@@ -26,6 +28,8 @@ public final class HexPositionVerdict {
         this.currentPick = -1;
         this.ratioRank = 0;
         this.currentRank = 0;
+        this.potentialPick = -1;
+        this.potentialRank = 0;
     }
 
     /**
@@ -41,6 +45,32 @@ public final class HexPositionVerdict {
         }
         if (!currentWins()) {
             currentRank = CircuitRules.bestRank(current, empty, winningMask);
+        }
+    }
+
+    /**
+     * The potential rule's pick, the first of its {@code tied} cells (the highest potentials,
+     * {@link PotentialRule#score}), and on a miss the rank of the best-placed winning cell: one
+     * plus the empty cells of a higher potential, or of the same and a lower number.
+     */
+    void gradePotential(long[] potentials, int tied, int empty) {
+        assert winnable : "the rules are graded on winnable positions";
+        assert tied != 0 && (tied & ~empty) == 0 : "the tied cells are empty";
+        potentialPick = Integer.numberOfTrailingZeros(tied);
+        if (!potentialWins()) {
+            int best = Integer.MAX_VALUE;
+            for (int targets = winningMask; targets != 0; targets &= targets - 1) {
+                final int x = Integer.numberOfTrailingZeros(targets);
+                int rank = 1;
+                for (int rest = empty; rest != 0; rest &= rest - 1) {
+                    final int y = Integer.numberOfTrailingZeros(rest);
+                    if (potentials[y] > potentials[x] || potentials[y] == potentials[x] && y < x) {
+                        rank++;
+                    }
+                }
+                best = Math.min(best, rank);
+            }
+            potentialRank = best;
         }
     }
 
@@ -102,5 +132,18 @@ public final class HexPositionVerdict {
     /** Across's circuit resistance as the board stands (the layered solve fills it; NaN where not computed). */
     public double acrossResistance() {
         return acrossResistance;
+    }
+
+    public int potentialPick() {
+        return potentialPick;
+    }
+
+    public boolean potentialWins() {
+        return potentialPick >= 0 && (winningMask & (1 << potentialPick)) != 0;
+    }
+
+    /** On a potential-rule miss, the rank of the best-placed winning cell; 0 otherwise. */
+    public int potentialRank() {
+        return potentialRank;
     }
 }

@@ -91,6 +91,8 @@ class HexLayerKernelTest {
             assertEquals(t.currentPick(), v.currentPick(), where);
             assertEquals(t.ratioRank(), v.ratioRank(), where);
             assertEquals(t.currentRank(), v.currentRank(), where);
+            assertEquals(t.potentialPick(), v.potentialPick(), where);
+            assertEquals(t.potentialRank(), v.potentialRank(), where);
             assertEquals(circuit.resistance(Side.DOWN, v.down(), v.across()), v.downResistance(), where);
             assertEquals(circuit.resistance(Side.ACROSS, v.across(), v.down()), v.acrossResistance(), where);
             graded += v.winnable() ? 1 : 0;
@@ -120,6 +122,8 @@ class HexLayerKernelTest {
         c.currentPick = v.currentPick;
         c.ratioRank = v.ratioRank;
         c.currentRank = v.currentRank;
+        c.potentialPick = v.potentialPick;
+        c.potentialRank = v.potentialRank;
         c.downResistance = v.downResistance;
         c.acrossResistance = v.acrossResistance;
         return c;

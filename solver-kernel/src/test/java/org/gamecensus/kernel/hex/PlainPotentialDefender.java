@@ -51,6 +51,11 @@ final class PlainPotentialDefender {
 
     /** The cells of highest potential for the defender, in increasing order. */
     List<Integer> tied(int down, int across) {
+        return highest(potentials(down, across), down | across);
+    }
+
+    /** Each cell's potential for the defender over the common denominator 2^cells (0 on stones). */
+    long[] potentials(int down, int across) {
         final int own = defenderIsDown ? down : across;
         final int n = board.cells();
         final long[] potential = new long[n];
@@ -70,10 +75,14 @@ final class PlainPotentialDefender {
                 }
             }
         }
+        return potential;
+    }
+
+    private List<Integer> highest(long[] potential, int stones) {
         long best = -1;
         final List<Integer> out = new ArrayList<>();
-        for (int x = 0; x < n; x++) {
-            if (((down | across) & (1 << x)) != 0) {
+        for (int x = 0; x < board.cells(); x++) {
+            if ((stones & (1 << x)) != 0) {
                 continue;
             }
             if (potential[x] > best) {

@@ -135,6 +135,58 @@ class PotentialRuleTest {
         }
     }
 
+    @Test
+    void theCensusGradesThePotentialsPickAndRankAsPlainFractionsDo() {
+        final int[] counts = new int[3]; // winnable, potential wins, misses
+        for (String name : List.of("3x3", "2x4", "3x4")) {
+            final HexBoard b = HexBoard.parse(name);
+            final HexCensusKernel census = new HexCensusKernel(new HexExactSolver(b, Side.DOWN));
+            final PlainPotentialDefender[] plain = {
+                new PlainPotentialDefender(b, true, true, "lowest"),
+                new PlainPotentialDefender(b, true, false, "lowest")
+            };
+            for (int slice = 0; slice < census.sliceCount(); slice++) {
+                census.decideSlice(slice, v -> {
+                    if (!v.winnable()) {
+                        assertEquals(-1, v.potentialPick(), "no pick on a lost position");
+                        return;
+                    }
+                    // The potential for the mover: defending against the opponent's sets.
+                    final List<Integer> tied = plain[v.toMove() == Side.DOWN ? 0 : 1].tied(v.down(), v.across());
+                    final String where = b.draw(v.down(), v.across());
+                    assertEquals(tied.get(0), v.potentialPick(), where);
+                    assertEquals((v.winningMask() & (1 << tied.get(0))) != 0, v.potentialWins(), where);
+                    counts[0]++;
+                    counts[v.potentialWins() ? 1 : 2]++;
+                    if (!v.potentialWins()) {
+                        // Rank: 1 + the empty cells ordered before the best-placed winning cell.
+                        final long[] p = plain[v.toMove() == Side.DOWN ? 0 : 1].potentials(v.down(), v.across());
+                        int best = Integer.MAX_VALUE;
+                        for (int x = 0; x < b.cells(); x++) {
+                            if ((v.winningMask() & (1 << x)) == 0) {
+                                continue;
+                            }
+                            int before = 0;
+                            for (int y = 0; y < b.cells(); y++) {
+                                final boolean empty = ((v.down() | v.across()) & (1 << y)) == 0;
+                                if (empty && y != x && (p[y] > p[x] || p[y] == p[x] && y < x)) {
+                                    before++;
+                                }
+                            }
+                            best = Math.min(best, before + 1);
+                        }
+                        assertEquals(best, v.potentialRank(), where);
+                    } else {
+                        assertEquals(0, v.potentialRank(), where);
+                    }
+                });
+            }
+        }
+        assertTrue(
+                counts[1] > 0 && counts[2] > 0,
+                "the potential wins some and misses some: " + counts[1] + "/" + counts[2]);
+    }
+
     private static List<Integer> toList(int[] line) {
         final List<Integer> out = new ArrayList<>();
         for (int x : line) {

@@ -57,6 +57,15 @@ public abstract class SizedCensus extends Census {
     protected abstract List<PublishedTable> tables(SparkSession spark, Warehouse warehouse, int size);
 
     /**
+     * The tables {@code publish} writes after its census to {@code size}: by default those of
+     * {@link #tables}; a census may read more of the profile (Cram keeps the essay's tables to the
+     * essay's size and shows the trend to the census's).
+     */
+    protected Census.Tables publishedTables(CensusConfig config, int size) {
+        return (spark, warehouse) -> tables(spark, warehouse, size);
+    }
+
+    /**
      * The size: {@code value} (the option's, or null), else the profile's {@code prefix}-setting
      * ({@code cram.max-squares}, {@code publish.cram.max-squares}), else {@code fallback}; checked.
      */
@@ -88,11 +97,12 @@ public abstract class SizedCensus extends Census {
     public final Published published(CensusConfig config) {
         final int n = size(config, null, "publish." + name() + ".", defaultSize);
         final SliceCommit plan = plan(n);
+        final Census.Tables tables = publishedTables(config, n);
         return new Published(
                 plan::claim,
                 (spark, warehouse, partitions, out) ->
                         out.println(summary(n, plan.commit(spark, warehouse, partitions))),
-                (spark, warehouse) -> tables(spark, warehouse, n));
+                tables);
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.gamecensus.jobs.cram;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
 import org.gamecensus.jobs.census.PublishedTable;
@@ -52,6 +53,22 @@ public final class CramCensus extends SizedCensus {
     @Override
     protected List<PublishedTable> tables(SparkSession spark, Warehouse warehouse, int squares) {
         return CramTables.publish(spark, warehouse, squares);
+    }
+
+    /**
+     * The essay's tables stay at its catalogue's size ({@code publish.cram.essay-squares}, 8; at
+     * most the census's), and the route share by size goes to the census's size.
+     */
+    @Override
+    protected Census.Tables publishedTables(CensusConfig config, int squares) {
+        final long essay = CommandOptions.whole(
+                "publish.cram.essay-squares",
+                config.get("publish.cram.essay-squares", String.valueOf(CramJob.DEFAULT_MAX_SQUARES)),
+                CramJob.DEFAULT_MAX_SQUARES,
+                1,
+                Integer.MAX_VALUE);
+        final int tableSquares = (int) Math.min(essay, squares);
+        return (spark, warehouse) -> CramTables.publish(spark, warehouse, tableSquares, squares);
     }
 
     /** {@code census run cram}. */

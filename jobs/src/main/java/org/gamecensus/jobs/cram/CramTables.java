@@ -46,7 +46,8 @@ public final class CramTables {
             + "ROUND(100 * SUM(IF(outcome = 'N' AND routes_lax > 0, 1, 0)) / SUM(IF(outcome = 'N', 1, 0)), 1) AS share_lax_pct, "
             + "SUM(IF(outcome = 'N' AND routes_strict > 0, 1, 0)) AS with_route_strict, "
             + "ROUND(100 * SUM(IF(outcome = 'N' AND routes_strict > 0, 1, 0)) / SUM(IF(outcome = 'N', 1, 0)), 1) AS share_strict_pct "
-            + "FROM cram_run WHERE squares % 2 = 0 GROUP BY squares HAVING SUM(IF(outcome = 'N', 1, 0)) > 0 ORDER BY squares";
+            + "FROM cram_trend WHERE squares % 2 = 0 GROUP BY squares HAVING SUM(IF(outcome = 'N', 1, 0)) > 0 "
+            + "ORDER BY squares";
 
     static final String HYBRID = "SELECT " + SIZE + ", COUNT(*) AS shapes, SUM(nodes_plain) AS nodes_plain, "
             + "SUM(nodes_hybrid) AS nodes_hybrid, SUM(nodes_plain) - SUM(nodes_hybrid) AS nodes_saved, "
@@ -61,11 +62,21 @@ public final class CramTables {
 
     /** Writes the tables for shapes of 1..maxSquares squares; returns them. */
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse, int maxSquares) {
+        return publish(spark, warehouse, maxSquares, maxSquares);
+    }
+
+    /**
+     * Writes the tables for shapes of 1..maxSquares squares (view {@code cram_run}), and the route
+     * share by size, the essay's trend, for shapes of 1..trendSquares (view {@code cram_trend}).
+     */
+    public static List<PublishedTable> publish(
+            SparkSession spark, Warehouse warehouse, int maxSquares, int trendSquares) {
         final PublishedTables tables = PublishedTables.over(spark, warehouse);
         if (!tables.has("cram")) {
             return tables.write();
         }
         spark.sql("SELECT * FROM cram WHERE squares <= " + maxSquares).createOrReplaceTempView("cram_run");
+        spark.sql("SELECT * FROM cram WHERE squares <= " + trendSquares).createOrReplaceTempView("cram_trend");
         final Row e = spark.sql(ERRATUM).first();
         final long laxOnly = e.isNullAt(0) ? 0 : e.getLong(0);
         final long losing = e.isNullAt(1) ? 0 : e.getLong(1);

@@ -43,6 +43,7 @@ public final class Figures {
             cram(spark, sink, out);
         }
         if (views.contains("hex")) {
+            hexByBoard(spark, sink, out);
             hexByStones(spark, sink, out);
         }
         if (views.contains("hex_adversarial")) {
@@ -156,7 +157,7 @@ public final class Figures {
         final Map<String, Number> lax = new LinkedHashMap<>();
         final Map<String, Number> strict = new LinkedHashMap<>();
         for (Row r : spark.sql("SELECT squares, 100 * SUM(IF(routes_lax > 0, 1, 0)) / COUNT(*), "
-                        + "100 * SUM(IF(routes_strict > 0, 1, 0)) / COUNT(*) FROM cram_run WHERE outcome = 'N' AND squares % 2 = 0 "
+                        + "100 * SUM(IF(routes_strict > 0, 1, 0)) / COUNT(*) FROM cram_trend WHERE outcome = 'N' AND squares % 2 = 0 "
                         + "GROUP BY squares ORDER BY squares")
                 .collectAsList()) {
             lax.put(String.valueOf(r.getInt(0)), r.getDouble(1));
@@ -172,6 +173,38 @@ public final class Figures {
                 "cram",
                 "cram_route_share.svg",
                 "The share of even first-player wins with a route, by size," + " lax and strict"));
+    }
+
+    /** Accuracy against board size: random, the circuit rules and the potential on every board censused, Down first. */
+    private static void hexByBoard(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
+        final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
+        for (String rule : List.of("random", "ratio rule", "current rule", "Erdős–Selfridge potential")) {
+            series.put(rule, new LinkedHashMap<>());
+        }
+        for (Row r : spark.sql("SELECT board, 100 * AVG(winning_count / empty_cells), 100 * AVG(IF(ratio_wins, 1, 0)), "
+                        + "100 * AVG(IF(current_wins, 1, 0)), 100 * AVG(IF(potential_wins, 1, 0)) FROM hex "
+                        + "WHERE first = 'down' AND winnable GROUP BY board "
+                        + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board")
+                .collectAsList()) {
+            int i = 1;
+            for (Map<String, Number> s : series.values()) {
+                s.put(r.getString(0), r.getDouble(i++));
+            }
+        }
+        if (series.get("random").size() < 2) {
+            return;
+        }
+        sink.put(
+                "hex_accuracy_by_board.svg",
+                Charts.lines(
+                        "Hex (Down first): winning picks by board, smallest first",
+                        "board",
+                        "per cent of winnable positions",
+                        series));
+        out.add(new Figure(
+                "hex",
+                "hex_accuracy_by_board.svg",
+                "Accuracy against board size: a random empty cell, the two circuit rules and the potential"));
     }
 
     private static void hexByStones(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {

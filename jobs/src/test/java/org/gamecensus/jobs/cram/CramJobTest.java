@@ -119,4 +119,21 @@ class CramJobTest extends SparkCensusTest {
         final CensusFailure failure = assertThrows(CensusFailure.class, () -> CramJob.check(doctored));
         Assertions.assertTrue(failure.getMessage().contains("##/##"), failure.getMessage());
     }
+
+    @Test
+    void theEssaysTablesKeepTheirSizeWhileTheRouteShareFollowsTheCensus() {
+        final Warehouse warehouse = new Warehouse(tmp.resolve("trend"));
+        CramJob.census(spark(), warehouse, 8, 0);
+        final Map<String, PublishedTable> tables = CramTables.publish(spark(), warehouse, 6, 8).stream()
+                .collect(Collectors.toMap(PublishedTable::name, t -> t));
+        assertEquals(
+                List.of("1", "2", "3", "4", "5", "6", "total"),
+                tables.get("cram_pairing").rows().stream().map(r -> r.get(0)).toList());
+        assertEquals(
+                List.of("2", "4", "6", "8"),
+                tables.get("cram_route_share").rows().stream()
+                        .map(r -> r.get(0))
+                        .toList(),
+                "even sizes with first-player wins, to the census's size");
+    }
 }

@@ -13,6 +13,7 @@ import org.gamecensus.jobs.Censuses;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusSession;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.cram.CramJob;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
@@ -20,8 +21,9 @@ import org.gamecensus.schemas.DatasetSchema;
  * as a view, query results as HTML tables, and the essays' figures drawn from the same rows by the
  * same code as {@code census publish} (as SVG strings or PNG bytes, for the kernel's display).
  *
- * <p>{@code cram_run} and {@code lumberjack_run}, the views the figures read, cover the whole of
- * their tables here (the publisher limits them to its published sizes).
+ * <p>The views the figures read: {@code cram_run}, the essay's catalogue ({@link
+ * CramJob#DEFAULT_MAX_SQUARES} squares); {@code cram_trend} and {@code lumberjack_run}, the whole
+ * of their tables (the publisher limits them to its published sizes).
  */
 public final class CensusNotebook implements AutoCloseable {
 
@@ -77,7 +79,9 @@ public final class CensusNotebook implements AutoCloseable {
     private static List<String> register(SparkSession spark, Warehouse warehouse) {
         final List<String> views = warehouse.registerViews(spark);
         if (views.contains("cram")) {
-            spark.table("cram").createOrReplaceTempView("cram_run");
+            spark.sql("SELECT * FROM cram WHERE squares <= " + CramJob.DEFAULT_MAX_SQUARES)
+                    .createOrReplaceTempView("cram_run");
+            spark.table("cram").createOrReplaceTempView("cram_trend");
         }
         if (views.contains("lumberjack")) {
             spark.table("lumberjack").createOrReplaceTempView("lumberjack_run");

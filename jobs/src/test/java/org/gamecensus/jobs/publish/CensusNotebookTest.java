@@ -7,7 +7,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.jobs.hex.HexJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
+import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.switching.SwitchingHosts;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -52,6 +55,25 @@ class CensusNotebookTest extends SparkCensusTest {
         assertThrows(IllegalArgumentException.class, () -> nb.svg("switching_K9.svg"));
         nb.close();
         Assertions.assertFalse(spark().sparkContext().isStopped(), "a session the caller owns stays up");
+    }
+
+    @Test
+    void everyCensussFiguresDrawInANotebookAsOnThePage() {
+        final Warehouse w = new Warehouse(tmp.resolve("all"));
+        CramJob.census(spark(), w, 10, 0);
+        HexJob.census(spark(), w, new HexBoard(2, 3), HexBoard.Side.DOWN, 0);
+        HexJob.census(spark(), w, new HexBoard(3, 3), HexBoard.Side.DOWN, 0);
+        final CensusNotebook nb = CensusNotebook.open(spark(), w.out().toString());
+        // The route catalogue keeps to the essay's eight squares; the route share goes to ten.
+        Assertions.assertTrue(
+                nb.figures("cram").contains("cram_route_share.svg"),
+                nb.figures("cram").toString());
+        Assertions.assertTrue(nb.svg("cram_route_share.svg").contains(">10<"), "the share at ten squares");
+        Assertions.assertTrue(nb.svg("cram_routes.svg").contains("(288 shapes)"), "the essay's 288 shapes");
+        Assertions.assertTrue(
+                nb.figures("hex").contains("hex_accuracy_by_board.svg"),
+                nb.figures("hex").toString());
+        nb.close();
     }
 
     @Test

@@ -51,6 +51,9 @@ final class PublishCommand implements Callable<Integer> {
         if (!Files.isRegularFile(claims)) {
             throw new UsageException("no essay claims file at " + claims + " (setting publish.claims)");
         }
+        if (!Files.isRegularFile(claims.resolveSibling(Publisher.QUESTIONS))) {
+            throw new UsageException("no open questions file at " + claims.resolveSibling(Publisher.QUESTIONS));
+        }
         final Warehouse warehouse = options.warehouse();
         final SparkSession spark = options.session("census publish");
         final PrintWriter out = options.out();
@@ -66,7 +69,7 @@ final class PublishCommand implements Callable<Integer> {
             tables.addAll(p.tables().publish(spark, warehouse));
         }
         options.printTables(warehouse, tables, out);
-        final Publisher.Result page = Publisher.publish(spark, warehouse, tables, claims);
+        final Publisher.Result page = Publisher.publish(spark, warehouse, tables, claims, null);
         final Map<String, Long> byVerdict = new TreeMap<>();
         page.verdicts().forEach(v -> byVerdict.merge(v.verdict(), 1L, Long::sum));
         out.println(page.figures().size() + " figures in " + warehouse.out().resolve("figures"));

@@ -21,7 +21,7 @@ import org.gamecensus.kernel.hex.PotentialAdversary;
 final class AdversarySlices implements SliceKernel {
 
     private static final long serialVersionUID = 1L;
-    private static final String[] VARIANTS = {"plain", "reply"};
+    static final String[] VARIANTS = {"plain", "reply"};
 
     private final int rows;
     private final int cols;
@@ -54,14 +54,14 @@ final class AdversarySlices implements SliceKernel {
         final String line = r.holds() ? null : line(r.losingLine());
         return RowFactory.create(
                 first.label(),
-                variant,
                 PotentialAdversary.Ties.LOWEST.label(),
                 r.side().label(),
                 r.movingFirst() ? "first" : "second",
                 r.holds(),
                 line,
                 board.name(),
-                rule.label());
+                rule.label(),
+                variant);
     }
 
     /** A line's cells, space-separated. */

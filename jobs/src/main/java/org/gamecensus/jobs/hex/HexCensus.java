@@ -22,6 +22,9 @@ import picocli.CommandLine.Option;
  */
 public final class HexCensus extends Census {
 
+    /** The boards of the committed rules' check ({@code spec/hex.md}), and the transposes not listed there. */
+    private static final String COMMITTED_BOARDS = "2x3,3x2,2x4,4x2,3x3,3x4,4x3,3x5,5x3,4x4,4x5,5x4";
+
     public HexCensus() {
         super(
                 "hex",
@@ -255,6 +258,11 @@ public final class HexCensus extends Census {
         final int emptyBoardCells = (int) Math.min(emptyCells, HexBoard.MAX_CELLS);
         final long potentialCells = config.getLong("publish.hex.potential-max-cells", HexJob.MAX_POTENTIAL_CELLS);
         final SliceCommit potential = HexJob.potentialDefender((int) Math.min(potentialCells, Integer.MAX_VALUE));
+        final List<HexBoard> committedBoards = new ArrayList<>();
+        for (String spec : config.getList("publish.hex.committed-boards", COMMITTED_BOARDS)) {
+            committedBoards.add(HexJob.anyBoard(spec));
+        }
+        final SliceCommit committed = HexJob.committedRules(committedBoards);
         return new Published(
                 warehouse -> {
                     for (HexBoard b : boards) {
@@ -264,6 +272,7 @@ public final class HexCensus extends Census {
                     }
                     HexJob.claimEmptyBoards(warehouse, emptyBoardCells);
                     potential.claim(warehouse);
+                    committed.claim(warehouse);
                     HexJob.claimSample(warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed);
                 },
                 (spark, warehouse, partitions, out) -> {
@@ -278,6 +287,10 @@ public final class HexCensus extends Census {
                     out.println("hex potential defender: " + potential.ids().size() + " boards of up to "
                             + potentialCells + " cells, each first player, three tie policies; " + held.tally(0)
                             + " of " + held.rows() + " cases held (" + held.seconds() + " s)");
+                    final SliceCommit.Timed kept = committed.commit(spark, warehouse, partitions);
+                    out.println("hex committed circuit rules: " + committedBoards.size()
+                            + " boards, each first player, both rules, both fallbacks; " + kept.tally(0) + " of "
+                            + kept.rows() + " cases held (" + kept.seconds() + " s)");
                     final long sampled = HexJob.sampleCensus(
                             spark, warehouse, sampleBoard, HexBoard.Side.DOWN, count, seed, partitions);
                     out.println("hex sample on " + sampleBoard.name() + ": " + count + " positions, " + sampled

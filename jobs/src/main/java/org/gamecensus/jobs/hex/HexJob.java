@@ -22,6 +22,7 @@ import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.CircuitRules;
+import org.gamecensus.kernel.hex.CommittedAdversary;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.gamecensus.kernel.hex.HexCensusKernel;
@@ -49,8 +50,8 @@ public final class HexJob {
     /** The census's tally: positions the mover can win. */
     static final RowCondition WINNABLE = RowCondition.isTrue("winnable");
 
-    /** The potential rule's rows that hold. */
-    static final RowCondition POTENTIAL_HOLDS = RowCondition.isTrue("holds");
+    /** The adversarial rows that hold. */
+    static final RowCondition HOLDS = RowCondition.isTrue("holds");
 
     /** The largest boards of the potential's adversarial check: its minimal winning sets grow fast beyond. */
     public static final int MAX_POTENTIAL_CELLS = 20;
@@ -245,7 +246,9 @@ public final class HexJob {
     private static List<TablePartition> adversarialPartitions(HexBoard board) {
         final List<TablePartition> partitions = new ArrayList<>();
         for (CircuitRules.Rule rule : CircuitRules.Rule.values()) {
-            partitions.addAll(TablePartition.of(board.name(), rule.label()));
+            for (String variant : AdversarySlices.VARIANTS) {
+                partitions.addAll(TablePartition.of(board.name(), rule.label(), variant));
+            }
         }
         return partitions;
     }
@@ -264,6 +267,40 @@ public final class HexJob {
     }
 
     /**
+     * The committed circuit rules ({@link CommittedSlices}) on {@code boards}, as the commit takes
+     * it: for each board, rule and variant (committed, committed-circuit) a partition.
+     */
+    public static SliceCommit committedRules(List<HexBoard> boards) {
+        final List<Long> ids = new ArrayList<>();
+        final List<TablePartition> partitions = new ArrayList<>();
+        for (HexBoard b : boards) {
+            if (b.cells() > MAX_POTENTIAL_CELLS || b.rows() < 2 || b.cols() < 2) {
+                throw new UsageException("the committed rules' boards are r x c with r, c >= 2 and at most "
+                        + MAX_POTENTIAL_CELLS + " cells, got " + b.name());
+            }
+            ids.addAll(CommittedSlices.sliceIds(b));
+            for (CircuitRules.Rule rule : CircuitRules.Rule.values()) {
+                for (CommittedAdversary.Fallback f : CommittedAdversary.Fallback.values()) {
+                    partitions.addAll(TablePartition.of(b.name(), rule.label(), f.label()));
+                }
+            }
+        }
+        if (ids.isEmpty()) {
+            throw new UsageException("the committed rules need at least one board");
+        }
+        // The largest boards first: they take the longest.
+        Collections.reverse(ids);
+        return new SliceCommit(
+                HexSchemas.ADVERSARIAL,
+                partitions,
+                ids,
+                new CommittedSlices(),
+                "committed-" + boards.size(),
+                CensusCommit.Check.none(),
+                List.of(HOLDS));
+    }
+
+    /**
      * The Erdős–Selfridge potential as a defender on every board up to {@code maxCells} cells
      * ({@link PotentialSlices}), as the commit takes it: a partition (board, potential) each.
      */
@@ -276,7 +313,7 @@ public final class HexJob {
         final List<TablePartition> partitions = new ArrayList<>();
         for (HexBoard b : boardsUpTo(maxCells)) {
             ids.add(PotentialSlices.sliceId(b));
-            partitions.addAll(TablePartition.of(b.name(), "potential"));
+            partitions.addAll(TablePartition.of(b.name(), "potential", "plain"));
         }
         // The largest boards first: they take the longest.
         Collections.reverse(ids);
@@ -287,7 +324,7 @@ public final class HexJob {
                 new PotentialSlices(),
                 "potential-" + maxCells,
                 CensusCommit.Check.none(),
-                List.of(POTENTIAL_HOLDS));
+                List.of(HOLDS));
     }
 
     /** {@code count} positions sampled along random games, reproducible from {@code seed}. */

@@ -38,8 +38,17 @@ public final class HexTables {
             + "ORDER BY " + BOARD_ORDER + ", first, stones";
 
     static final String ADVERSARIAL = "SELECT board, side, moving, rule, variant, holds, losing_line "
-            + "FROM hex_adversarial WHERE rule IN ('ratio', 'current') ORDER BY moving, " + BOARD_ORDER
+            + "FROM hex_adversarial WHERE rule IN ('ratio', 'current') AND variant IN ('plain', 'reply') "
+            + "ORDER BY moving, " + BOARD_ORDER
             + ", side, rule DESC, variant";
+
+    static final String COMMITTED = "SELECT board, first, side, moving, rule, "
+            + "MAX(IF(variant = 'plain', holds, NULL)) AS running, "
+            + "MAX(IF(variant = 'committed', holds, NULL)) AS committed, "
+            + "MAX(IF(variant = 'committed-circuit', holds, NULL)) AS committed_circuit, "
+            + "MAX(IF(variant = 'committed', losing_line, NULL)) AS committed_losing_line "
+            + "FROM hex_adversarial WHERE rule IN ('ratio', 'current') GROUP BY board, first, side, moving, rule "
+            + "HAVING MAX(IF(variant = 'committed', 1, 0)) = 1 ORDER BY " + BOARD_ORDER + ", first, rule DESC";
 
     static final String POTENTIAL = "SELECT board, first, side, moving, "
             + "MAX(IF(ties = 'lowest', holds, NULL)) AS lowest, "
@@ -101,6 +110,19 @@ public final class HexTables {
                             + " Where cells tie, lowest: the lowest-numbered; defender_best: the defender chooses among"
                             + " them, position by position; opponent_pick: the opponent does. losing_line: under lowest"
                             + " ties (cell = row · columns + column).");
+        }
+        if (tables.has("hex_adversarial")) {
+            tables.add(
+                    "hex_committed",
+                    "Hex: circuit rules committed at the start",
+                    COMMITTED,
+                    "The rule plays the side that wins the empty board. From P0 (the empty board, or after the"
+                            + " rule's first move when it moves first) it builds once a reply table (its choice after"
+                            + " each opponent cell) and a fixed order (P0's empty cells by its score, best first)."
+                            + " committed: after the opponent plays x, the table's reply if it is empty, else the first"
+                            + " empty cell of the order; committed_circuit: else the running rule's choice. running:"
+                            + " the rule consulted at every move (— where the board was not censused). Every opponent"
+                            + " reply is tried.");
         }
         if (tables.has("hex_sample")) {
             final boolean full = tables.has("hex");

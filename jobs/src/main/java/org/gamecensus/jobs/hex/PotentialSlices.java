@@ -42,14 +42,14 @@ final class PotentialSlices implements SliceKernel {
                 final PotentialAdversary.Result r = new PotentialAdversary(rule, first, side, ties).run();
                 out.add(RowFactory.create(
                         first.label(),
-                        "plain",
                         ties.label(),
                         side.label(),
                         r.movingFirst() ? "first" : "second",
                         r.holds(),
                         r.losingLine() == null ? null : AdversarySlices.line(r.losingLine()),
                         board.name(),
-                        "potential"));
+                        "potential",
+                        "plain"));
             }
         }
     }

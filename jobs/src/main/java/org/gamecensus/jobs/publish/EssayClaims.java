@@ -82,7 +82,7 @@ public final class EssayClaims {
     }
 
     /** The first column of the first row, or null when the query fails (its table is absent). */
-    private static String value(SparkSession spark, String query) {
+    static String value(SparkSession spark, String query) {
         try {
             final List<Row> rows = spark.sql(query).limit(1).collectAsList();
             return rows.isEmpty() || rows.get(0).isNullAt(0)

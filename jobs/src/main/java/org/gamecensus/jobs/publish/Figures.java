@@ -245,7 +245,8 @@ public final class Figures {
 
     private static void hexLosingLines(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         for (Row r : spark.sql("SELECT board, first, rule, variant, side, moving, losing_line FROM hex_adversarial "
-                        + "WHERE NOT holds AND rule IN ('ratio', 'current') ORDER BY board, first, rule, variant")
+                        + "WHERE NOT holds AND rule IN ('ratio', 'current') AND variant IN ('plain', 'reply') "
+                        + "ORDER BY board, first, rule, variant")
                 .collectAsList()) {
             final String[] rc = r.getString(0).split("x");
             final String[] cells = r.getString(6).split(" ");

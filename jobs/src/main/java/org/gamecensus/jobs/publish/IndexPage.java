@@ -5,13 +5,18 @@ import org.gamecensus.jobs.census.PublishedTable;
 
 /**
  * {@code index.html}: for every number the essays publish, the essay's value beside the census's
- * and a verdict; then every figure and every published table. One self-contained page.
+ * and a verdict; the questions the essays leave open, each answered in a sentence from the
+ * warehouse; then every figure and every published table. One self-contained page.
  */
 final class IndexPage {
 
     private IndexPage() {}
 
-    static String html(List<EssayClaims.Verdict> verdicts, List<Figures.Figure> figures, List<PublishedTable> tables) {
+    static String html(
+            List<EssayClaims.Verdict> verdicts,
+            List<OpenQuestions.Answer> answers,
+            List<Figures.Figure> figures,
+            List<PublishedTable> tables) {
         final StringBuilder b = new StringBuilder();
         b.append(
                 "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gamecensus: do the essays hold?"
@@ -59,7 +64,27 @@ final class IndexPage {
             }
             b.append("</td></tr>\n");
         }
-        b.append("</table>\n<h2>Figures</h2>\n");
+        b.append("</table>\n<h2>Open questions</h2>\n");
+        for (OpenQuestions.Answer a : answers) {
+            final OpenQuestions.Question q = a.question();
+            b.append("<blockquote>")
+                    .append(esc(q.question()))
+                    .append(" <small>(")
+                    .append(esc(q.essay()))
+                    .append(")</small></blockquote>\n<p>")
+                    .append(
+                            a.sentence() == null
+                                    ? "Not answered: this warehouse lacks the census, or the columns, the answer needs."
+                                    : esc(a.sentence()));
+            if (!q.table().isEmpty()) {
+                b.append(" <a href=\"tables/").append(esc(q.table())).append(".md\">Table</a>");
+            }
+            if (!q.figure().isEmpty()) {
+                b.append(" · <a href=\"figures/").append(esc(q.figure())).append("\">Figure</a>");
+            }
+            b.append("</p>\n");
+        }
+        b.append("<h2>Figures</h2>\n");
         for (Figures.Figure f : figures) {
             b.append("<figure><img src=\"figures/")
                     .append(esc(f.file()))

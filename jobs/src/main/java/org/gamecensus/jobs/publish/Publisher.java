@@ -12,18 +12,30 @@ import org.gamecensus.jobs.census.Warehouse;
  */
 public final class Publisher {
 
+    /** The open questions' file, beside the claims' unless given. */
+    public static final String QUESTIONS = "open-questions.csv";
+
     private Publisher() {}
 
-    /** The outcome: the claims as checked, and the figures drawn. */
-    public record Result(List<EssayClaims.Verdict> verdicts, List<Figures.Figure> figures) {}
+    /** The outcome: the claims as checked, the open questions answered, and the figures drawn. */
+    public record Result(
+            List<EssayClaims.Verdict> verdicts, List<OpenQuestions.Answer> answers, List<Figures.Figure> figures) {}
 
+    /**
+     * Checks the claims of {@code claimsFile}, answers the questions of {@code questionsFile}
+     * (the file beside it, {@code open-questions.csv}, when null), draws the figures and writes
+     * the page.
+     */
     public static Result publish(
-            SparkSession spark, Warehouse warehouse, List<PublishedTable> tables, Path claimsFile) {
+            SparkSession spark, Warehouse warehouse, List<PublishedTable> tables, Path claimsFile, Path questionsFile) {
         final List<String> views = warehouse.tables();
         final List<EssayClaims.Verdict> verdicts = EssayClaims.check(spark, EssayClaims.load(spark, claimsFile));
+        final Path questions = questionsFile != null ? questionsFile : claimsFile.resolveSibling(QUESTIONS);
+        final List<OpenQuestions.Answer> answers = OpenQuestions.answer(spark, OpenQuestions.load(spark, questions));
         final List<Figures.Figure> figures =
                 Figures.draw(spark, views, warehouse.out().resolve("figures"));
-        Warehouse.writeAtomically(warehouse.out().resolve("index.html"), IndexPage.html(verdicts, figures, tables));
-        return new Result(verdicts, figures);
+        Warehouse.writeAtomically(
+                warehouse.out().resolve("index.html"), IndexPage.html(verdicts, answers, figures, tables));
+        return new Result(verdicts, answers, figures);
     }
 }

@@ -59,9 +59,9 @@ class ConcurrentCensusIT extends SparkCensusTest {
         assertEquals(0, tall.await(180), tall.err());
         final Warehouse w = new Warehouse(out);
         assertEquals(
-                2 + 2 * 2,
+                2 + 2 * 4,
                 verified(w, HexSchemas.POSITIONS, HexSchemas.ADVERSARIAL),
-                "two boards: a partition each of positions, and of each circuit rule's adversarial rows");
+                "two boards: a partition each of positions, and of each circuit rule and variant (plain, reply)");
         assertEquals(
                 List.of("2x3", "3x2"),
                 spark().read()

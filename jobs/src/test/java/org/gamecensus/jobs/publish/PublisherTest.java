@@ -6,6 +6,7 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -69,7 +70,19 @@ class PublisherTest extends SparkCensusTest {
                                         + "\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_strict > 0\",\"The strict test, commas, and all\"",
                                 "absent,004,hex,\"A table not in this warehouse\",1,\"SELECT COUNT(*) FROM hex_sample\",,")
                         + "\n");
-        final Publisher.Result result = Publisher.publish(spark(), w, tables, claims);
+        Files.writeString(
+                claims.resolveSibling(Publisher.QUESTIONS),
+                String.join(
+                                "\n",
+                                "id,essay,question,answer_query,table,figure",
+                                "k4,000,\"Who wins K4, and why?\",\"SELECT concat('K4 goes to class ', outcome, ', by both computations.') "
+                                        + "FROM switching WHERE host = 'K4' AND links = 6\",switching_outcomes,switching_K4.svg",
+                                "absent,004,\"A question on a table not in this warehouse\",\"SELECT COUNT(*) FROM hex_sample\",,")
+                        + "\n");
+        final Publisher.Result result = Publisher.publish(spark(), w, tables, claims, null);
+        assertEquals(
+                Arrays.asList("K4 goes to class L, by both computations.", null),
+                result.answers().stream().map(OpenQuestions.Answer::sentence).toList());
         assertEquals(
                 List.of("matches", "differs", "erratum", "not computed"),
                 result.verdicts().stream().map(EssayClaims.Verdict::verdict).toList());
@@ -79,6 +92,15 @@ class PublisherTest extends SparkCensusTest {
                         + "<td>64</td><td>differs</td>"),
                 "the wrong expected value is marked differs");
         Assertions.assertTrue(index.contains("erratum: correct value 38"), index);
+        Assertions.assertTrue(
+                index.contains("<blockquote>Who wins K4, and why? <small>(000)</small></blockquote>\n"
+                        + "<p>K4 goes to class L, by both computations. <a href=\"tables/switching_outcomes.md\">Table</a>"
+                        + " · <a href=\"figures/switching_K4.svg\">Figure</a></p>"),
+                "the answer, generated from the warehouse, with its table and figure");
+        Assertions.assertTrue(
+                index.contains(
+                        "<p>Not answered: this warehouse lacks the census, or the columns, the answer needs.</p>"),
+                index);
         for (Figures.Figure f : result.figures()) {
             final Path file = w.out().resolve("figures").resolve(f.file());
             final Document svg = xml(file); // well-formed

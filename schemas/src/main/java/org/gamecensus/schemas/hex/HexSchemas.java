@@ -70,11 +70,6 @@ public final class HexSchemas {
             new StructType(new StructField[] {
                 field("first", DataTypes.StringType, false, "who moves first"),
                 field(
-                        "variant",
-                        DataTypes.StringType,
-                        false,
-                        "plain, or reply (only cells next to the opponent's last stone)"),
-                field(
                         "ties",
                         DataTypes.StringType,
                         false,
@@ -98,8 +93,15 @@ public final class HexSchemas {
                         DataTypes.StringType,
                         false,
                         "ratio or current (circuit rules), or potential (Erdős–Selfridge); partition key"),
+                field(
+                        "variant",
+                        DataTypes.StringType,
+                        false,
+                        "plain; reply (only cells next to the opponent's last stone); committed (a reply table and a"
+                                + " fixed order built once); committed-circuit (the table, then the running rule);"
+                                + " partition key"),
             }),
-            List.of("board", "rule"),
+            List.of("board", "rule", "variant"),
             "circuit rules and the Erdős–Selfridge potential against every reply");
 
     /** Table {@code hex_sample}: positions sampled along random games. */

@@ -245,8 +245,8 @@ public final class Figures {
 
     private static void hexLosingLines(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         for (Row r : spark.sql("SELECT board, first, rule, variant, side, moving, losing_line FROM hex_adversarial "
-                        + "WHERE NOT holds AND rule IN ('ratio', 'current') AND variant IN ('plain', 'reply') "
-                        + "ORDER BY board, first, rule, variant")
+                        + "WHERE NOT holds AND (rule IN ('ratio', 'current') AND variant IN ('plain', 'reply') "
+                        + "OR rule = 'potential' AND ties = 'lowest') ORDER BY board, first, rule, variant")
                 .collectAsList()) {
             final String[] rc = r.getString(0).split("x");
             final String[] cells = r.getString(6).split(" ");
@@ -268,9 +268,14 @@ public final class Figures {
             out.add(new Figure(
                     "hex",
                     file,
-                    "A losing line: " + r.getString(0) + ", " + r.getString(2) + " rule, " + r.getString(3)
+                    "A losing line: " + r.getString(0) + ", " + ruleName(r.getString(2)) + ", " + r.getString(3)
                             + ", stones numbered in move order"));
         }
+    }
+
+    /** A rule as a caption names it: the ratio rule, the current rule, the potential (lowest tied cell). */
+    private static String ruleName(String rule) {
+        return rule.equals("potential") ? "the Erdős–Selfridge potential, lowest tied cell" : "the " + rule + " rule";
     }
 
     private static void lumberjack(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {

@@ -25,6 +25,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.gamecensus.schemas.DatasetSchema;
@@ -61,6 +63,9 @@ import org.gamecensus.schemas.DatasetSchema;
  * other live run's claims; on HDFS or an object store each call is a round trip.
  */
 public final class WarehouseRun implements AutoCloseable {
+
+    /** The partition columns in a table's {@code _schema.json} ({@link DatasetSchema#toJson}). */
+    private static final Pattern PARTITION_COLUMNS = Pattern.compile("\"partitionColumns\":\\[([^\\]]*)\\]");
 
     /** The warehouse directory of the runs' leases and claims. */
     static final String RUNS = "_runs";
@@ -222,6 +227,7 @@ public final class WarehouseRun implements AutoCloseable {
         // Checked before anything is written (a refusal writes nothing), and again once the claims
         // stand if a commit completed meanwhile (no other partitions can have come since, unseen).
         final String lastCommit = lastCommit(schema.table());
+        checkLayout(schema);
         checkIdentities(schema, wanted);
         lease();
         final String file = WarehouseFiles.child(runsDir(root), id + CLAIMS_INFIX + claimFiles++);
@@ -361,6 +367,28 @@ public final class WarehouseRun implements AutoCloseable {
      * schema version than {@code wanted}'s (unless the run replaces): a manifest written before
      * partitions recorded their parameters counts as no parameters.
      */
+    /**
+     * Refuses a table whose directory holds another partition layout (a schema version keyed by
+     * other columns): its files and this run's could not be read as one table, and {@code --replace}
+     * replaces partitions, not layouts.
+     */
+    private void checkLayout(DatasetSchema schema) {
+        final String json = WarehouseFiles.readIfPresent(
+                WarehouseFiles.child(WarehouseFiles.child(root, schema.table()), Warehouse.SCHEMA_FILE));
+        if (json == null) {
+            return;
+        }
+        final Matcher m = PARTITION_COLUMNS.matcher(json);
+        final String written = m.find() ? m.group(1).replace("\"", "") : "?";
+        final String ours = String.join(",", schema.partitionColumns());
+        if (!written.equals(ours)) {
+            throw new UsageException(schema.table() + " is partitioned by " + written + " in this warehouse (an earlier"
+                    + " schema version); this run writes it partitioned by " + ours + " (schema version "
+                    + schema.version() + "): refused, nothing written (move " + schema.table()
+                    + " out of the warehouse, or write to another --out)");
+        }
+    }
+
     private void checkIdentities(DatasetSchema schema, Map<String, TablePartition> wanted) {
         if (replace) {
             return;

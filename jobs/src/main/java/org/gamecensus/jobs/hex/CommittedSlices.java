@@ -1,8 +1,10 @@
 package org.gamecensus.jobs.hex;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
@@ -36,18 +38,28 @@ final class CommittedSlices implements SliceKernel {
     @Override
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final List<Row> out = new ArrayList<>();
-        sliceIds.forEachRemaining(id -> out.add(decide(id)));
+        // Who wins each empty board, once a task: a solver of a board over 16 cells takes 576 MB.
+        final Map<Long, Side> winners = new HashMap<>();
+        sliceIds.forEachRemaining(id -> out.add(decide(id, winners)));
         return out.iterator();
     }
 
-    private static Row decide(long id) {
+    /** The side that wins the empty board with {@code first} moving first. */
+    static Side winner(HexBoard board, Side first) {
+        final HexExactSolver solver = board.cells() <= HexExactSolver.TABLE_CELLS
+                ? HexExactSolver.shared(board, first)
+                : new HexExactSolver(board, first);
+        return solver.winnable(0, 0) ? first : first.other();
+    }
+
+    private static Row decide(long id, Map<Long, Side> winners) {
         final long b = id / 8;
         final int k = (int) (id % 8);
         final HexBoard board = new HexBoard((int) (b / 64), (int) (b % 64));
         final Side first = Side.values()[k / 4];
         final CircuitRules.Rule rule = CircuitRules.Rule.values()[k / 2 % 2];
         final CommittedAdversary.Fallback fallback = CommittedAdversary.Fallback.values()[k % 2];
-        final Side side = new HexExactSolver(board, first).winnable(0, 0) ? first : first.other();
+        final Side side = winners.computeIfAbsent(b * 2 + first.ordinal(), key -> winner(board, first));
         final CommittedAdversary.Result r = new CommittedAdversary(board, first, side, rule, fallback).run();
         return RowFactory.create(
                 first.label(),

@@ -260,7 +260,11 @@ public final class HexCensus extends Census {
         final SliceCommit potential = HexJob.potentialDefender((int) Math.min(potentialCells, Integer.MAX_VALUE));
         final List<HexBoard> committedBoards = new ArrayList<>();
         for (String spec : config.getList("publish.hex.committed-boards", COMMITTED_BOARDS)) {
-            committedBoards.add(HexJob.anyBoard(spec));
+            try {
+                committedBoards.add(HexBoard.parse(spec));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("publish.hex.committed-boards: " + e.getMessage());
+            }
         }
         final SliceCommit committed = HexJob.committedRules(committedBoards);
         return new Published(

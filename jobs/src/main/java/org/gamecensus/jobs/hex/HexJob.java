@@ -3,8 +3,10 @@ package org.gamecensus.jobs.hex;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -273,7 +275,11 @@ public final class HexJob {
     public static SliceCommit committedRules(List<HexBoard> boards) {
         final List<Long> ids = new ArrayList<>();
         final List<TablePartition> partitions = new ArrayList<>();
+        final Set<String> seen = new LinkedHashSet<>();
         for (HexBoard b : boards) {
+            if (!seen.add(b.name())) {
+                continue; // a board listed twice is checked once
+            }
             if (b.cells() > MAX_POTENTIAL_CELLS || b.rows() < 2 || b.cols() < 2) {
                 throw new UsageException("the committed rules' boards are r x c with r, c >= 2 and at most "
                         + MAX_POTENTIAL_CELLS + " cells, got " + b.name());
@@ -295,19 +301,19 @@ public final class HexJob {
                 partitions,
                 ids,
                 new CommittedSlices(),
-                "committed-" + boards.size(),
+                "committed-" + String.join("_", seen),
                 CensusCommit.Check.none(),
                 List.of(HOLDS));
     }
 
     /**
      * The Erdős–Selfridge potential as a defender on every board up to {@code maxCells} cells
-     * ({@link PotentialSlices}), as the commit takes it: a partition (board, potential) each.
+     * ({@link PotentialSlices}), as the commit takes it: a partition (board, potential, plain) each.
      */
     public static SliceCommit potentialDefender(int maxCells) {
         if (maxCells < 4 || maxCells > MAX_POTENTIAL_CELLS) {
             throw new UsageException(
-                    "the potential's boards must have 4.." + MAX_POTENTIAL_CELLS + " cells at most, got " + maxCells);
+                    "publish.hex.potential-max-cells must be 4.." + MAX_POTENTIAL_CELLS + ", got " + maxCells);
         }
         final List<Long> ids = new ArrayList<>();
         final List<TablePartition> partitions = new ArrayList<>();

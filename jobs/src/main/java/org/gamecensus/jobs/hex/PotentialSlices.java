@@ -8,14 +8,13 @@ import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
-import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.kernel.hex.PotentialAdversary;
 import org.gamecensus.kernel.hex.PotentialRule;
 
 /**
  * The Erdős–Selfridge potential as a defender ({@link PotentialAdversary}), a board a slice
  * (slice id rows · 64 + columns): for each first player the side that wins the empty board
- * ({@link HexExactSolver}), then the rule for that side under each tie policy. Rows of
+ * ({@link CommittedSlices#winner}), then the rule for that side under each tie policy. Rows of
  * {@link org.gamecensus.schemas.hex.HexSchemas#ADVERSARIAL}, rule {@code potential}.
  */
 final class PotentialSlices implements SliceKernel {
@@ -37,7 +36,7 @@ final class PotentialSlices implements SliceKernel {
     private static void decide(HexBoard board, List<Row> out) {
         final PotentialRule rule = new PotentialRule(board);
         for (Side first : Side.values()) {
-            final Side side = new HexExactSolver(board, first).winnable(0, 0) ? first : first.other();
+            final Side side = CommittedSlices.winner(board, first);
             for (PotentialAdversary.Ties ties : PotentialAdversary.Ties.values()) {
                 final PotentialAdversary.Result r = new PotentialAdversary(rule, first, side, ties).run();
                 out.add(RowFactory.create(

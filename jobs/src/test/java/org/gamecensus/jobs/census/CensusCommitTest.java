@@ -151,9 +151,11 @@ class CensusCommitTest extends SparkCensusTest {
         LumberjackJob.census(spark(), w, 9, 3);
         assertEquals(0, bytesRead() - before, "bytes read through Hadoop's file systems by a first census");
         // Replacing partitions reads their manifests (what they are a census of, checked before the run
-        // claims them) and the table's last commit (before the claim, once it stands and as the commit
-        // is decided: unchanged, so the manifests are not read again), and nothing else.
-        long manifests = 3 * Files.size(tmp.resolve("out/warehouse/lumberjack/" + Warehouse.LAST_COMMIT));
+        // claims them), the table's schema file (its partition layout, checked with them) and the
+        // table's last commit (before the claim, once it stands and as the commit is decided:
+        // unchanged, so the manifests are not read again), and nothing else.
+        long manifests = 3 * Files.size(tmp.resolve("out/warehouse/lumberjack/" + Warehouse.LAST_COMMIT))
+                + Files.size(tmp.resolve("out/warehouse/lumberjack/" + Warehouse.SCHEMA_FILE));
         try (Stream<Path> m = Files.list(tmp.resolve("out/warehouse/lumberjack/_manifest"))) {
             for (Path p : m.toList()) {
                 manifests += Files.size(p);
@@ -293,7 +295,7 @@ class CensusCommitTest extends SparkCensusTest {
                 TablePartition.range(0, 6),
                 LumberjackJob.CHECK);
         assertEquals(20 + 48, tally.rows(), "edges 5 and 6: 20 and 48 rooted trees");
-        // And edge 6 once more through Spark's writer.
+        // And edge 6 once more from a Spark SQL dataset.
         CensusCommit.commit(
                 spark(),
                 w,

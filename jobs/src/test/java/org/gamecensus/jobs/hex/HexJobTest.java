@@ -2,6 +2,7 @@ package org.gamecensus.jobs.hex;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -95,6 +96,45 @@ class HexJobTest extends SparkCensusTest {
                 .filter(r -> r.get(0).equals("2x3"))
                 .forEach(r -> assertEquals("down", r.get(2), r.toString()));
         Assertions.assertThrows(UsageException.class, () -> HexJob.potentialDefender(21));
+    }
+
+    @Test
+    void theCommittedRulesAreCheckedOnceABoardAndPublishedBesideTheRunningRule() throws Exception {
+        final Warehouse warehouse = new Warehouse(tmp);
+        final SliceCommit committed =
+                HexJob.committedRules(List.of(new HexBoard(2, 3), new HexBoard(3, 2), new HexBoard(2, 3)));
+        assertEquals(2 * 8, committed.ids().size(), "2x3 listed twice is checked once: 8 cases a board");
+        assertEquals(2 * 4, committed.partitions().size(), "a partition per board, rule and variant");
+        committed.claim(warehouse);
+        assertEquals(16, committed.commit(spark(), warehouse, 0).rows());
+        HexJob.census(spark(), warehouse, new HexBoard(2, 3), Side.DOWN, 0);
+        final PublishedTable table = HexTables.publish(spark(), warehouse).stream()
+                .filter(x -> x.name().equals("hex_committed"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(8, table.rows().size(), "a row per board, first player and rule");
+        // The running rule's verdict sits beside the committed ones where the board was censused.
+        // (the census of 2x3 checks the running rules for both first players).
+        table.rows().forEach(r -> assertEquals(r.get(0).equals("2x3") ? "yes" : "—", r.get(5), r.toString()));
+        Assertions.assertThrows(
+                UsageException.class, () -> HexJob.committedRules(List.of(new HexBoard(4, 6))), "24 cells");
+    }
+
+    @Test
+    void aTableWrittenUnderAnotherPartitionLayoutIsRefusedNotMixed() throws Exception {
+        final Warehouse warehouse = new Warehouse(tmp);
+        // hex_adversarial as schema version 1 left it: partitioned by board alone.
+        final Path table = tmp.resolve("warehouse/hex_adversarial");
+        Files.createDirectories(table);
+        Files.writeString(
+                table.resolve("_schema.json"),
+                "{\"table\":\"hex_adversarial\",\"version\":1,\"partitionColumns\":[\"board\"],\"schema\":{}}\n");
+        final UsageException e = Assertions.assertThrows(
+                UsageException.class, () -> HexJob.potentialDefender(6).commit(spark(), warehouse, 0));
+        Assertions.assertTrue(
+                e.getMessage().contains("partitioned by board in this warehouse")
+                        && e.getMessage().contains("partitioned by board,rule,variant"),
+                e.getMessage());
     }
 
     @Test

@@ -61,7 +61,7 @@ public final class HexSchemas {
                         field("first", DataTypes.StringType, false, "who moved first: down or across (partition key)"),
                     }),
             List.of("board", "first"),
-            "every live Hex position: exact verdict and the two circuit rules");
+            "every live Hex position: exact verdict, the two circuit rules and the potential");
 
     /** Table {@code hex_adversarial}: does a rule hold the winning side against every reply. */
     public static final DatasetSchema ADVERSARIAL = new DatasetSchema(
@@ -152,8 +152,9 @@ public final class HexSchemas {
      * Table {@code hex_layers}: the layered retrograde solve, one row per live position, partitioned
      * by board, first player and stones (a layer). Layer k is settled and graded from layer k + 1
      * alone: its winning cells from the children's verdicts, the ratio rule from the children's
-     * circuit resistances. Version 2 adds both circuits' resistances and the rules' picks (version
-     * 1 held the verdict only, and the rules were graded in a second pass).
+     * circuit resistances. Version 3 adds the potential's pick; version 2 added both circuits'
+     * resistances and the rules' picks (version 1 held the verdict only, and the rules were graded
+     * in a second pass).
      */
     public static final DatasetSchema LAYERS = new DatasetSchema(
             "hex_layers",

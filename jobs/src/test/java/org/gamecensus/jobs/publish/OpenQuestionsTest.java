@@ -1,0 +1,52 @@
+package org.gamecensus.jobs.publish;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.jobs.hex.HexJob;
+import org.gamecensus.kernel.hex.HexBoard;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The shipped {@code conf/open-questions.csv}: every query answers, in one sentence, from a small warehouse. */
+class OpenQuestionsTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void everyShippedQuestionIsAnsweredFromASmallWarehouse() {
+        final Warehouse w = new Warehouse(tmp);
+        HexJob.census(spark(), w, new HexBoard(2, 3), HexBoard.Side.DOWN, 0);
+        HexJob.census(spark(), w, new HexBoard(3, 3), HexBoard.Side.DOWN, 0);
+        HexJob.potentialDefender(9).commit(spark(), w, 0);
+        HexJob.committedRules(List.of(new HexBoard(2, 3), new HexBoard(3, 3))).commit(spark(), w, 0);
+        CramJob.census(spark(), w, 8, 0);
+        w.registerViews(spark());
+        final List<OpenQuestions.Answer> answers =
+                OpenQuestions.answer(spark(), OpenQuestions.load(spark(), Path.of("..", "conf", Publisher.QUESTIONS)));
+        Assertions.assertFalse(answers.isEmpty());
+        for (OpenQuestions.Answer a : answers) {
+            Assertions.assertNotNull(
+                    a.sentence(),
+                    a.question().id() + " has no answer: " + a.question().answerQuery());
+            Assertions.assertTrue(a.sentence().endsWith("."), a.question().id() + ": " + a.sentence());
+        }
+        final String trend = answers.stream()
+                .filter(a -> a.question().id().equals("cram-trend"))
+                .findFirst()
+                .orElseThrow()
+                .sentence();
+        // Lax test, by even size: 8 of 8 at 4, 44 of 46 at 6, 236 of 711 at 8 (CramJobTest's figures).
+        assertEquals(
+                "The share of even first-player wins with a route to a pairing, by the lax test: 100.0 per cent at 4,"
+                        + " 95.7 per cent at 6, 33.2 per cent at 8 squares; by the strict test: 100.0 at 4, 65.2 at 6,"
+                        + " 16.9 at 8.",
+                trend);
+    }
+}

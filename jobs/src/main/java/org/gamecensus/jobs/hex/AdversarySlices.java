@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.kernel.hex.AdversaryVerdict;
 import org.gamecensus.kernel.hex.CircuitAdversary;
 import org.gamecensus.kernel.hex.CircuitRules;
 import org.gamecensus.kernel.hex.HexBoard;
@@ -49,7 +50,7 @@ final class AdversarySlices implements SliceKernel {
         final Side first = Side.values()[id / (rules.length * VARIANTS.length)];
         final CircuitRules.Rule rule = rules[id / VARIANTS.length % rules.length];
         final String variant = VARIANTS[id % VARIANTS.length];
-        final CircuitAdversary.Result r =
+        final AdversaryVerdict r =
                 new CircuitAdversary(HexExactSolver.shared(board, first), rule, variant.equals("reply")).run();
         final String line = r.holds() ? null : line(r.losingLine());
         return RowFactory.create(

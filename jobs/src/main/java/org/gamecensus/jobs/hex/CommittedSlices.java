@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.kernel.hex.AdversaryVerdict;
 import org.gamecensus.kernel.hex.CircuitRules;
 import org.gamecensus.kernel.hex.CommittedAdversary;
 import org.gamecensus.kernel.hex.HexBoard;
@@ -60,7 +61,7 @@ final class CommittedSlices implements SliceKernel {
         final CircuitRules.Rule rule = CircuitRules.Rule.values()[k / 2 % 2];
         final CommittedAdversary.Fallback fallback = CommittedAdversary.Fallback.values()[k % 2];
         final Side side = winners.computeIfAbsent(b * 2 + first.ordinal(), key -> winner(board, first));
-        final CommittedAdversary.Result r = new CommittedAdversary(board, first, side, rule, fallback).run();
+        final AdversaryVerdict r = new CommittedAdversary(board, first, side, rule, fallback).run();
         return RowFactory.create(
                 first.label(),
                 PotentialAdversary.Ties.LOWEST.label(),

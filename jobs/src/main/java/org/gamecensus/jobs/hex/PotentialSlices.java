@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
+import org.gamecensus.kernel.hex.AdversaryVerdict;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.gamecensus.kernel.hex.PotentialAdversary;
@@ -38,7 +39,7 @@ final class PotentialSlices implements SliceKernel {
         for (Side first : Side.values()) {
             final Side side = CommittedSlices.winner(board, first);
             for (PotentialAdversary.Ties ties : PotentialAdversary.Ties.values()) {
-                final PotentialAdversary.Result r = new PotentialAdversary(rule, first, side, ties).run();
+                final AdversaryVerdict r = new PotentialAdversary(rule, first, side, ties).run();
                 out.add(RowFactory.create(
                         first.label(),
                         ties.label(),

@@ -35,16 +35,8 @@ public final class EssayClaims {
 
     /** Reads the claims file with Spark's CSV reader (quoted fields may hold commas). */
     public static List<Claim> load(SparkSession spark, Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no claims file at " + file);
-        }
         final List<Claim> claims = new ArrayList<>();
-        for (Row r : spark.read()
-                .option("header", "true")
-                .option("multiLine", "true")
-                .option("escape", "\"")
-                .csv(file.toString())
-                .collectAsList()) {
+        for (Row r : rows(spark, file, "claims")) {
             claims.add(new Claim(
                     r.getAs("id"),
                     r.getAs("essay"),
@@ -79,6 +71,19 @@ public final class EssayClaims {
             }
         }
         return out;
+    }
+
+    /** The rows of a data file of the page ({@code what}: its name in a message), read by Spark's CSV reader. */
+    static List<Row> rows(SparkSession spark, Path file, String what) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("no " + what + " file at " + file);
+        }
+        return spark.read()
+                .option("header", "true")
+                .option("multiLine", "true")
+                .option("escape", "\"")
+                .csv(file.toString())
+                .collectAsList();
     }
 
     /** The first column of the first row, or null when the query fails (its table is absent). */

@@ -1,6 +1,5 @@
 package org.gamecensus.jobs.publish;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,16 +24,8 @@ public final class OpenQuestions {
 
     /** Reads the questions file with Spark's CSV reader (quoted fields may hold commas). */
     public static List<Question> load(SparkSession spark, Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("no open questions file at " + file);
-        }
         final List<Question> questions = new ArrayList<>();
-        for (Row r : spark.read()
-                .option("header", "true")
-                .option("multiLine", "true")
-                .option("escape", "\"")
-                .csv(file.toString())
-                .collectAsList()) {
+        for (Row r : EssayClaims.rows(spark, file, "open questions")) {
             questions.add(new Question(
                     r.getAs("id"),
                     r.getAs("essay"),

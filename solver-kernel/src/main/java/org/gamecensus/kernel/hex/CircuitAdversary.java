@@ -20,9 +20,6 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  */
 public final class CircuitAdversary {
 
-    /** The outcome of one check. */
-    public record Result(Side side, boolean movingFirst, boolean holds, int[] losingLine) {}
-
     private final HexBoard board;
     private final Side first;
     private final Rule rule;
@@ -45,13 +42,13 @@ public final class CircuitAdversary {
     }
 
     /** Runs the check; the rule plays the side that wins the empty board. */
-    public Result run() {
+    public AdversaryVerdict run() {
         side = solver.winnable(0, 0) ? first : first.other();
         memo.clear();
         line.clear();
         losingLine = null;
         final boolean holds = play(0, 0, -1);
-        return new Result(side, side == first, holds, holds ? null : losingLine);
+        return new AdversaryVerdict(side, side == first, holds, holds ? null : losingLine);
     }
 
     private boolean play(int down, int across, int lastOpponent) {

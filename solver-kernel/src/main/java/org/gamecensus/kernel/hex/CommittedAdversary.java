@@ -44,9 +44,6 @@ public final class CommittedAdversary {
         }
     }
 
-    /** The outcome of one check; {@code losingLine} lists the cells from the empty board. */
-    public record Result(Side side, boolean movingFirst, boolean holds, int[] losingLine) {}
-
     private final HexBoard board;
     private final Side first;
     private final Side side;
@@ -78,7 +75,7 @@ public final class CommittedAdversary {
     }
 
     /** Runs the check. */
-    public Result run() {
+    public AdversaryVerdict run() {
         memo.clear();
         line.clear();
         losingLine = null;
@@ -107,7 +104,7 @@ public final class CommittedAdversary {
         }
         assert orderLength == Integer.bitCount(empty) : "every empty cell of P0 is ranked";
         final boolean holds = opponentMoves(down, across);
-        return new Result(side, side == first, holds, holds ? null : losingLine);
+        return new AdversaryVerdict(side, side == first, holds, holds ? null : losingLine);
     }
 
     /** The running rule's choice for W in a position. */

@@ -39,9 +39,6 @@ public final class PotentialAdversary {
         }
     }
 
-    /** The outcome of one check; {@code losingLine} (cells from the empty board) only under {@link Ties#LOWEST}. */
-    public record Result(Side side, boolean movingFirst, boolean holds, int[] losingLine) {}
-
     private final HexBoard board;
     private final Side first;
     private final Side side;
@@ -68,13 +65,13 @@ public final class PotentialAdversary {
     }
 
     /** Runs the check. */
-    public Result run() {
+    public AdversaryVerdict run() {
         memo.clear();
         line.clear();
         losingLine = null;
         final boolean holds = play(0, 0);
         assert holds || ties != Ties.LOWEST || losingLine != null : "a loss under lowest ties has its line";
-        return new Result(side, side == first, holds, holds ? null : losingLine);
+        return new AdversaryVerdict(side, side == first, holds, holds ? null : losingLine);
     }
 
     private boolean play(int down, int across) {

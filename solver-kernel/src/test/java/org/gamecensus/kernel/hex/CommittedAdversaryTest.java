@@ -28,8 +28,7 @@ class CommittedAdversaryTest {
                         for (Fallback fallback : Fallback.values()) {
                             final String what = name + ", " + first + " first, " + side + " defends, " + rule + ", "
                                     + fallback.label();
-                            final CommittedAdversary.Result r =
-                                    new CommittedAdversary(b, first, side, rule, fallback).run();
+                            final AdversaryVerdict r = new CommittedAdversary(b, first, side, rule, fallback).run();
                             final List<Integer> line = new ArrayList<>();
                             final boolean holds = new PlainCommittedDefender(
                                             b, first, side, rule == Rule.RATIO, fallback == Fallback.CIRCUIT)

@@ -189,23 +189,23 @@ class HexKernelTest {
             for (boolean reply : new boolean[] {false, true}) {
                 assertTrue(check("3x4", Side.DOWN, rule, reply).holds());
                 assertFalse(check("4x4", Side.DOWN, rule, reply).holds());
-                final CircuitAdversary.Result second = check("2x3", Side.ACROSS, rule, reply);
+                final AdversaryVerdict second = check("2x3", Side.ACROSS, rule, reply);
                 assertEquals(Side.DOWN, second.side());
                 assertFalse(second.movingFirst());
                 assertTrue(second.holds());
-                final CircuitAdversary.Result slip = check("3x4", Side.ACROSS, rule, reply);
+                final AdversaryVerdict slip = check("3x4", Side.ACROSS, rule, reply);
                 assertFalse(slip.holds());
                 assertLosingLineIsALoss(HexBoard.parse("3x4"), Side.ACROSS, slip);
             }
         }
     }
 
-    private static CircuitAdversary.Result check(String board, Side first, Rule rule, boolean reply) {
+    private static AdversaryVerdict check(String board, Side first, Rule rule, boolean reply) {
         return new CircuitAdversary(new HexExactSolver(HexBoard.parse(board), first), rule, reply).run();
     }
 
     /** Replays a losing line: alternate moves from the empty board, ending with the opponent's chain. */
-    private static void assertLosingLineIsALoss(HexBoard b, Side first, CircuitAdversary.Result r) {
+    private static void assertLosingLineIsALoss(HexBoard b, Side first, AdversaryVerdict r) {
         int down = 0;
         int across = 0;
         Side mover = first;

@@ -89,7 +89,7 @@ class PotentialRuleTest {
                 // side, which no rule can hold: there the opponent's refutations are compared too.
                 for (Side side : List.of(winner, winner.other()))
                     for (Ties ties : Ties.values()) {
-                        final PotentialAdversary.Result r = new PotentialAdversary(rule, first, side, ties).run();
+                        final AdversaryVerdict r = new PotentialAdversary(rule, first, side, ties).run();
                         final PlainPotentialDefender plain =
                                 new PlainPotentialDefender(b, first == Side.DOWN, side == Side.DOWN, ties.label());
                         final List<Integer> line = new ArrayList<>();

@@ -18,7 +18,6 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
 import org.apache.spark.util.LongAccumulator;
@@ -103,12 +102,7 @@ public final class CensusCommit {
             Check check,
             RowCondition... tallies) {
         final DatasetSchema schema = census.schema();
-        return commitWritten(
-                spark,
-                warehouse,
-                schema,
-                partitions,
-                dir -> write(spark, census, dir, TablePartition.values(partitions), check, tallies));
+        return commitWritten(spark, warehouse, schema, partitions, check, tallies, slicesTasks(spark, census));
     }
 
     /**
@@ -126,33 +120,31 @@ public final class CensusCommit {
                 warehouse,
                 schema,
                 partitions,
-                dir -> writeWith(
-                        spark,
-                        schema,
-                        dir,
-                        TablePartition.values(partitions),
-                        Check.none(),
-                        new RowCondition[0],
-                        write -> List.of(write.write(rows.iterator(), 0, 0))));
+                Check.none(),
+                new RowCondition[0],
+                write -> List.of(write.write(rows.iterator(), 0, 0)));
     }
 
     /**
-     * The commit of rows that {@code write} writes into a staging directory it is given (the
-     * tasks' own writers, or the driver's): in the command's warehouse run, the partitions claimed,
-     * the rows staged, then published with the manifests made from what the writers saw pass; the
-     * staging directory removed whatever happens.
+     * The commit of rows that {@code tasks} write with the writer they are given (the tasks' own
+     * writers, or the driver's): in the command's warehouse run, the partitions claimed, the rows
+     * staged and checked, then published with the manifests made from what the writers saw pass;
+     * the staging directory removed whatever happens.
      */
     private static Committed commitWritten(
             SparkSession spark,
             Warehouse warehouse,
             DatasetSchema schema,
             List<TablePartition> partitions,
-            Function<String, Written> write) {
+            Check check,
+            RowCondition[] tallies,
+            Function<CensusWriteTask, List<CensusWriteTask.Outcome>> tasks) {
         return warehouse.inRun("commit of " + schema.table(), run -> {
             run.claim(schema, partitions);
             final String dir = run.newStaging(schema.table());
             try {
-                final Written written = write.apply(dir);
+                final Written written =
+                        writeWith(spark, schema, dir, TablePartition.values(partitions), check, tallies, tasks);
                 warehouse.publish(
                         spark,
                         run,
@@ -160,7 +152,6 @@ public final class CensusCommit {
                                 dir,
                                 schema,
                                 written.stats(),
-                                RowFactory.create(),
                                 written.files(),
                                 Warehouse.parameters(schema, partitions)),
                         List.of());
@@ -190,29 +181,27 @@ public final class CensusCommit {
             List<Row> partitions,
             Check check,
             RowCondition... tallies) {
+        return writeWith(spark, census.schema(), dir, partitions, check, tallies, slicesTasks(spark, census));
+    }
+
+    /** The tasks that compute {@code census}'s slices and write their rows, each with the writer given. */
+    private static Function<CensusWriteTask, List<CensusWriteTask.Outcome>> slicesTasks(
+            SparkSession spark, SliceCensus census) {
         final LongAccumulator clock = CensusDatasets.kernelClock(spark, census.schema());
         final FaultInjection faults = FaultInjection.of(spark);
         final SliceKernel kernel = census.kernel();
-        return writeWith(
+        return write -> CensusDatasets.runOnSlices(
                 spark,
-                census.schema(),
-                dir,
-                partitions,
-                check,
-                tallies,
-                write -> CensusDatasets.runOnSlices(
-                        spark,
-                        census.ids(),
-                        census.partitions(),
-                        "census " + census.schema().table() + ": "
-                                + census.ids().size() + " slices",
-                        CensusWriteTask.Outcome.class,
-                        ids -> {
-                            faults.beforePartition();
-                            faults.haltIfWriting();
-                            final int[] task = CensusWriteTask.taskAndAttempt();
-                            return write.write(CensusDatasets.timed(kernel, ids, clock), task[0], task[1]);
-                        }));
+                census.ids(),
+                census.partitions(),
+                "census " + census.schema().table() + ": " + census.ids().size() + " slices",
+                CensusWriteTask.Outcome.class,
+                ids -> {
+                    faults.beforePartition();
+                    faults.haltIfWriting();
+                    final int[] task = CensusWriteTask.taskAndAttempt();
+                    return write.write(CensusDatasets.timed(kernel, ids, clock), task[0], task[1]);
+                });
     }
 
     /** Runs {@code tasks} with a write into {@code dir}, then checks what they wrote. */
@@ -321,21 +310,15 @@ public final class CensusCommit {
                 warehouse,
                 schema,
                 partitions,
-                dir -> writeWith(
-                        spark,
-                        schema,
-                        dir,
-                        TablePartition.values(partitions),
-                        check,
-                        tallies,
-                        write -> inOrder.javaRDD()
-                                .mapPartitions((FlatMapFunction<Iterator<Row>, CensusWriteTask.Outcome>) it -> {
-                                    faults.haltIfWriting();
-                                    final int[] task = CensusWriteTask.taskAndAttempt();
-                                    return List.of(write.write(it, task[0], task[1]))
-                                            .iterator();
-                                })
-                                .collect()));
+                check,
+                tallies,
+                write -> inOrder.javaRDD()
+                        .mapPartitions((FlatMapFunction<Iterator<Row>, CensusWriteTask.Outcome>) it -> {
+                            faults.haltIfWriting();
+                            final int[] task = CensusWriteTask.taskAndAttempt();
+                            return List.of(write.write(it, task[0], task[1])).iterator();
+                        })
+                        .collect());
     }
 
     /** An aggregate counting the rows where {@code condition} holds. */

@@ -13,7 +13,6 @@ import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.schemas.DatasetSchema;
 
@@ -217,8 +216,7 @@ public final class ChunkedCommit {
         warehouse.publish(
                 spark,
                 r,
-                new Warehouse.Staged(
-                        data, schema, stats, RowFactory.create(), entries, Warehouse.parameters(schema, partitions)),
+                new Warehouse.Staged(data, schema, stats, entries, Warehouse.parameters(schema, partitions)),
                 List.of(base));
         // The run's directory went with the commit's staging; _chunks/<table> and _chunks go when empty.
         final String tableDir = base.substring(0, base.lastIndexOf('/'));

@@ -19,7 +19,6 @@ import java.util.UUID;
 import java.util.function.Function;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.AnalysisException;
-import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.schemas.DatasetSchema;
@@ -440,8 +439,8 @@ public final class Warehouse {
     /**
      * Rows written to a staging directory of the run ({@code _staging/<run>/<n>-<table>}), not
      * yet visible: the per-partition counts and checksums for the manifests ({@code partitions}:
-     * partition values, n, h as {@link Manifests#countAndChecksum} gives them), the values of the
-     * extra aggregates asked for, the manifest entries of the files as their writers made them
+     * partition values, n, h as {@link Manifests#countAndChecksum} gives them), the manifest
+     * entries of the files as their writers made them
      * (partition key → file name → entry; may be empty, or partial) and each partition's
      * parameters by its key.
      */
@@ -449,17 +448,11 @@ public final class Warehouse {
             String dir,
             DatasetSchema schema,
             List<Row> partitions,
-            Row observed,
             Map<String, Map<String, FileEntry>> files,
             Map<String, String> parameters) {
         public Staged {
             files = Map.copyOf(files);
             parameters = Map.copyOf(parameters);
-        }
-
-        /** The staged rows, read back (for reporting the rows that failed a check). */
-        public Dataset<Row> read(SparkSession spark) {
-            return spark.read().schema(schema.struct()).parquet(dir);
         }
     }
 

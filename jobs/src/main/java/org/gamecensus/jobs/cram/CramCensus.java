@@ -77,7 +77,7 @@ public final class CramCensus extends SizedCensus {
             description = {
                 "Every shape of 1..N squares up to translation, half-turn and the two flips: its"
                         + " Grundy value and, against it, the pairing theorem, symmetries, and the dominoes that reach a pairing one"
-                        + " move away, lax and strict; fails on any broken invariant; rows to the warehouse's cram table (partitions"
+                        + " move away and the moves two moves away, lax and strict; fails on any broken invariant; rows to the warehouse's cram table (partitions"
                         + " squares=1..N), tables to DIR/tables/."
             })
     static final class Run implements Callable<Integer> {

@@ -59,6 +59,17 @@ public final class CramSlices implements SliceKernel {
                     v.routeRemainderGrundy(i),
                     v.routeRemainderGrundy(i) != 0));
         }
+        final List<Row> twoMoves = new ArrayList<>(v.twoMoveCount());
+        for (int i = 0; i < v.twoMoveCount(); i++) {
+            twoMoves.add(RowFactory.create(
+                    v.twoMoveR1(i),
+                    v.twoMoveC1(i),
+                    v.twoMoveR2(i),
+                    v.twoMoveC2(i),
+                    v.twoMoveStrict(i),
+                    v.twoMoveRemainderGrundy(i),
+                    v.twoMoveRemainderGrundy(i) != 0));
+        }
         return RowFactory.create(
                 v.shape(),
                 v.height(),
@@ -74,6 +85,10 @@ public final class CramSlices implements SliceKernel {
                 v.routesStrict(),
                 v.laxLosingRoutes(),
                 seq(routes),
+                v.twoMoveCount(),
+                v.twoMovesStrict(),
+                v.twoMovesLaxLosing(),
+                seq(twoMoves),
                 v.fixedCount(),
                 v.nodesPlain(),
                 v.nodesHybrid(),

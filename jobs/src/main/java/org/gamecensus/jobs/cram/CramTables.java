@@ -49,6 +49,22 @@ public final class CramTables {
             + "FROM cram_trend WHERE squares % 2 = 0 GROUP BY squares HAVING SUM(IF(outcome = 'N', 1, 0)) > 0 "
             + "ORDER BY squares";
 
+    static final String TWO_MOVES = "SELECT squares, COUNT(*) AS shapes, "
+            + "SUM(IF(two_moves_lax > 0, 1, 0)) AS two_moves_lax, SUM(IF(two_moves_strict > 0, 1, 0)) AS two_moves_strict, "
+            + "SUM(IF(outcome = 'P' AND two_moves_lax > 0, 1, 0)) AS second_player_wins_lax, "
+            + "SUM(IF(outcome = 'N' AND routes_lax = 0 AND two_moves_lax > 0, 1, 0)) AS without_route_lax, "
+            + "SUM(IF(outcome = 'N' AND routes_strict = 0 AND two_moves_strict > 0, 1, 0)) AS without_route_strict, "
+            + "SUM(two_moves_lax) AS moves_lax, SUM(two_moves_strict) AS moves_strict, "
+            + "SUM(two_moves_lax_losing) AS lax_moves_losing, "
+            + "ROUND(100 * SUM(IF(outcome = 'N' AND two_moves_strict > 0, 1, 0)) / SUM(IF(outcome = 'N', 1, 0)), 1) "
+            + "AS share_strict_pct "
+            + "FROM cram_trend WHERE squares % 2 = 0 AND squares >= 2 GROUP BY squares ORDER BY squares";
+
+    static final String TWO_MOVES_LOSING = "SELECT squares, picture, outcome, "
+            + "concat('(', t.r1, ',', t.c1, ')-(', t.r2, ',', t.c2, ')') AS domino, t.remainder_grundy "
+            + "FROM cram_trend LATERAL VIEW explode(two_moves) x AS t "
+            + "WHERE t.loses ORDER BY squares, shape_id, t.r1, t.c1, t.r2, t.c2";
+
     static final String HYBRID = "SELECT " + SIZE + ", COUNT(*) AS shapes, SUM(nodes_plain) AS nodes_plain, "
             + "SUM(nodes_hybrid) AS nodes_hybrid, SUM(nodes_plain) - SUM(nodes_hybrid) AS nodes_saved, "
             + "ROUND(100 * (SUM(nodes_plain) - SUM(nodes_hybrid)) / SUM(nodes_plain), 1) AS saving_pct "
@@ -113,6 +129,25 @@ public final class CramTables {
                 ROUTE_SHARE,
                 "Odd shapes never have a route (an involution without fixed square"
                         + " pairs the squares, so their number is even); the census asserts it.");
+        tables.add(
+                "cram_two_moves",
+                "Cram: shapes two moves from a pairing, lax and strict test, by even size",
+                TWO_MOVES,
+                "A move counts when the remainder has a move and every reply leaves a set with a domino whose"
+                        + " removal leaves a (non-empty) set its own half-turn pairs. two_moves: shapes with such a"
+                        + " move; second_player_wins_lax: second-player wins among the lax ones (their moves all"
+                        + " lose); without_route: first-player wins with no route one move away; moves: the moves"
+                        + " that count. Odd shapes have none, as for routes. Every strict move leaves Grundy value 0:"
+                        + " the census asserts it. The lax test pairs any two squares, a lone domino included, so"
+                        + " at eight squares, where the last reply leaves four, every such four with a domino is one"
+                        + " move away laxly.");
+        tables.add(
+                "cram_two_moves_losing",
+                "Cram: lax two-moves-away moves that lose, every size in the warehouse",
+                TWO_MOVES_LOSING,
+                "domino: its two squares as (row, column) in the shape's box, row 0 on top;"
+                        + " remainder_grundy ≠ 0, so the opponent wins after it. None of them counts under the"
+                        + " strict test.");
         tables.add(
                 "cram_hybrid",
                 "Cram: win/loss search nodes with and without checking for a pairing first",

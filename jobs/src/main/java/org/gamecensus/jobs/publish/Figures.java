@@ -173,6 +173,30 @@ public final class Figures {
                 "cram",
                 "cram_route_share.svg",
                 "The share of even first-player wins with a route, by size," + " lax and strict"));
+        final Map<String, Map<String, Number>> reach = new LinkedHashMap<>();
+        final String[] names = {
+            "one move away, strict", "two moves away, strict", "one move away, lax", "two moves away, lax"
+        };
+        for (String name : names) {
+            reach.put(name, new LinkedHashMap<>());
+        }
+        for (Row r : spark.sql("SELECT squares, 100 * AVG(IF(routes_strict > 0, 1, 0)), "
+                        + "100 * AVG(IF(two_moves_strict > 0, 1, 0)), 100 * AVG(IF(routes_lax > 0, 1, 0)), "
+                        + "100 * AVG(IF(two_moves_lax > 0, 1, 0)) FROM cram_trend "
+                        + "WHERE outcome = 'N' AND squares % 2 = 0 GROUP BY squares ORDER BY squares")
+                .collectAsList()) {
+            for (int i = 0; i < names.length; i++) {
+                reach.get(names[i]).put(String.valueOf(r.getInt(0)), r.getDouble(i + 1));
+            }
+        }
+        sink.put(
+                "cram_two_moves.svg",
+                Charts.lines("Even first-player wins one and two moves from a pairing", "squares", "per cent", reach));
+        out.add(new Figure(
+                "cram",
+                "cram_two_moves.svg",
+                "The share of even first-player wins with a move to a pairing (one move away) and with a move"
+                        + " after which every reply leaves one (two moves away), by size, strict and lax"));
     }
 
     /** Accuracy against board size: random, the circuit rules and the potential on every board censused, Down first. */

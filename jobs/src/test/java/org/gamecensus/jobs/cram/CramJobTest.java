@@ -101,8 +101,37 @@ class CramJobTest extends SparkCensusTest {
                 .findFirst()
                 .orElseThrow();
         assertEquals(List.of("8", "711", "236", "33.2"), share.rows().get(3).subList(0, 4));
-        for (String name :
-                List.of("cram_pairing", "cram_lax_losing_moves", "cram_route_share", "cram_hybrid", "cram_catalogue")) {
+        // Two moves away at 8 squares (the kernel's moves match the plain definition shape by shape
+        // in CramKernelTest): 725 shapes laxly, 14 of them second-player wins, 711 strictly.
+        final PublishedTable twoMoves = tables.stream()
+                .filter(t -> t.name().equals("cram_two_moves"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals("725", cell(twoMoves, "8", "two_moves_lax"));
+        assertEquals("711", cell(twoMoves, "8", "two_moves_strict"));
+        assertEquals("14", cell(twoMoves, "8", "second_player_wins_lax"));
+        assertEquals("4396", cell(twoMoves, "8", "moves_lax"));
+        assertEquals("2620", cell(twoMoves, "8", "moves_strict"));
+        assertEquals("1776", cell(twoMoves, "8", "lax_moves_losing"));
+        assertEquals("0", cell(twoMoves, "6", "two_moves_lax"));
+        assertEquals(
+                0L,
+                spark().sql("SELECT * FROM cram LATERAL VIEW explode(two_moves) t AS m " + "WHERE m.strict AND m.loses")
+                        .count(),
+                "every strict two-moves-away move wins");
+        final PublishedTable twoMovesLosing = tables.stream()
+                .filter(t -> t.name().equals("cram_two_moves_losing"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(1776, twoMovesLosing.rows().size());
+        for (String name : List.of(
+                "cram_pairing",
+                "cram_lax_losing_moves",
+                "cram_route_share",
+                "cram_two_moves",
+                "cram_two_moves_losing",
+                "cram_hybrid",
+                "cram_catalogue")) {
             Assertions.assertTrue(Files.isRegularFile(warehouse.tablesDir().resolve(name + ".csv")), name);
         }
     }

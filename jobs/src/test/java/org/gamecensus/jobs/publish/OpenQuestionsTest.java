@@ -48,5 +48,18 @@ class OpenQuestionsTest extends SparkCensusTest {
                         + " 95.7 per cent at 6, 33.2 per cent at 8 squares; by the strict test: 100.0 at 4, 65.2 at 6,"
                         + " 16.9 at 8.",
                 trend);
+        final String twoMoves = answers.stream()
+                .filter(a -> a.question().id().equals("cram-two-moves"))
+                .findFirst()
+                .orElseThrow()
+                .sentence();
+        // CramJobTest's figures at 8 squares; 591 strict shapes have no strict route.
+        assertEquals(
+                "By the strict test, 711 shapes of up to 8 squares have a move after which every reply leaves a"
+                        + " position one move from a pairing (711 at 8 squares); 591 of them are first-player wins"
+                        + " with no route one move away, and all 2620 of their moves win, as the census asserts. By"
+                        + " the lax test, 725 shapes have 4396 such moves between them, of which 1776 lose; 14 of"
+                        + " those shapes are second-player wins.",
+                twoMoves);
     }
 }

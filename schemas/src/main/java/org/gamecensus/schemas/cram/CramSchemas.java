@@ -26,10 +26,21 @@ public final class CramSchemas {
         field("loses", DataTypes.BooleanType, false, "the move loses: the remainder is not a second-player win"),
     });
 
+    /** One move two moves from a pairing: every reply leaves a set one move from a pairing. */
+    public static final StructType TWO_MOVES = new StructType(new StructField[] {
+        field("r1", DataTypes.IntegerType, false, "row of the domino's first square"),
+        field("c1", DataTypes.IntegerType, false, "column of the domino's first square"),
+        field("r2", DataTypes.IntegerType, false, "row of the domino's second square"),
+        field("c2", DataTypes.IntegerType, false, "column of the domino's second square"),
+        field("strict", DataTypes.BooleanType, false, "the move also counts under the strict test"),
+        field("remainder_grundy", DataTypes.IntegerType, false, "Grundy value of the remainder"),
+        field("loses", DataTypes.BooleanType, false, "the move loses: the remainder is not a second-player win"),
+    });
+
     /** Table {@code cram}: one row per catalogue shape, partitioned by size. */
     public static final DatasetSchema SHAPES = new DatasetSchema(
                     "cram",
-                    1,
+                    2,
                     new StructType(new StructField[] {
                         field(
                                 "shape_id",
@@ -81,6 +92,26 @@ public final class CramSchemas {
                                 false,
                                 "lax-only routes whose remainder is a first-player win"),
                         field("routes", new ArrayType(ROUTE, false), false, "the route dominoes, lax and strict"),
+                        field(
+                                "two_moves_lax",
+                                DataTypes.IntegerType,
+                                false,
+                                "moves after which every reply leaves a set one move from a lax pairing"),
+                        field(
+                                "two_moves_strict",
+                                DataTypes.IntegerType,
+                                false,
+                                "moves after which every reply leaves a set one move from a strict pairing"),
+                        field(
+                                "two_moves_lax_losing",
+                                DataTypes.IntegerType,
+                                false,
+                                "two-moves-away moves (lax) whose remainder is a first-player win"),
+                        field(
+                                "two_moves",
+                                new ArrayType(TWO_MOVES, false),
+                                false,
+                                "the two-moves-away dominoes, lax and strict"),
                         field(
                                 "fixed_count",
                                 DataTypes.IntegerType,

@@ -1,8 +1,8 @@
 package org.gamecensus.kernel.cram;
 
 /**
- * One catalogue shape's census row: the shape, its Grundy value, symmetries, pairings and its
- * routes to a pairing one move away. A mutable holder refilled for every shape (no allocation
+ * One catalogue shape's census row: the shape, its Grundy value, symmetries, pairings, its
+ * routes to a pairing one move away and its moves two moves away. A mutable holder refilled for every shape (no allocation
  * per shape in the kernel); copy what you keep.
  */
 public final class CramShapeVerdict {
@@ -23,6 +23,13 @@ public final class CramShapeVerdict {
     final int[] routeC2 = new int[MAX_ROUTES];
     final boolean[] routeStrict = new boolean[MAX_ROUTES];
     final int[] routeRemainderGrundy = new int[MAX_ROUTES];
+    int twoMoveCount;
+    final int[] twoR1 = new int[MAX_ROUTES];
+    final int[] twoC1 = new int[MAX_ROUTES];
+    final int[] twoR2 = new int[MAX_ROUTES];
+    final int[] twoC2 = new int[MAX_ROUTES];
+    final boolean[] twoStrict = new boolean[MAX_ROUTES];
+    final int[] twoRemainderGrundy = new int[MAX_ROUTES];
     long nodesPlain;
     long nodesHybrid;
     boolean plainMoverWins;
@@ -124,6 +131,56 @@ public final class CramShapeVerdict {
         int k = 0;
         for (int i = 0; i < routeCount; i++) {
             k += !routeStrict[i] && routeRemainderGrundy[i] != 0 ? 1 : 0;
+        }
+        return k;
+    }
+
+    /**
+     * Moves that count as two moves away, laxly: the remainder has a move and every reply leaves
+     * a set with a domino whose removal leaves a non-empty set its half-turn pairs.
+     */
+    public int twoMoveCount() {
+        return twoMoveCount;
+    }
+
+    public int twoMoveR1(int i) {
+        return twoR1[i];
+    }
+
+    public int twoMoveC1(int i) {
+        return twoC1[i];
+    }
+
+    public int twoMoveR2(int i) {
+        return twoR2[i];
+    }
+
+    public int twoMoveC2(int i) {
+        return twoC2[i];
+    }
+
+    /** Whether two-moves-away move i also counts under the strict test. */
+    public boolean twoMoveStrict(int i) {
+        return twoStrict[i];
+    }
+
+    public int twoMoveRemainderGrundy(int i) {
+        return twoRemainderGrundy[i];
+    }
+
+    public int twoMovesStrict() {
+        int k = 0;
+        for (int i = 0; i < twoMoveCount; i++) {
+            k += twoStrict[i] ? 1 : 0;
+        }
+        return k;
+    }
+
+    /** Lax two-moves-away moves that lose: the remainder is not a second-player win. */
+    public int twoMovesLaxLosing() {
+        int k = 0;
+        for (int i = 0; i < twoMoveCount; i++) {
+            k += twoRemainderGrundy[i] != 0 ? 1 : 0;
         }
         return k;
     }

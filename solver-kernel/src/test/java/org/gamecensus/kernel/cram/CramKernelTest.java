@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -197,6 +198,54 @@ class CramKernelTest {
         }
         assertEquals(List.of(), bad);
         assertEquals(1042 + 2542 + 9287, shapes[0]);
+    }
+
+    /**
+     * Every shape of up to ten squares, odd ones included: the kernel's two-moves-away moves, lax
+     * and strict, and their remainders' Grundy values equal the plain definition's (sets of cells,
+     * Grundy by {@link PlainCramGrundy}). The totals show that each kind occurs, so a kernel that
+     * found none would fail.
+     */
+    @Test
+    void twoMovesAwayMatchesThePlainDefinitionUpToTenSquares() {
+        final CramCensusKernel kernel = new CramCensusKernel(10, 4);
+        final List<String> bad = new ArrayList<>();
+        final long[] totals = new long[4]; // lax moves, strict moves, lax moves that lose, P shapes with a lax move
+        for (int s = 0; s < 4; s++) {
+            kernel.decideSlice(s, v -> {
+                final int w = v.width();
+                final long mask = Region.mask(v.shape());
+                final Set<Integer> cells = PlainTwoMovesAway.cells(w, mask);
+                final PlainCramGrundy plainGrundy = new PlainCramGrundy(w, v.height());
+                final List<String> expected = new ArrayList<>();
+                final List<PlainTwoMovesAway.Domino> strict = PlainTwoMovesAway.countingMoves(cells, true);
+                for (PlainTwoMovesAway.Domino m : PlainTwoMovesAway.countingMoves(cells, false)) {
+                    final long rest = PlainTwoMovesAway.mask(w, PlainTwoMovesAway.without(cells, m));
+                    expected.add(m + " strict=" + strict.contains(m) + " grundy=" + plainGrundy.grundy(rest));
+                }
+                final List<String> actual = new ArrayList<>();
+                for (int i = 0; i < v.twoMoveCount(); i++) {
+                    actual.add("(" + v.twoMoveR1(i) + "," + v.twoMoveC1(i) + ")-(" + v.twoMoveR2(i) + ","
+                            + v.twoMoveC2(i) + ") strict=" + v.twoMoveStrict(i) + " grundy="
+                            + v.twoMoveRemainderGrundy(i));
+                }
+                expected.sort(null);
+                actual.sort(null);
+                if (!expected.equals(actual)) {
+                    bad.add(v.picture() + ": kernel " + actual + ", plain " + expected);
+                }
+                totals[0] += v.twoMoveCount();
+                totals[1] += v.twoMovesStrict();
+                totals[2] += v.twoMovesLaxLosing();
+                totals[3] += v.grundy() == 0 && v.twoMoveCount() > 0 ? 1 : 0;
+            });
+        }
+        assertEquals(List.of(), bad);
+        assertTrue(
+                totals[1] > 0 && totals[0] > totals[1],
+                "lax moves outnumber strict ones: " + totals[0] + ", " + totals[1]);
+        assertTrue(totals[2] > 0, "some lax moves lose");
+        assertTrue(totals[3] > 0, "some second-player wins have a lax move, which loses");
     }
 
     @Test

@@ -53,7 +53,8 @@ public final class HexCensus extends Census {
                 "Every live position of the board with the exact verdict (an in-memory table to"
                         + " 16 cells, or retrograde layers partitioned on Spark: the default when the table does not fit; a killed"
                         + " layered run resumes below its last committed layer) and the ratio and current circuit rules graded"
-                        + " against it, and the rules against every reply; rows to the warehouse's hex and hex_adversarial tables."
+                        + " against it, and the rules against every reply (the circuit rules, the potential, and the committed"
+                        + " tables, where the board has at most 20 cells); rows to the warehouse's hex and hex_adversarial tables."
                         + " With --sample, N positions at random move numbers along random games instead, into hex_sample."
             })
     static final class Run implements Callable<Integer> {
@@ -131,6 +132,7 @@ public final class HexCensus extends Census {
             final long s = CommandOptions.whole(
                     "--seed", seed, config.getLong("hex.sample.seed", 1L), Long.MIN_VALUE, Long.MAX_VALUE);
             final boolean layers = how.equals("layers");
+            final List<HexJob.BoardCheck> checks = count > 0 ? List.of() : HexJob.boardChecks(b);
             return options.run(
                     "census run hex --board " + b.name() + " --first " + side.label()
                             + (count > 0 ? " --sample " + count + " --seed " + s : " --solve " + how),
@@ -140,15 +142,25 @@ public final class HexCensus extends Census {
                             return "hex sample on " + b.name() + ", " + side.label() + " first: " + count
                                     + " positions (seed " + s + "), " + winnable + " winnable";
                         }
+                        checks.forEach(c -> c.commit().claim(warehouse));
+                        final Object summary;
                         if (layers) {
-                            final HexJob.LayeredSummary summary =
+                            final HexJob.LayeredSummary byLayers =
                                     HexJob.censusByLayers(spark, warehouse, b, side, partitions);
-                            summary.layers().forEach(layer -> out.println(layerLine(layer)));
-                            return summary;
+                            byLayers.layers().forEach(layer -> out.println(layerLine(layer)));
+                            summary = byLayers;
+                        } else {
+                            summary = n > 0
+                                    ? HexJob.censusInChunks(spark, warehouse, b, side, partitions, n)
+                                    : HexJob.census(spark, warehouse, b, side, partitions);
                         }
-                        return n > 0
-                                ? HexJob.censusInChunks(spark, warehouse, b, side, partitions, n)
-                                : HexJob.census(spark, warehouse, b, side, partitions);
+                        for (HexJob.BoardCheck check : checks) {
+                            final SliceCommit.Timed held = check.commit().commit(spark, warehouse, partitions);
+                            out.println("hex " + check.what() + " on " + b.name() + ", each first player: "
+                                    + held.tally(0) + " of " + held.rows() + " cases held (" + held.seconds()
+                                    + " s)");
+                        }
+                        return summary;
                     },
                     HexTables::publish,
                     out);

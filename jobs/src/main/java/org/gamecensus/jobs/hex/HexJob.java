@@ -315,9 +315,14 @@ public final class HexJob {
             throw new UsageException(
                     "publish.hex.potential-max-cells must be 4.." + MAX_POTENTIAL_CELLS + ", got " + maxCells);
         }
+        return potentialDefender(boardsUpTo(maxCells), "potential-" + maxCells);
+    }
+
+    /** The potential as a defender on {@code boards}, each an r × c with r, c ≥ 2 and at most 20 cells. */
+    private static SliceCommit potentialDefender(List<HexBoard> boards, String name) {
         final List<Long> ids = new ArrayList<>();
         final List<TablePartition> partitions = new ArrayList<>();
-        for (HexBoard b : boardsUpTo(maxCells)) {
+        for (HexBoard b : boards) {
             ids.add(PotentialSlices.sliceId(b));
             partitions.addAll(TablePartition.of(b.name(), "potential", "plain"));
         }
@@ -328,9 +333,28 @@ public final class HexJob {
                 partitions,
                 ids,
                 new PotentialSlices(),
-                "potential-" + maxCells,
+                name,
                 CensusCommit.Check.none(),
                 List.of(HOLDS));
+    }
+
+    /** An adversarial check of one board, named for the summary line. */
+    public record BoardCheck(String what, SliceCommit commit) {}
+
+    /**
+     * The adversarial checks of {@code board} that need no census of it: the potential as a
+     * defender and the committed circuit rules, both first players. None unless the board is
+     * r × c with r, c ≥ 2 and at most {@value #MAX_POTENTIAL_CELLS} cells.
+     */
+    public static List<BoardCheck> boardChecks(HexBoard board) {
+        if (board.rows() < 2 || board.cols() < 2 || board.cells() > MAX_POTENTIAL_CELLS) {
+            return List.of();
+        }
+        return List.of(
+                new BoardCheck(
+                        "potential defender, three tie policies",
+                        potentialDefender(List.of(board), "potential-" + board.name())),
+                new BoardCheck("committed circuit rules, both fallbacks", committedRules(List.of(board))));
     }
 
     /** {@code count} positions sampled along random games, reproducible from {@code seed}. */

@@ -13,7 +13,8 @@ import org.apache.spark.sql.SparkSession;
  * The essays' published numbers, read from one data file ({@code conf/essay-claims.csv}): each
  * claim with its essay, its wording, the essay's value, the Spark SQL query over the warehouse
  * that computes the census's value, and, for a known erratum, the query of the corrected value and
- * a sentence of explanation. The Java code holds none of the values.
+ * a sentence of explanation. A statement the essay leaves open has the essay value
+ * {@value #OPEN}: its query answers it. The Java code holds none of the values.
  */
 public final class EssayClaims {
 
@@ -27,6 +28,12 @@ public final class EssayClaims {
             String query,
             String erratumQuery,
             String erratumNote) {}
+
+    /**
+     * The essay value of a question the essay asks and leaves open: such a row is answered by
+     * its query, not judged against a value.
+     */
+    static final String OPEN = "open";
 
     /** A claim checked against the warehouse. */
     public record Verdict(Claim claim, String censusValue, String correctedValue, String verdict) {}
@@ -57,6 +64,10 @@ public final class EssayClaims {
             final String value = value(spark, c.query());
             if (value == null) {
                 out.add(new Verdict(c, "—", null, "not computed"));
+                continue;
+            }
+            if (c.essayValue().strip().equalsIgnoreCase(OPEN)) {
+                out.add(new Verdict(c, value, null, "answered"));
                 continue;
             }
             final boolean same = same(c.essayValue(), value);

@@ -22,7 +22,7 @@ final class IndexPage {
                 "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>gamecensus: do the essays hold?"
                         + "</title>\n<style>body{font-family:sans-serif;margin:2em;max-width:75em}table{border-collapse:collapse;"
                         + "margin:1em 0}td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left}"
-                        + ".matches{background:#e3f6e3}.differs{background:#fbe0e0}.erratum{background:#fff3cd}"
+                        + ".matches{background:#e3f6e3}.differs{background:#fbe0e0}.erratum{background:#fff3cd}.answered{background:#e3ecfb}"
                         + ".not-computed{background:#eee}figure{display:inline-block;margin:1em}img{max-width:100%}</style>"
                         + "</head><body>\n<h1>gamecensus: do the essays hold?</h1>\n");
         final long matches =
@@ -31,15 +31,24 @@ final class IndexPage {
                 verdicts.stream().filter(v -> v.verdict().equals("differs")).count();
         final long errata =
                 verdicts.stream().filter(v -> v.verdict().equals("erratum")).count();
+        final long answered =
+                verdicts.stream().filter(v -> v.verdict().equals("answered")).count();
         b.append("<p>")
-                .append(verdicts.size())
+                .append(verdicts.size() - answered)
                 .append(" published numbers: ")
                 .append(matches)
                 .append(" match, ")
                 .append(errata)
                 .append(" reproduce the essay's arithmetic but are errata, ")
                 .append(differs)
-                .append(" differ.</p>\n");
+                .append(" differ.");
+        if (answered > 0) {
+            b.append(" ")
+                    .append(answered)
+                    .append(answered == 1 ? " statement" : " statements")
+                    .append(" the essays leave open, answered.");
+        }
+        b.append("</p>\n");
         b.append("<h2>The essays' numbers</h2>\n<table><tr><th>essay</th><th>claim</th><th>essay</th><th>census</th>"
                 + "<th>verdict</th></tr>\n");
         for (EssayClaims.Verdict v : verdicts) {

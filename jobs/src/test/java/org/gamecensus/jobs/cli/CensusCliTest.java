@@ -287,6 +287,39 @@ class CensusCliTest extends SparkCensusTest {
         assertEquals(0, verify.code(), verify.out() + verify.err());
     }
 
+    /**
+     * run hex also writes the checks that need no census of the board (the potential as a
+     * defender, the committed tables) for that board alone. On 2×3 the potential holds every case;
+     * the fully committed table loses moving second, with either rule, and the table with the
+     * circuit as fallback holds (verdicts CommittedAdversaryTest checks by plain recursion).
+     */
+    @Test
+    void runHexAlsoChecksThePotentialAndTheCommittedTablesOnItsBoard() {
+        final String out = tmp.resolve("hex").toString();
+        final CliRun run = census("run", "hex", "--board", "2x3", "--out", out);
+        assertEquals(0, run.code(), run.err());
+        Assertions.assertTrue(
+                run.out().contains("hex potential defender, three tie policies on 2x3, each first player: 6 of 6"),
+                run.out());
+        Assertions.assertTrue(
+                run.out().contains("hex committed circuit rules, both fallbacks on 2x3, each first player: 6 of 8"),
+                run.out());
+        final CliRun sql = census(
+                "sql",
+                "--out",
+                out,
+                "--format",
+                "csv",
+                "SELECT board, rule, variant, COUNT(*) AS n FROM hex_adversarial GROUP BY board, rule, variant"
+                        + " ORDER BY board, rule, variant");
+        assertEquals(0, sql.code(), sql.err());
+        assertEquals(
+                "board,rule,variant,n\n2x3,current,committed,2\n2x3,current,committed-circuit,2\n2x3,current,plain,2\n"
+                        + "2x3,current,reply,2\n2x3,potential,plain,6\n2x3,ratio,committed,2\n"
+                        + "2x3,ratio,committed-circuit,2\n2x3,ratio,plain,2\n2x3,ratio,reply,2",
+                sql.out().strip());
+    }
+
     @Test
     void decidePrintsVerdictsTreesAndOpenings() {
         final CliRun r = census("decide", "switching", "--host", "K4");

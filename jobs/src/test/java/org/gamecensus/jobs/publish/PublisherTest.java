@@ -68,7 +68,8 @@ class PublisherTest extends SparkCensusTest {
                                 "wrong,000,switching,\"A deliberately wrong value\",65,\"SELECT COUNT(*) FROM switching WHERE host = 'K4'\",,",
                                 "lax,003,cram,\"Shapes with a lax route, to six squares\",52,\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_lax > 0\","
                                         + "\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_strict > 0\",\"The strict test, commas, and all\"",
-                                "absent,004,hex,\"A table not in this warehouse\",1,\"SELECT COUNT(*) FROM hex_sample\",,")
+                                "absent,004,hex,\"A table not in this warehouse\",1,\"SELECT COUNT(*) FROM hex_sample\",,",
+                                "asked,000,switching,\"Left open: the class of K4\",open,\"SELECT outcome FROM switching WHERE host = 'K4' AND links = 6\",,")
                         + "\n");
         Files.writeString(
                 claims.resolveSibling(Publisher.QUESTIONS),
@@ -84,7 +85,7 @@ class PublisherTest extends SparkCensusTest {
                 Arrays.asList("K4 goes to class L, by both computations.", null),
                 result.answers().stream().map(OpenQuestions.Answer::sentence).toList());
         assertEquals(
-                List.of("matches", "differs", "erratum", "not computed"),
+                List.of("matches", "differs", "erratum", "not computed", "answered"),
                 result.verdicts().stream().map(EssayClaims.Verdict::verdict).toList());
         final String index = Files.readString(w.out().resolve("index.html"));
         Assertions.assertTrue(
@@ -92,6 +93,14 @@ class PublisherTest extends SparkCensusTest {
                         + "<td>64</td><td>differs</td>"),
                 "the wrong expected value is marked differs");
         Assertions.assertTrue(index.contains("erratum: correct value 38"), index);
+        Assertions.assertTrue(
+                index.contains("<tr class=\"answered\"><td>000</td><td>Left open: the class of K4</td><td>open</td>"
+                        + "<td>L</td><td>answered</td>"),
+                "a statement the essay leaves open is answered, not judged");
+        Assertions.assertTrue(
+                index.contains("<p>4 published numbers: 1 match, 1 reproduce the essay's arithmetic but are errata,"
+                        + " 1 differ. 1 statement the essays leave open, answered.</p>"),
+                index);
         Assertions.assertTrue(
                 index.contains("<blockquote>Who wins K4, and why? <small>(000)</small></blockquote>\n"
                         + "<p>K4 goes to class L, by both computations. <a href=\"tables/switching_outcomes.md\">Table</a>"

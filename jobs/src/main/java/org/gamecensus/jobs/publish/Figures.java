@@ -47,6 +47,7 @@ public final class Figures {
             hexByStones(spark, sink, out);
         }
         if (views.contains("hex_adversarial")) {
+            hexCommitted(spark, sink, out);
             hexLosingLines(spark, sink, out);
         }
         if (views.contains("lumberjack")) {
@@ -267,9 +268,53 @@ public final class Figures {
         }
     }
 
+    /**
+     * The committed circuit rules beside the running rule: on each board checked, the cases held of
+     * the four (two rules, each first player) by the running rule, the committed table, and the
+     * table with the circuit as fallback.
+     */
+    private static void hexCommitted(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
+        final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
+        final String[] variants = {"plain", "committed", "committed-circuit"};
+        final String[] names = {"running rule", "committed table", "committed table, circuit as fallback"};
+        for (String name : names) {
+            series.put(name, new LinkedHashMap<>());
+        }
+        for (Row r : spark.sql("SELECT board, SUM(IF(variant = 'plain' AND holds, 1, 0)), "
+                        + "SUM(IF(variant = 'committed' AND holds, 1, 0)), "
+                        + "SUM(IF(variant = 'committed-circuit' AND holds, 1, 0)) FROM hex_adversarial "
+                        + "WHERE rule IN ('ratio', 'current') AND variant IN ('plain', 'committed', 'committed-circuit') "
+                        + "GROUP BY board HAVING SUM(IF(variant = 'committed', 1, 0)) > 0 "
+                        + "AND SUM(IF(variant = 'plain', 1, 0)) > 0 "
+                        + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board")
+                .collectAsList()) {
+            for (int i = 0; i < variants.length; i++) {
+                series.get(names[i]).put(r.getString(0), r.getLong(i + 1));
+            }
+        }
+        if (series.get(names[0]).isEmpty()) {
+            return;
+        }
+        sink.put(
+                "hex_committed.svg",
+                Charts.bars(
+                        "Hex: cases held of four (two rules, each first player), by board",
+                        "board",
+                        "cases held",
+                        series,
+                        false));
+        out.add(new Figure(
+                "hex",
+                "hex_committed.svg",
+                "The circuit rules consulted at every move, committed to a table of replies chosen once, and"
+                        + " committed with the circuit as fallback: cases held on each board both censused and"
+                        + " checked"));
+    }
+
     private static void hexLosingLines(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         for (Row r : spark.sql("SELECT board, first, rule, variant, side, moving, losing_line FROM hex_adversarial "
                         + "WHERE NOT holds AND (rule IN ('ratio', 'current') AND variant IN ('plain', 'reply') "
+                        + "OR rule IN ('ratio', 'current') AND board = '3x4' "
                         + "OR rule = 'potential' AND ties = 'lowest') ORDER BY board, first, rule, variant")
                 .collectAsList()) {
             final String[] rc = r.getString(0).split("x");

@@ -3,11 +3,16 @@ package org.gamecensus.jobs.publish;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.jobs.cram.CramTables;
 import org.gamecensus.jobs.hex.HexJob;
+import org.gamecensus.jobs.hex.HexTables;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -31,11 +36,24 @@ class OpenQuestionsTest extends SparkCensusTest {
         final List<OpenQuestions.Answer> answers =
                 OpenQuestions.answer(spark(), OpenQuestions.load(spark(), Path.of("..", "conf", Publisher.QUESTIONS)));
         Assertions.assertFalse(answers.isEmpty());
+        final List<String> tables = new ArrayList<>();
+        CramTables.publish(spark(), w, 8).forEach(t -> tables.add(t.name()));
+        HexTables.publish(spark(), w).forEach(t -> tables.add(t.name()));
+        final Map<String, Picture> drawn = new HashMap<>();
+        Figures.draw(spark(), w.tables(), drawn);
         for (OpenQuestions.Answer a : answers) {
             Assertions.assertNotNull(
                     a.sentence(),
                     a.question().id() + " has no answer: " + a.question().answerQuery());
             Assertions.assertTrue(a.sentence().endsWith("."), a.question().id() + ": " + a.sentence());
+            final String table = a.question().table();
+            Assertions.assertTrue(
+                    table.isEmpty() || tables.contains(table),
+                    a.question().id() + "'s table " + table + " is published: " + tables);
+            final String figure = a.question().figure();
+            Assertions.assertTrue(
+                    figure.isEmpty() || drawn.containsKey(figure),
+                    a.question().id() + "'s figure " + figure + " is drawn: " + drawn.keySet());
         }
         final String trend = answers.stream()
                 .filter(a -> a.question().id().equals("cram-trend"))

@@ -22,9 +22,6 @@ import picocli.CommandLine.Option;
  */
 public final class HexCensus extends Census {
 
-    /** The boards of the committed rules' check ({@code spec/hex.md}), and the transposes not listed there. */
-    private static final String COMMITTED_BOARDS = "2x3,3x2,2x4,4x2,3x3,3x4,4x3,3x5,5x3,4x4,4x5,5x4";
-
     public HexCensus() {
         super(
                 "hex",
@@ -270,8 +267,13 @@ public final class HexCensus extends Census {
         final int emptyBoardCells = (int) Math.min(emptyCells, HexBoard.MAX_CELLS);
         final long potentialCells = config.getLong("publish.hex.potential-max-cells", HexJob.MAX_POTENTIAL_CELLS);
         final SliceCommit potential = HexJob.potentialDefender((int) Math.min(potentialCells, Integer.MAX_VALUE));
+        // The committed rules' boards: those listed, else the potential's (spec/hex.md's boards among them).
         final List<HexBoard> committedBoards = new ArrayList<>();
-        for (String spec : config.getList("publish.hex.committed-boards", COMMITTED_BOARDS)) {
+        final List<String> listed = config.getList("publish.hex.committed-boards", "");
+        if (listed.isEmpty()) {
+            committedBoards.addAll(HexJob.boardsUpTo((int) Math.min(potentialCells, HexJob.MAX_POTENTIAL_CELLS)));
+        }
+        for (String spec : listed) {
             try {
                 committedBoards.add(HexBoard.parse(spec));
             } catch (IllegalArgumentException e) {

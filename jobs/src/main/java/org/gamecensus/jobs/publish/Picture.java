@@ -41,9 +41,14 @@ final class Picture {
         return height;
     }
 
-    /** The SVG document. */
+    /**
+     * The SVG document, the same bytes every time: the ids of its clip paths and gradients take a
+     * fixed prefix (JFreeSVG's default prefix is the clock's nanoseconds). Each figure is its own
+     * document, shown by an {@code img}, so the ids of two figures never meet.
+     */
     String svg() {
         final SVGGraphics2D g = new SVGGraphics2D(width, height);
+        g.setDefsKeyPrefix("fig");
         paint(g);
         return g.getSVGDocument();
     }

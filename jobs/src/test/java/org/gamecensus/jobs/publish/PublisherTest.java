@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.gamecensus.jobs.census.PublishedTable;
@@ -124,6 +126,19 @@ class PublisherTest extends SparkCensusTest {
             assertEquals(2 * (int) Double.parseDouble(height), png.getHeight(), f.file() + " PNG height");
             Assertions.assertTrue(nonWhitePixels(png) > 100, f.file() + " PNG has ink");
             Assertions.assertTrue(index.contains("figures/" + f.file()), f.file() + " on the page");
+        }
+        // Drawn again from the same warehouse, every figure is the same bytes, SVG and PNG.
+        final Map<String, Picture> again = new LinkedHashMap<>();
+        Figures.draw(spark(), w.tables(), again);
+        assertEquals(result.figures().size(), again.size());
+        for (Map.Entry<String, Picture> e : again.entrySet()) {
+            final Path figures = w.out().resolve("figures");
+            assertEquals(
+                    Files.readString(figures.resolve(e.getKey())), e.getValue().svg(), e.getKey());
+            Assertions.assertArrayEquals(
+                    Files.readAllBytes(figures.resolve(Svg.pngName(e.getKey()))),
+                    e.getValue().png(),
+                    e.getKey());
         }
         // K4: four vertices drawn as circles or ellipses, six links.
         final Document k4 = xml(w.out().resolve("figures/switching_K4.svg"));

@@ -20,20 +20,20 @@ final class BridgitDrawing {
         final int width = 2 * (n + 2) * cell + 60;
         final int height = (n + 2) * cell + 60;
         return Svg.render(width, height, g -> {
-            g.setFont(Svg.TITLE);
-            g.setColor(Color.BLACK);
+            g.setFont(FigureTheme.TITLE);
+            g.setColor(FigureTheme.INK);
             g.drawString("Bridg-It " + n + "×" + (n + 1) + " and its switching graph: " + verdict, 10, 20);
             final int ox = 30;
             final int oy = 50;
             // The board: Short's dots at (r, c) for r < n, c ≤ n; Cut's between them.
             for (int r = 0; r < n; r++) {
                 for (int c = 0; c <= n; c++) {
-                    dot(g, ox + c * cell, oy + cell / 2 + r * cell, Color.BLACK);
+                    dot(g, ox + c * cell, oy + cell / 2 + r * cell, FigureTheme.INK);
                 }
             }
             for (int r = 0; r <= n; r++) {
                 for (int c = 0; c < n; c++) {
-                    dot(g, ox + cell / 2 + c * cell, oy + r * cell, new Color(0xd62728));
+                    dot(g, ox + cell / 2 + c * cell, oy + r * cell, FigureTheme.VERMILLION);
                 }
             }
             // The graph, beside: inner dots where they stand, s and t as the merged home columns.
@@ -47,7 +47,7 @@ final class BridgitDrawing {
                 }
             }
             g.setStroke(new BasicStroke(2f));
-            g.setColor(Color.GRAY);
+            g.setColor(FigureTheme.MUTED);
             for (String link : linkList.split(" ")) {
                 final String[] e = link.split("-");
                 final double[] a = at[Integer.parseInt(e[0])];
@@ -55,9 +55,9 @@ final class BridgitDrawing {
                 g.draw(new Line2D.Double(a[0], a[1], b[0], b[1]));
             }
             for (int v = 0; v < at.length; v++) {
-                dot(g, (int) at[v][0], (int) at[v][1], v < 2 ? Color.BLACK : Color.DARK_GRAY);
+                dot(g, (int) at[v][0], (int) at[v][1], v < 2 ? FigureTheme.INK : FigureTheme.MUTED);
             }
-            g.setFont(Svg.LABEL);
+            g.setFont(FigureTheme.LABEL);
             g.drawString("s", (float) at[0][0] - 20, (float) at[0][1] + 4);
             g.drawString("t", (float) at[1][0] + 12, (float) at[1][1] + 4);
         });

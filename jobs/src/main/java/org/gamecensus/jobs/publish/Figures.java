@@ -155,26 +155,26 @@ public final class Figures {
                 "cram_routes.svg",
                 "Every first-player win with a route one move from a pairing, the"
                         + " route dominoes marked: strict routes in green, lax-only losing ones dashed red"));
-        final Map<String, Number> lax = new LinkedHashMap<>();
-        final Map<String, Number> strict = new LinkedHashMap<>();
+        final Map<Integer, Number> lax = new LinkedHashMap<>();
+        final Map<Integer, Number> strict = new LinkedHashMap<>();
         for (Row r : spark.sql("SELECT squares, 100 * SUM(IF(routes_lax > 0, 1, 0)) / COUNT(*), "
                         + "100 * SUM(IF(routes_strict > 0, 1, 0)) / COUNT(*) FROM cram_trend WHERE outcome = 'N' AND squares % 2 = 0 "
                         + "GROUP BY squares ORDER BY squares")
                 .collectAsList()) {
-            lax.put(String.valueOf(r.getInt(0)), r.getDouble(1));
-            strict.put(String.valueOf(r.getInt(0)), r.getDouble(2));
+            lax.put(r.getInt(0), r.getDouble(1));
+            strict.put(r.getInt(0), r.getDouble(2));
         }
-        final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
+        final Map<String, Map<Integer, Number>> series = new LinkedHashMap<>();
         series.put("lax test (the essay's)", lax);
         series.put("strict test", strict);
         sink.put(
                 "cram_route_share.svg",
-                Charts.lines("Even first-player wins with a route to a pairing", "squares", "per cent", series));
+                Charts.numericLines("Even first-player wins with a route to a pairing", "squares", "per cent", series));
         out.add(new Figure(
                 "cram",
                 "cram_route_share.svg",
                 "The share of even first-player wins with a route, by size," + " lax and strict"));
-        final Map<String, Map<String, Number>> reach = new LinkedHashMap<>();
+        final Map<String, Map<Integer, Number>> reach = new LinkedHashMap<>();
         final String[] names = {
             "one move away, strict", "two moves away, strict", "one move away, lax", "two moves away, lax"
         };
@@ -187,12 +187,13 @@ public final class Figures {
                         + "WHERE outcome = 'N' AND squares % 2 = 0 GROUP BY squares ORDER BY squares")
                 .collectAsList()) {
             for (int i = 0; i < names.length; i++) {
-                reach.get(names[i]).put(String.valueOf(r.getInt(0)), r.getDouble(i + 1));
+                reach.get(names[i]).put(r.getInt(0), r.getDouble(i + 1));
             }
         }
         sink.put(
                 "cram_two_moves.svg",
-                Charts.lines("Even first-player wins one and two moves from a pairing", "squares", "per cent", reach));
+                Charts.numericLines(
+                        "Even first-player wins one and two moves from a pairing", "squares", "per cent", reach));
         out.add(new Figure(
                 "cram",
                 "cram_two_moves.svg",
@@ -236,29 +237,29 @@ public final class Figures {
         for (Row b : spark.sql("SELECT DISTINCT board FROM hex WHERE first = 'down' ORDER BY board")
                 .collectAsList()) {
             final String board = b.getString(0);
-            final Map<String, Number> ratio = new LinkedHashMap<>();
-            final Map<String, Number> current = new LinkedHashMap<>();
-            final Map<String, Number> potential = new LinkedHashMap<>();
+            final Map<Integer, Number> ratio = new LinkedHashMap<>();
+            final Map<Integer, Number> current = new LinkedHashMap<>();
+            final Map<Integer, Number> potential = new LinkedHashMap<>();
             for (Row r : spark.sql("SELECT stones, 100 * AVG(IF(ratio_wins, 1, 0)), 100 * AVG(IF(current_wins, 1, 0)), "
                             + "100 * AVG(IF(potential_wins, 1, 0)) "
                             + "FROM hex WHERE board = '" + board + "' AND first = 'down' AND winnable GROUP BY stones "
                             + "ORDER BY stones")
                     .collectAsList()) {
-                ratio.put(String.valueOf(r.getInt(0)), r.getDouble(1));
-                current.put(String.valueOf(r.getInt(0)), r.getDouble(2));
-                potential.put(String.valueOf(r.getInt(0)), r.getDouble(3));
+                ratio.put(r.getInt(0), r.getDouble(1));
+                current.put(r.getInt(0), r.getDouble(2));
+                potential.put(r.getInt(0), r.getDouble(3));
             }
             if (ratio.size() < 2) {
                 continue;
             }
-            final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
+            final Map<String, Map<Integer, Number>> series = new LinkedHashMap<>();
             series.put("ratio rule", ratio);
             series.put("current rule", current);
             series.put("Erdős–Selfridge potential", potential);
             final String file = "hex_accuracy_by_stones_" + board + ".svg";
             sink.put(
                     file,
-                    Charts.lines(
+                    Charts.numericLines(
                             "Hex " + board + " (Down first): winning picks by stones on the board",
                             "stones",
                             "per cent of winnable positions",
@@ -372,17 +373,43 @@ public final class Figures {
                     "The smallest tree with four vertices of degree"
                             + " ≥ 3 and value 4, reduced one tuft at a time to a stalk"));
         }
-        final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
-        for (Row r : spark.sql("SELECT grundy, edges, COUNT(*) FROM lumberjack_run GROUP BY grundy, edges "
-                        + "ORDER BY grundy, edges")
-                .collectAsList()) {
-            series.computeIfAbsent("value " + r.getInt(0), k -> new LinkedHashMap<>())
-                    .put(String.valueOf(r.getInt(1)), r.getLong(2));
-        }
         sink.put(
                 "lumberjack_values.svg",
-                Charts.bars("Values of every rooted tree, by number of edges", "edges", "trees", series, true));
-        out.add(new Figure("lumberjack", "lumberjack_values.svg", "The distribution of values by number of edges"));
+                ShareHeatmap.draw(
+                        "Values of every rooted tree: the share of each value, by number of edges",
+                        "edges",
+                        "value",
+                        lumberjackValues(spark),
+                        "trees"));
+        out.add(new Figure(
+                "lumberjack",
+                "lumberjack_values.svg",
+                "The distribution of values by number of edges, as shares of each size's trees: every size shows,"
+                        + " and the values spread upward as trees grow"));
+    }
+
+    /** Trees by edges (in numeric order) and value (0 to the largest): what lumberjack_values shows. */
+    static ShareHeatmap.Counts lumberjackValues(SparkSession spark) {
+        final List<Row> rows = spark.sql(
+                        "SELECT edges, grundy, COUNT(*) FROM lumberjack_run GROUP BY edges, grundy ORDER BY edges, grundy")
+                .collectAsList();
+        final List<Integer> edges = new ArrayList<>();
+        int maxValue = 0;
+        for (Row r : rows) {
+            if (edges.isEmpty() || edges.get(edges.size() - 1) != r.getInt(0)) {
+                edges.add(r.getInt(0));
+            }
+            maxValue = Math.max(maxValue, r.getInt(1));
+        }
+        final List<Integer> values = new ArrayList<>();
+        for (int v = 0; v <= maxValue; v++) {
+            values.add(v);
+        }
+        final long[][] counts = new long[edges.size()][values.size()];
+        for (Row r : rows) {
+            counts[edges.indexOf(r.getInt(0))][r.getInt(1)] = r.getLong(2);
+        }
+        return new ShareHeatmap.Counts(edges, values, counts);
     }
 
     private static String safe(String name) {

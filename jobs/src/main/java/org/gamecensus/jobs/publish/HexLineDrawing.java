@@ -10,8 +10,8 @@ import java.awt.geom.Path2D;
  */
 final class HexLineDrawing {
 
-    static final Color DOWN = new Color(0x1f77b4);
-    static final Color ACROSS = new Color(0xd62728);
+    static final Color DOWN = FigureTheme.BLUE;
+    static final Color ACROSS = FigureTheme.VERMILLION;
 
     private HexLineDrawing() {}
 
@@ -26,8 +26,8 @@ final class HexLineDrawing {
             moveAt[line[i]] = i + 1;
         }
         return Svg.render(width, height, g -> {
-            g.setFont(Svg.TITLE);
-            g.setColor(Color.BLACK);
+            g.setFont(FigureTheme.TITLE);
+            g.setColor(FigureTheme.INK);
             g.drawString(title, 10, 20);
             for (int i = 0; i < rows; i++) {
                 for (int j = 0; j < cols; j++) {
@@ -47,20 +47,20 @@ final class HexLineDrawing {
                     hex.closePath();
                     final int move = moveAt[i * cols + j];
                     final boolean byDown = move > 0 && ((move % 2 == 1) == downFirst);
-                    g.setColor(move == 0 ? new Color(0xf4f4f4) : byDown ? DOWN : ACROSS);
+                    g.setColor(move == 0 ? FigureTheme.FAINT : byDown ? DOWN : ACROSS);
                     g.fill(hex);
-                    g.setColor(Color.GRAY);
+                    g.setColor(FigureTheme.MUTED);
                     g.setStroke(new BasicStroke(1f));
                     g.draw(hex);
                     if (move > 0) {
                         g.setColor(Color.WHITE);
-                        g.setFont(Svg.LABEL);
+                        g.setFont(FigureTheme.LABEL);
                         final String label = String.valueOf(move);
                         g.drawString(label, (float) (cx - 4 * label.length()), (float) cy + 4);
                     }
                 }
             }
-            g.setFont(Svg.SMALL);
+            g.setFont(FigureTheme.SMALL);
             g.setColor(DOWN);
             g.drawString("Down joins top and bottom", 10, height - 22);
             g.setColor(ACROSS);

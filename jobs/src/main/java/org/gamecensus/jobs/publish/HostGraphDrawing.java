@@ -12,8 +12,8 @@ import java.awt.geom.Line2D;
  */
 final class HostGraphDrawing {
 
-    static final Color TREE_A = new Color(0x1f77b4);
-    static final Color TREE_B = new Color(0xff7f0e);
+    static final Color TREE_A = FigureTheme.BLUE;
+    static final Color TREE_B = FigureTheme.ORANGE;
 
     private HostGraphDrawing() {}
 
@@ -44,8 +44,8 @@ final class HostGraphDrawing {
             String title, String linkList, int s, int t, double[][] at, Long treeA, Long treeB, int width, int height) {
         final String[] links = linkList.isBlank() ? new String[0] : linkList.split(" ");
         return Svg.render(width, height, g -> {
-            g.setFont(Svg.TITLE);
-            g.setColor(Color.BLACK);
+            g.setFont(FigureTheme.TITLE);
+            g.setColor(FigureTheme.INK);
             g.drawString(title, 10, 20);
             for (int i = 0; i < links.length; i++) {
                 final String[] ends = links[i].split("-");
@@ -53,15 +53,15 @@ final class HostGraphDrawing {
                 final double[] b = at[Integer.parseInt(ends[1])];
                 final boolean inA = treeA != null && (treeA & (1L << i)) != 0;
                 final boolean inB = treeB != null && (treeB & (1L << i)) != 0;
-                g.setColor(inA ? TREE_A : inB ? TREE_B : Color.LIGHT_GRAY);
+                g.setColor(inA ? TREE_A : inB ? TREE_B : FigureTheme.GRID);
                 g.setStroke(new BasicStroke(inA || inB ? 4f : 2f));
                 g.draw(new Line2D.Double(a[0], a[1], b[0], b[1]));
             }
-            g.setFont(Svg.LABEL);
+            g.setFont(FigureTheme.LABEL);
             for (int v = 0; v < at.length; v++) {
                 final boolean mark = v == s || v == t;
                 final double r = mark ? 11 : 7;
-                g.setColor(mark ? Color.BLACK : Color.DARK_GRAY);
+                g.setColor(mark ? FigureTheme.INK : FigureTheme.MUTED);
                 g.fill(new Ellipse2D.Double(at[v][0] - r, at[v][1] - r, 2 * r, 2 * r));
                 if (mark) {
                     g.setColor(Color.WHITE);

@@ -16,8 +16,8 @@ final class ShapeDrawing {
     /** One shape and its routes: {r1, c1, r2, c2, strict (1/0), loses (1/0)}. */
     record Shape(String picture, List<int[]> routes) {}
 
-    static final Color STRICT = new Color(0x2ca02c);
-    static final Color LOSING = new Color(0xd62728);
+    static final Color STRICT = FigureTheme.GREEN;
+    static final Color LOSING = FigureTheme.VERMILLION;
 
     private ShapeDrawing() {}
 
@@ -28,10 +28,10 @@ final class ShapeDrawing {
         final int width = columns * box + 20;
         final int height = rows * box + 60;
         return Svg.render(width, height, g -> {
-            g.setFont(Svg.TITLE);
-            g.setColor(Color.BLACK);
+            g.setFont(FigureTheme.TITLE);
+            g.setColor(FigureTheme.INK);
             g.drawString(title, 10, 20);
-            g.setFont(Svg.SMALL);
+            g.setFont(FigureTheme.SMALL);
             g.setColor(STRICT);
             g.drawString("strict route", 10, 36);
             g.setColor(LOSING);
@@ -51,9 +51,9 @@ final class ShapeDrawing {
             for (int c = 0; c < rows[r].length(); c++) {
                 if (rows[r].charAt(c) == '#') {
                     final Rectangle2D sq = new Rectangle2D.Double(x0 + c * unit, y0 + r * unit, unit, unit);
-                    g.setColor(new Color(0xdddddd));
+                    g.setColor(FigureTheme.GRID);
                     g.fill(sq);
-                    g.setColor(Color.GRAY);
+                    g.setColor(FigureTheme.MUTED);
                     g.draw(sq);
                 }
             }

@@ -1,6 +1,5 @@
 package org.gamecensus.jobs.publish;
 
-import java.awt.Font;
 import java.awt.Graphics2D;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,12 +9,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.function.Consumer;
 import org.gamecensus.jobs.census.Warehouse;
 
-/** The fonts of every figure, and the writing of a figure as SVG with a PNG copy beside it. */
+/** The writing of a figure as SVG with a PNG copy beside it. */
 final class Svg {
-
-    static final Font LABEL = new Font(Font.SANS_SERIF, Font.PLAIN, 12);
-    static final Font SMALL = new Font(Font.SANS_SERIF, Font.PLAIN, 10);
-    static final Font TITLE = new Font(Font.SANS_SERIF, Font.BOLD, 14);
 
     private Svg() {}
 

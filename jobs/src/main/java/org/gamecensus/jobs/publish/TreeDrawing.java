@@ -1,7 +1,6 @@
 package org.gamecensus.jobs.publish;
 
 import java.awt.BasicStroke;
-import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.geom.Ellipse2D;
 import java.awt.geom.Line2D;
@@ -21,13 +20,13 @@ final class TreeDrawing {
         final int panel = 170;
         final int height = 360;
         return Svg.render(panel * trees.size() + 20, height, g -> {
-            g.setFont(Svg.TITLE);
-            g.setColor(Color.BLACK);
+            g.setFont(FigureTheme.TITLE);
+            g.setColor(FigureTheme.INK);
             g.drawString(title, 10, 20);
             for (int k = 0; k < trees.size(); k++) {
                 drawTree(g, trees.get(k), 10 + k * panel, panel, height - 50);
-                g.setFont(Svg.SMALL);
-                g.setColor(Color.BLACK);
+                g.setFont(FigureTheme.SMALL);
+                g.setColor(FigureTheme.INK);
                 g.drawString(captions.get(k), 14 + k * panel, height - 20);
             }
         });
@@ -78,16 +77,16 @@ final class TreeDrawing {
             }
         }
         final double level = 24;
-        g.setColor(new Color(0x8c564b));
+        g.setColor(FigureTheme.MUTED);
         g.setStroke(new BasicStroke(3f));
         g.draw(new Line2D.Double(x0 + 5, groundY, x0 + width - 15, groundY));
-        g.setColor(new Color(0x2ca02c));
+        g.setColor(FigureTheme.GREEN);
         g.setStroke(new BasicStroke(2.5f));
         for (int v = 1; v < n; v++) {
             final int p = parent.get(v);
             g.draw(new Line2D.Double(x[p], groundY - level * depth.get(p), x[v], groundY - level * depth.get(v)));
         }
-        g.setColor(Color.DARK_GRAY);
+        g.setColor(FigureTheme.MUTED);
         for (int v = 0; v < n; v++) {
             g.fill(new Ellipse2D.Double(x[v] - 3.5, groundY - level * depth.get(v) - 3.5, 7, 7));
         }

@@ -1,0 +1,79 @@
+package org.gamecensus.jobs.publish;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.spark.sql.Row;
+import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the figures show, checked on their data rather than their pixels. */
+class FiguresTest extends SparkCensusTest {
+
+    @TempDir
+    Path tmp;
+
+    /**
+     * lumberjack_values: every size a column, in numeric order (sorted as text, 10 and 11 would
+     * come before 2), and every tree counted once, in the cell of its size and value.
+     */
+    @Test
+    void lumberjackValuesTakeEverySizeInNumericOrderAndCountEveryTree() {
+        final Warehouse w = new Warehouse(tmp);
+        LumberjackJob.census(spark(), w, 11, 0);
+        w.registerViews(spark());
+        spark().table("lumberjack").createOrReplaceTempView("lumberjack_run");
+        final ShareHeatmap.Counts data = Figures.lumberjackValues(spark());
+        assertEquals(List.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11), data.xs());
+        assertEquals(0, data.ys().get(0));
+        long total = 0;
+        for (long[] column : data.counts()) {
+            for (long c : column) {
+                total += c;
+            }
+        }
+        assertEquals(spark().table("lumberjack").count(), total);
+        for (Row r : spark().sql("SELECT edges, grundy, COUNT(*) FROM lumberjack GROUP BY edges, grundy")
+                .collectAsList()) {
+            assertEquals(r.getLong(2), data.counts()[r.getInt(0)][r.getInt(1)], r.toString());
+        }
+    }
+
+    /**
+     * A numeric x axis puts each point at its value: with x = 0, 2, 3 the gap from 0 to 2 is twice
+     * the gap from 2 to 3 (a category axis spaces them evenly, hiding the missing 1).
+     */
+    @Test
+    void numericLinesSpaceThePointsByTheirValues() {
+        final Map<Integer, Number> points = new LinkedHashMap<>();
+        points.put(0, 50);
+        points.put(2, 60);
+        points.put(3, 70);
+        final String svg =
+                Charts.numericLines("t", "x", "y", Map.of("s", points)).svg();
+        // JFreeSVG draws a point's circle as a path of curves from its rightmost point; the
+        // legend's marker sits below the plot.
+        final List<Double> xs = new ArrayList<>();
+        final Matcher m = Pattern.compile("<path d='M([0-9.]+),([0-9.]+)C").matcher(svg);
+        while (m.find()) {
+            final double x = Double.parseDouble(m.group(1));
+            if (Double.parseDouble(m.group(2)) < Charts.HEIGHT - 60 && !xs.contains(x)) {
+                xs.add(x);
+            }
+        }
+        assertEquals(3, xs.size(), "three points drawn: " + xs);
+        xs.sort(null);
+        final double first = xs.get(1) - xs.get(0);
+        final double second = xs.get(2) - xs.get(1);
+        assertEquals(2 * second, first, 0.5, "x positions " + xs);
+    }
+}

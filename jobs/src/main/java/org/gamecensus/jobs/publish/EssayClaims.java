@@ -5,6 +5,7 @@ import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -14,7 +15,9 @@ import org.apache.spark.sql.SparkSession;
  * claim with its essay, its wording, the essay's value, the Spark SQL query over the warehouse
  * that computes the census's value, and, for a known erratum, the query of the corrected value and
  * a sentence of explanation. A statement the essay leaves open has the essay value
- * {@value #OPEN}: its query answers it. The Java code holds none of the values.
+ * {@value #OPEN}: its query answers it. A sampled value has the query of its standard error, and
+ * is judged against it. Each claim may name the published table and figure behind it. The Java
+ * code holds none of the values.
  */
 public final class EssayClaims {
 
@@ -27,7 +30,10 @@ public final class EssayClaims {
             String essayValue,
             String query,
             String erratumQuery,
-            String erratumNote) {}
+            String erratumNote,
+            String seQuery,
+            String table,
+            String figure) {}
 
     /**
      * The essay value of a question the essay asks and leaves open: such a row is answered by
@@ -35,8 +41,22 @@ public final class EssayClaims {
      */
     static final String OPEN = "open";
 
-    /** A claim checked against the warehouse. */
-    public record Verdict(Claim claim, String censusValue, String correctedValue, String verdict) {}
+    /**
+     * A sampled value within this many of its standard errors of the essay's is "within sampling
+     * error" rather than "differs".
+     */
+    static final double SAMPLING_THRESHOLD = 2.5;
+
+    /**
+     * A claim checked against the warehouse; {@code standardError}, for a sampled value, is the
+     * census value's standard error (else null).
+     */
+    public record Verdict(
+            Claim claim, String censusValue, String correctedValue, String verdict, String standardError) {
+        Verdict(Claim claim, String censusValue, String correctedValue, String verdict) {
+            this(claim, censusValue, correctedValue, verdict, null);
+        }
+    }
 
     private EssayClaims() {}
 
@@ -52,7 +72,10 @@ public final class EssayClaims {
                     r.getAs("essay_value"),
                     r.getAs("query"),
                     r.getAs("erratum_query"),
-                    r.getAs("erratum_note")));
+                    r.getAs("erratum_note"),
+                    optional(r, "se_query"),
+                    optional(r, "table"),
+                    optional(r, "figure")));
         }
         return claims;
     }
@@ -77,11 +100,40 @@ public final class EssayClaims {
                         display(c.essayValue(), value),
                         display(c.essayValue(), value(spark, c.erratumQuery())),
                         "erratum"));
+            } else if (!same && !c.seQuery().isEmpty()) {
+                final String se = value(spark, c.seQuery());
+                final boolean within = se != null && withinSamplingError(c.essayValue(), value, se);
+                out.add(new Verdict(
+                        c,
+                        display(c.essayValue(), value),
+                        null,
+                        within ? "within sampling error" : "differs",
+                        se == null ? null : display(c.essayValue(), se)));
             } else {
                 out.add(new Verdict(c, display(c.essayValue(), value), null, same ? "matches" : "differs"));
             }
         }
         return out;
+    }
+
+    /** Whether |census − essay| ≤ {@value #SAMPLING_THRESHOLD} standard errors (numbers only). */
+    static boolean withinSamplingError(String essay, String census, String se) {
+        final BigDecimal e = number(essay);
+        final BigDecimal c = number(census);
+        final BigDecimal s = number(se);
+        return e != null
+                && c != null
+                && s != null
+                && c.subtract(e).abs().doubleValue() <= SAMPLING_THRESHOLD * s.doubleValue();
+    }
+
+    /** A column a data file may leave out, stripped; empty when absent or blank. */
+    static String optional(Row r, String column) {
+        if (!Arrays.asList(r.schema().fieldNames()).contains(column)) {
+            return "";
+        }
+        final String v = r.getAs(column);
+        return v == null ? "" : v.strip();
     }
 
     /** The rows of a data file of the page ({@code what}: its name in a message), read by Spark's CSV reader. */

@@ -35,7 +35,13 @@ public final class Publisher {
         final List<Figures.Figure> figures =
                 Figures.draw(spark, views, warehouse.out().resolve("figures"));
         Warehouse.writeAtomically(
-                warehouse.out().resolve("index.html"), IndexPage.html(verdicts, answers, figures, tables));
+                warehouse.out().resolve("index.html"),
+                IndexPage.html(
+                        Essays.load(spark, claimsFile.resolveSibling(Essays.FILE)),
+                        verdicts,
+                        answers,
+                        figures,
+                        tables));
         return new Result(verdicts, answers, figures);
     }
 }

@@ -65,14 +65,19 @@ class PublisherTest extends SparkCensusTest {
                 claims,
                 String.join(
                                 "\n",
-                                "id,essay,census,claim,essay_value,query,erratum_query,erratum_note",
+                                "id,essay,census,claim,essay_value,query,erratum_query,erratum_note,se_query,table,figure",
                                 "k4,000,switching,\"K4: Short wins whoever starts\",L,\"SELECT outcome FROM switching WHERE host = 'K4' AND links = 6\",,",
                                 "wrong,000,switching,\"A deliberately wrong value\",65,\"SELECT COUNT(*) FROM switching WHERE host = 'K4'\",,",
                                 "lax,003,cram,\"Shapes with a lax route, to six squares\",52,\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_lax > 0\","
                                         + "\"SELECT COUNT(*) FROM cram WHERE outcome = 'N' AND routes_strict > 0\",\"The strict test, commas, and all\"",
                                 "absent,004,hex,\"A table not in this warehouse\",1,\"SELECT COUNT(*) FROM hex_sample\",,",
-                                "asked,000,switching,\"Left open: the class of K4\",open,\"SELECT outcome FROM switching WHERE host = 'K4' AND links = 6\",,")
+                                "asked,000,switching,\"Left open: the class of K4\",open,\"SELECT outcome FROM switching WHERE host = 'K4' AND links = 6\",,",
+                                "near,004,hex,\"A sampled value 2 SE away\",66,\"SELECT 64.0\",,,\"SELECT 1.0\",hex_accuracy,",
+                                "far,004,hex,\"A sampled value 4 SE away\",66,\"SELECT 64.0\",,,\"SELECT 0.5\",,")
                         + "\n");
+        Files.writeString(
+                claims.resolveSibling(Essays.FILE),
+                "id,title,censuses\n000,A spanning tree essay,switching\n003,The symmetry essay,cram\n");
         Files.writeString(
                 claims.resolveSibling(Publisher.QUESTIONS),
                 String.join(
@@ -87,31 +92,57 @@ class PublisherTest extends SparkCensusTest {
                 Arrays.asList("K4 goes to class L, by both computations.", null),
                 result.answers().stream().map(OpenQuestions.Answer::sentence).toList());
         assertEquals(
-                List.of("matches", "differs", "erratum", "not computed", "answered"),
+                List.of(
+                        "matches",
+                        "differs",
+                        "erratum",
+                        "not computed",
+                        "answered",
+                        "within sampling error",
+                        "differs"),
                 result.verdicts().stream().map(EssayClaims.Verdict::verdict).toList());
         final String index = Files.readString(w.out().resolve("index.html"));
         Assertions.assertTrue(
-                index.contains("<tr class=\"differs\"><td>000</td><td>A deliberately wrong value</td><td>65</td>"
-                        + "<td>64</td><td>differs</td>"),
+                index.contains("<tr class=\"differs\"><td>A deliberately wrong value</td><td>65</td>"
+                        + "<td>64</td><td class=\"verdict\">differs</td>"),
                 "the wrong expected value is marked differs");
         Assertions.assertTrue(index.contains("erratum: correct value 38"), index);
         Assertions.assertTrue(
-                index.contains("<tr class=\"answered\"><td>000</td><td>Left open: the class of K4</td><td>open</td>"
-                        + "<td>L</td><td>answered</td>"),
+                index.contains("<tr class=\"answered\"><td>Left open: the class of K4</td><td>open</td>"
+                        + "<td>L</td><td class=\"verdict\">answered</td>"),
                 "a statement the essay leaves open is answered, not judged");
+        // A sampled value is judged against its standard error: 2 SE away is within, 4 SE away differs.
         Assertions.assertTrue(
-                index.contains("<p>4 published numbers: 1 match, 1 reproduce the essay's arithmetic but are errata,"
-                        + " 1 differ. 1 statement the essays leave open, answered.</p>"),
+                index.contains("<tr class=\"within-sampling-error\"><td>A sampled value 2 SE away</td><td>66</td>"
+                        + "<td>64.0 ± 1.0 (SE)</td><td class=\"verdict\">within sampling error</td>"
+                        + "<td><a href=\"#table-hex_accuracy\">table</a> "),
                 index);
         Assertions.assertTrue(
-                index.contains("<blockquote>Who wins K4, and why? <small>(000)</small></blockquote>\n"
-                        + "<p>K4 goes to class L, by both computations. <a href=\"tables/switching_outcomes.md\">Table</a>"
+                index.contains("<td>A sampled value 4 SE away</td><td>66</td><td>64.0 ± 0.5 (SE)</td>"
+                        + "<td class=\"verdict\">differs</td>"),
+                index);
+        Assertions.assertTrue(
+                index.contains("<p>6 published numbers: 1 match, 1 reproduce the essay's arithmetic but are errata,"
+                        + " 1 lie within sampling error (|Δ| ≤ 2.5 standard errors), 2 differ."
+                        + " 1 statement the essays leave open, answered.</p>"),
+                index);
+        // Essays by title in the contents, in the file's order; an essay the file lacks by its id.
+        Assertions.assertTrue(
+                index.contains("<li><a href=\"#essay-000\">A spanning tree essay</a></li>\n"
+                        + "<li><a href=\"#essay-003\">The symmetry essay</a></li>\n"
+                        + "<li><a href=\"#essay-004\">Essay 004</a></li>"),
+                index);
+        Assertions.assertTrue(
+                index.contains("<blockquote>Who wins K4, and why?</blockquote>\n"
+                        + "<p>K4 goes to class L, by both computations. <a href=\"#table-switching_outcomes\">Table</a>"
                         + " · <a href=\"figures/switching_K4.svg\">Figure</a></p>"),
                 "the answer, generated from the warehouse, with its table and figure");
         Assertions.assertTrue(
                 index.contains(
                         "<p>Not answered: this warehouse lacks the census, or the columns, the answer needs.</p>"),
                 index);
+        Assertions.assertFalse(index.contains("http://") || index.contains("https://"), "no external assets");
+        Assertions.assertTrue(index.contains("<meta name=\"viewport\""), "laid out for phones");
         for (Figures.Figure f : result.figures()) {
             final Path file = w.out().resolve("figures").resolve(f.file());
             final Document svg = xml(file); // well-formed

@@ -265,7 +265,7 @@ function _picocli_census_sql() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'-h' '--help'"
+  local flag_opts="'--spark-progress' '-h' '--help'"
   local arg_opts="'--out' '--warehouse' '--profile' '--master' '--format'"
 
   type compopt &>/dev/null && compopt +o default
@@ -304,7 +304,7 @@ function _picocli_census_publish() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--replace' '-h' '--help'"
+  local flag_opts="'--spark-progress' '--replace' '-h' '--help'"
   local arg_opts="'--out' '--warehouse' '--profile' '--master' '--partitions'"
 
   type compopt &>/dev/null && compopt +o default
@@ -343,7 +343,7 @@ function _picocli_census_verify() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--repair' '-h' '--help'"
+  local flag_opts="'--spark-progress' '--repair' '-h' '--help'"
   local arg_opts="'--out' '--warehouse' '--profile' '--master'"
 
   type compopt &>/dev/null && compopt +o default
@@ -463,7 +463,7 @@ function _picocli_census_run_switching() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--replace' '-h' '--help'"
+  local flag_opts="'--spark-progress' '--replace' '-h' '--help'"
   local arg_opts="'--out' '--warehouse' '--profile' '--master' '--partitions' '--chunks' '--host' '--max-subgraphs' '--name'"
 
   type compopt &>/dev/null && compopt +o default
@@ -514,7 +514,7 @@ function _picocli_census_run_cram() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--replace' '-h' '--help'"
+  local flag_opts="'--spark-progress' '--replace' '-h' '--help'"
   local arg_opts="'--out' '--warehouse' '--profile' '--master' '--partitions' '--chunks' '--max-squares'"
 
   type compopt &>/dev/null && compopt +o default
@@ -559,7 +559,7 @@ function _picocli_census_run_hex() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--replace' '-h' '--help'"
+  local flag_opts="'--spark-progress' '--replace' '-h' '--help'"
   local arg_opts="'--out' '--warehouse' '--profile' '--master' '--partitions' '--chunks' '--board' '--first' '--solve' '--sample' '--seed'"
 
   type compopt &>/dev/null && compopt +o default
@@ -616,7 +616,7 @@ function _picocli_census_run_lumberjack() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--replace' '-h' '--help'"
+  local flag_opts="'--spark-progress' '--replace' '-h' '--help'"
   local arg_opts="'--out' '--warehouse' '--profile' '--master' '--partitions' '--chunks' '--max-edges'"
 
   type compopt &>/dev/null && compopt +o default
@@ -661,7 +661,7 @@ function _picocli_census_run_hackenbush() {
   local prev_word=${COMP_WORDS[COMP_CWORD-1]}
 
   local commands=""
-  local flag_opts="'--replace' '-h' '--help'"
+  local flag_opts="'--spark-progress' '--replace' '-h' '--help'"
   local arg_opts="'--out' '--warehouse' '--profile' '--master' '--partitions' '--max-vertices' '--max-edges'"
 
   type compopt &>/dev/null && compopt +o default

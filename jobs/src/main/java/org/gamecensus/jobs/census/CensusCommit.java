@@ -142,6 +142,8 @@ public final class CensusCommit {
         return warehouse.inRun("commit of " + schema.table(), run -> {
             run.claim(schema, partitions);
             final String dir = run.newStaging(schema.table());
+            // What the status line names the job by (StatusLine), e.g. "hex 4x4 down" or "cram, 13 partitions".
+            spark.sparkContext().setJobDescription(describe(schema, partitions));
             try {
                 final Written written =
                         writeWith(spark, schema, dir, TablePartition.values(partitions), check, tallies, tasks);
@@ -157,6 +159,7 @@ public final class CensusCommit {
                         List.of());
                 return Committed.of(schema, written.stats(), written.tallies());
             } finally {
+                spark.sparkContext().setJobDescription(null);
                 run.discard(dir);
             }
         });
@@ -205,6 +208,19 @@ public final class CensusCommit {
     }
 
     /** Runs {@code tasks} with a write into {@code dir}, then checks what they wrote. */
+    /** The table and, for one partition, its values ("hex 4x4 down"); else how many partitions. */
+    static String describe(DatasetSchema schema, List<TablePartition> partitions) {
+        if (partitions.size() != 1) {
+            return schema.table() + ", " + partitions.size() + " partitions";
+        }
+        final Row values = partitions.get(0).values();
+        final StringBuilder b = new StringBuilder(schema.table());
+        for (int i = 0; i < values.length(); i++) {
+            b.append(' ').append(values.get(i));
+        }
+        return b.toString();
+    }
+
     private static Written writeWith(
             SparkSession spark,
             DatasetSchema schema,

@@ -95,7 +95,7 @@ public final class CensusSession {
      */
     static Map<String, String> configuration(Map<String, String> settings) {
         final Map<String, String> conf = new LinkedHashMap<>();
-        conf.put("spark.ui.showConsoleProgress", "true");
+        conf.put("spark.ui.showConsoleProgress", "false"); // the census's status line instead (StatusLine)
         conf.put("spark.ui.enabled", "false");
         conf.put("spark.sql.shuffle.partitions", "8");
         conf.put("spark.sql.sources.partitionOverwriteMode", "dynamic");

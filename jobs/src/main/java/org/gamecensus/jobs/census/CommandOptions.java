@@ -1,7 +1,9 @@
 package org.gamecensus.jobs.census;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.SparkSession;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -87,9 +89,27 @@ public final class CommandOptions {
                 description = "Spark master (default: local[*], or spark.master from" + " spark-submit)")
         String master;
 
-        /** A Spark session on the master, with the profile's Spark settings. */
+        @Option(
+                names = "--spark-progress",
+                arity = "0",
+                description = "Spark's own stage bars on standard error, instead of the census's status line")
+        boolean sparkProgress;
+
+        /**
+         * A Spark session on the master, with the profile's Spark settings; its jobs shown on the
+         * status line (on a terminal), or by Spark's stage bars with {@code --spark-progress}.
+         */
         public SparkSession session(Profile profile, String appName) {
-            return CensusSession.create(master, appName, profile.config().sparkSettings());
+            final Map<String, String> settings =
+                    new LinkedHashMap<>(profile.config().sparkSettings());
+            if (sparkProgress) {
+                settings.put("spark.ui.showConsoleProgress", "true");
+            }
+            final SparkSession spark = CensusSession.create(master, appName, settings);
+            if (!sparkProgress) {
+                StatusLine.follow(spark, appName);
+            }
+            return spark;
         }
     }
 

@@ -1,5 +1,6 @@
 package org.gamecensus.jobs.cli;
 
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -12,6 +13,7 @@ import org.gamecensus.jobs.Censuses;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.OpenRun;
+import org.gamecensus.jobs.census.StatusLine;
 import org.gamecensus.jobs.census.UsageException;
 import picocli.AutoComplete;
 import picocli.CommandLine;
@@ -84,7 +86,13 @@ public final class CensusCli {
     private CensusCli() {}
 
     public static void main(String[] args) {
-        final int code = run(args, System.out, System.err);
+        StatusLine.install(System.err);
+        final int code;
+        try {
+            code = run(args, System.out, System.err);
+        } finally {
+            StatusLine.uninstall();
+        }
         final SparkSession active = SparkSession.getActiveSession().isDefined()
                 ? SparkSession.getActiveSession().get()
                 : null;
@@ -100,8 +108,11 @@ public final class CensusCli {
      * command opened.
      */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        final PrintWriter outWriter = new PrintWriter(out, true, StandardCharsets.UTF_8);
-        final PrintWriter errWriter = new PrintWriter(err, true, StandardCharsets.UTF_8);
+        // The command's lines print above the status line (on a terminal), which they first clear.
+        final PrintWriter outWriter =
+                new PrintWriter(new OutputStreamWriter(StatusLine.above(out), StandardCharsets.UTF_8), true);
+        final PrintWriter errWriter =
+                new PrintWriter(new OutputStreamWriter(StatusLine.above(err), StandardCharsets.UTF_8), true);
         final CommandLine census = commandLine();
         census.setOut(outWriter);
         census.setErr(errWriter);

@@ -1,0 +1,60 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+
+/** The status line, and Spark's stage bars off by default. */
+class StatusLineTest extends SparkCensusTest {
+
+    /**
+     * Spark's stage bars write carriage returns into a log when standard error is not a terminal:
+     * off in the defaults and in every shipped profile.
+     */
+    @Test
+    void sparksStageBarsAreOffByDefaultAndInEveryProfile() throws Exception {
+        assertEquals("false", CensusSession.configuration(Map.of()).get("spark.ui.showConsoleProgress"));
+        try (var confs = Files.list(Path.of("..", "conf"))) {
+            for (Path conf : confs.filter(p -> p.getFileName().toString().startsWith("spark-"))
+                    .toList()) {
+                Assertions.assertFalse(
+                        Files.readString(conf).matches("(?s).*spark\\.ui\\.showConsoleProgress\\s+true.*"),
+                        conf + " turns Spark's stage bars on");
+            }
+        }
+    }
+
+    /**
+     * On a terminal the line names the command, the time and the running job by the description
+     * the census gave it, with its tasks; the command's own output clears it first.
+     */
+    @Test
+    void theLineNamesTheCommandAndTheJobAndClearsBeforeTheCommandPrints() throws Exception {
+        final ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        final PrintStream drawn = new PrintStream(terminal, true, StandardCharsets.UTF_8);
+        StatusLine.install(drawn, true);
+        try {
+            StatusLine.follow(spark(), "census run test");
+            spark().sparkContext().setJobDescription("cram 5");
+            spark().range(0, 4, 1, 4).toJavaRDD().foreach(i -> Thread.sleep(400));
+            spark().sparkContext().setJobDescription(null);
+            final String seen = terminal.toString(StandardCharsets.UTF_8);
+            Assertions.assertTrue(seen.contains("\rcensus run test: "), seen);
+            Assertions.assertTrue(seen.matches("(?s).*cram 5: [0-4] of 4 tasks.*"), seen);
+            final ByteArrayOutputStream out = new ByteArrayOutputStream();
+            StatusLine.above(out).write("a summary\n".getBytes(StandardCharsets.UTF_8));
+            final String after = terminal.toString(StandardCharsets.UTF_8);
+            Assertions.assertTrue(after.endsWith("\r"), "cleared before the command printed: " + after);
+        } finally {
+            StatusLine.uninstall();
+        }
+        Assertions.assertFalse(StatusLine.install(System.err, false) != null, "no console, no line");
+    }
+}

@@ -70,6 +70,12 @@ public final class Figures {
                 default -> "whoever moves second wins";
             };
             final String file = "switching_" + safe(host) + ".svg";
+            final double[][] at = HostLayout.of(n, r.getInt(2), r.getInt(3), links(r.getString(4)), 420, 30, 320);
+            // Cropped to the drawing: below its lowest vertex, room for the trees' legend.
+            double bottom = 0;
+            for (double[] p : at) {
+                bottom = Math.max(bottom, p[1]);
+            }
             sink.put(
                     file,
                     HostGraphDrawing.draw(
@@ -77,11 +83,11 @@ public final class Figures {
                             r.getString(4),
                             r.getInt(2),
                             r.getInt(3),
-                            HostGraphDrawing.circle(n, r.getInt(2), r.getInt(3), 210, 200, 140),
+                            at,
                             r.isNullAt(6) ? null : r.getLong(6),
                             r.isNullAt(7) ? null : r.getLong(7),
                             420,
-                            400));
+                            (int) Math.ceil(bottom) + (r.isNullAt(6) ? 24 : 56)));
             out.add(new Figure(
                     "switching",
                     file,
@@ -410,6 +416,10 @@ public final class Figures {
             counts[edges.indexOf(r.getInt(0))][r.getInt(1)] = r.getLong(2);
         }
         return new ShareHeatmap.Counts(edges, values, counts);
+    }
+
+    private static String[] links(String linkList) {
+        return linkList.isBlank() ? new String[0] : linkList.split(" ");
     }
 
     private static String safe(String name) {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.lumberjack.RootedTree;
 import org.gamecensus.kernel.lumberjack.TuftPrinciple;
 
@@ -319,11 +320,13 @@ public final class Figures {
     }
 
     private static void hexLosingLines(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
+        final LosingMove where = new LosingMove();
         for (Row r : spark.sql("SELECT board, first, rule, variant, side, moving, losing_line FROM hex_adversarial "
                         + "WHERE NOT holds AND (rule IN ('ratio', 'current') AND variant IN ('plain', 'reply') "
                         + "OR rule IN ('ratio', 'current') AND board = '3x4' "
                         + "OR rule = 'potential' AND ties = 'lowest') ORDER BY board, first, rule, variant")
                 .collectAsList()) {
+            final HexBoard board = HexBoard.parse(r.getString(0));
             final String[] rc = r.getString(0).split("x");
             final String[] cells = r.getString(6).split(" ");
             final int[] line = new int[cells.length];
@@ -335,12 +338,19 @@ public final class Figures {
             sink.put(
                     file,
                     HexLineDrawing.draw(
-                            r.getString(0) + ": the " + r.getString(2) + " rule (" + r.getString(3) + ") playing "
-                                    + r.getString(4) + ", moving " + r.getString(5) + ", loses",
+                            new String[] {
+                                r.getString(0) + ": " + ruleName(r.getString(2)) + " (" + r.getString(3) + ")",
+                                "playing " + r.getString(4) + ", moving " + r.getString(5) + ", it loses"
+                            },
                             Integer.parseInt(rc[0]),
                             Integer.parseInt(rc[1]),
                             line,
-                            "down".equals(r.getString(1))));
+                            "down".equals(r.getString(1)),
+                            where.find(
+                                    board,
+                                    HexBoard.Side.parse(r.getString(1)),
+                                    HexBoard.Side.parse(r.getString(4)),
+                                    line)));
             out.add(new Figure(
                     "hex",
                     file,

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,11 @@ import java.util.regex.Pattern;
 import org.apache.spark.sql.Row;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.hex.HexJob;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.hex.HexExactSolver;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +51,51 @@ class FiguresTest extends SparkCensusTest {
                 .collectAsList()) {
             assertEquals(r.getLong(2), data.counts()[r.getInt(0)][r.getInt(1)], r.toString());
         }
+    }
+
+    /**
+     * Every losing line of the circuit rules on 3×4 and 4×3 has its losing move marked: a move of
+     * the rule's side, before which that side had a winning cell and after which the opponent
+     * has one; the refutation is the reply that follows.
+     */
+    @Test
+    void losingLinesMarkTheRulesLosingMoveAndItsRefutation() {
+        final LosingMove where = new LosingMove();
+        int lines = 0;
+        for (String name : List.of("3x4", "4x3")) {
+            final HexBoard board = HexBoard.parse(name);
+            for (Row r : HexJob.adversarial(spark(), board)
+                    .where("NOT holds")
+                    .select("first", "side", "losing_line")
+                    .collectAsList()) {
+                final HexBoard.Side first = HexBoard.Side.parse(r.getString(0));
+                final HexBoard.Side rule = HexBoard.Side.parse(r.getString(1));
+                final int[] line = Arrays.stream(r.getString(2).split(" "))
+                        .mapToInt(Integer::parseInt)
+                        .toArray();
+                final LosingMove.Marks marks = where.find(board, first, rule, line);
+                Assertions.assertTrue(marks.losing() >= 0, name + " " + r);
+                assertEquals(marks.losing() + 1, marks.refutation());
+                final HexExactSolver solver = new HexExactSolver(board, first);
+                int down = 0;
+                int across = 0;
+                for (int i = 0; i <= marks.losing(); i++) {
+                    final HexBoard.Side mover = solver.mover(down, across);
+                    if (i == marks.losing()) {
+                        assertEquals(rule, mover, "the losing move is the rule's");
+                        Assertions.assertTrue(solver.winningCells(down, across) != 0, "it had a win before");
+                    }
+                    if (mover == HexBoard.Side.DOWN) {
+                        down |= 1 << line[i];
+                    } else {
+                        across |= 1 << line[i];
+                    }
+                }
+                Assertions.assertTrue(solver.winnable(down, across), "the opponent wins after it");
+                lines++;
+            }
+        }
+        Assertions.assertTrue(lines >= 4, "losing lines checked: " + lines);
     }
 
     /**

@@ -1,0 +1,46 @@
+package org.gamecensus.jobs.publish;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.hex.HexBoard.Side;
+import org.gamecensus.kernel.hex.HexExactSolver;
+
+/**
+ * Where a rule went wrong in a losing line: the first of its side's moves after which the
+ * opponent, to move, can force a win (by the exact solve), and the opponent's reply that follows
+ * in the line. The rule's side wins the empty board, so until that move every position leaves it
+ * a win; the opponent's moves cannot lose it one. Solvers are kept per board and first player.
+ */
+final class LosingMove {
+
+    /** Move indexes (0-based) into a line; -1 when the line has none (the rule never held a win). */
+    record Marks(int losing, int refutation) {}
+
+    private final Map<String, HexExactSolver> solvers = new HashMap<>();
+
+    Marks find(HexBoard board, Side first, Side rule, int[] line) {
+        final HexExactSolver solver = solvers.computeIfAbsent(
+                board.name() + "/" + first,
+                k -> board.cells() <= HexExactSolver.TABLE_CELLS
+                        ? HexExactSolver.shared(board, first)
+                        : new HexExactSolver(board, first));
+        int down = 0;
+        int across = 0;
+        for (int i = 0; i + 1 < line.length; i++) {
+            final Side mover = solver.mover(down, across);
+            if (mover == Side.DOWN) {
+                down |= 1 << line[i];
+            } else {
+                across |= 1 << line[i];
+            }
+            if (board.connects(Side.DOWN, down) || board.connects(Side.ACROSS, across)) {
+                break; // a chain: the line is over
+            }
+            if (mover == rule && solver.winnable(down, across)) {
+                return new Marks(i, i + 1);
+            }
+        }
+        return new Marks(-1, -1);
+    }
+}

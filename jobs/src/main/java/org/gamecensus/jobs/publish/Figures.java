@@ -153,15 +153,26 @@ public final class Figures {
             }
             shapes.add(new ShapeDrawing.Shape(r.getString(0), routes));
         }
-        sink.put(
-                "cram_routes.svg",
-                ShapeDrawing.draw(
-                        "First-player wins with a route to a pairing (" + shapes.size() + " shapes)", shapes, 24));
-        out.add(new Figure(
-                "cram",
-                "cram_routes.svg",
-                "Every first-player win with a route one move from a pairing, the"
-                        + " route dominoes marked: strict routes in green, lax-only losing ones dashed red"));
+        // Pages of small multiples a screen shows whole: 8 across, 6 down.
+        final int perPage = ShapeDrawing.COLUMNS * ShapeDrawing.ROWS;
+        final int pages = (shapes.size() + perPage - 1) / perPage;
+        for (int page = 0; page < pages; page++) {
+            final int from = page * perPage;
+            final int to = Math.min(shapes.size(), from + perPage);
+            final String file = "cram_routes_" + (page + 1) + ".svg";
+            sink.put(
+                    file,
+                    ShapeDrawing.draw(
+                            "First-player wins with a route to a pairing: " + (from + 1) + "–" + to + " of "
+                                    + shapes.size() + " shapes",
+                            shapes.subList(from, to)));
+            out.add(new Figure(
+                    "cram",
+                    file,
+                    "First-player wins with a route one move from a pairing, page " + (page + 1) + " of " + pages
+                            + " (smallest shapes first): look for the dashed red dominoes, lax routes that lose"
+                            + " because the remainder keeps a domino its half-turn maps onto itself"));
+        }
         final Map<Integer, Number> lax = new LinkedHashMap<>();
         final Map<Integer, Number> strict = new LinkedHashMap<>();
         for (Row r : spark.sql("SELECT squares, 100 * SUM(IF(routes_lax > 0, 1, 0)) / COUNT(*), "

@@ -9,19 +9,30 @@ import java.util.List;
 
 /**
  * Cram shapes in a grid, each with its route dominoes marked: a strict route in green, a lax-only
- * route that loses in red (dashed). Fed by {@code cram} rows: picture and the routes array.
+ * route that loses in vermillion (dashed). Fed by {@code cram} rows: picture and the routes array;
+ * a catalogue goes on pages of small multiples ({@link #COLUMNS} × {@link #ROWS}).
  */
 final class ShapeDrawing {
 
     /** One shape and its routes: {r1, c1, r2, c2, strict (1/0), loses (1/0)}. */
     record Shape(String picture, List<int[]> routes) {}
 
+    /** Shapes a page: a screen's worth of small multiples. */
+    static final int COLUMNS = 8;
+
+    static final int ROWS = 6;
+
     static final Color STRICT = FigureTheme.GREEN;
     static final Color LOSING = FigureTheme.VERMILLION;
 
     private ShapeDrawing() {}
 
-    static Picture draw(String title, List<Shape> shapes, int columns) {
+    /** One page of at most {@link #COLUMNS} × {@link #ROWS} shapes, cropped to the rows it fills. */
+    static Picture draw(String title, List<Shape> shapes) {
+        if (shapes.size() > COLUMNS * ROWS) {
+            throw new IllegalArgumentException(shapes.size() + " shapes for a page of " + COLUMNS * ROWS);
+        }
+        final int columns = COLUMNS;
         final int unit = 12;
         final int box = 8 * unit + 12;
         final int rows = Math.max(1, (shapes.size() + columns - 1) / columns);

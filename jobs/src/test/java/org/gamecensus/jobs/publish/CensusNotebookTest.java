@@ -71,7 +71,7 @@ class CensusNotebookTest extends SparkCensusTest {
         Assertions.assertTrue(
                 nb.html("SELECT MAX(squares) AS largest FROM cram_trend").contains("<td>10</td>"),
                 "the route share reads every size");
-        Assertions.assertTrue(nb.svg("cram_routes.svg").contains("(288 shapes)"), "the essay's 288 shapes");
+        Assertions.assertTrue(nb.svg("cram_routes_6.svg").contains("241–288 of 288 shapes"), "the essay's 288 shapes");
         Assertions.assertTrue(
                 nb.figures("hex").contains("hex_accuracy_by_board.svg"),
                 nb.figures("hex").toString());

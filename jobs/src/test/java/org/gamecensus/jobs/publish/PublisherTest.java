@@ -181,9 +181,12 @@ class PublisherTest extends SparkCensusTest {
                 .findFirst()
                 .orElseThrow();
         Assertions.assertTrue(count(xml(hex), "path") >= 12, "one hexagon per cell");
-        // Cram routes: every first-player win with a lax route, to six squares.
+        // Cram routes: every first-player win with a lax route, to six squares, on pages of 48.
         Assertions.assertTrue(
-                Files.readString(w.out().resolve("figures/cram_routes.svg")).contains("(52 shapes)"));
+                Files.readString(w.out().resolve("figures/cram_routes_1.svg")).contains("1–48 of 52 shapes"));
+        Assertions.assertTrue(
+                Files.readString(w.out().resolve("figures/cram_routes_2.svg")).contains("49–52 of 52 shapes"));
+        Assertions.assertFalse(Files.exists(w.out().resolve("figures/cram_routes_3.svg")));
         Assertions.assertTrue(Files.isRegularFile(w.out().resolve("figures/lumberjack_tuft_example.svg")));
         Assertions.assertTrue(Files.isRegularFile(w.out().resolve("figures/switching_bridgit_3.svg")));
     }

@@ -17,12 +17,15 @@ final class BridgitDrawing {
 
     static Picture draw(int n, String linkList, String verdict) {
         final int cell = 48;
-        final int width = 2 * (n + 2) * cell + 60;
-        final int height = (n + 2) * cell + 60;
+        final String title = "Bridg-It " + n + "×" + (n + 1) + " and its switching graph: " + verdict;
+        // Cropped to the board, the graph beside it (which ends at t, (2n + 2) cells across) and the title.
+        final int width = (int) Math.ceil(
+                Math.max(30 + (2 * n + 2) * cell + 30, 20 + HexLineDrawing.textWidth(FigureTheme.TITLE, title)));
+        final int height = 50 + n * cell + 20;
         return Svg.render(width, height, g -> {
             g.setFont(FigureTheme.TITLE);
             g.setColor(FigureTheme.INK);
-            g.drawString("Bridg-It " + n + "×" + (n + 1) + " and its switching graph: " + verdict, 10, 20);
+            g.drawString(title, 10, 20);
             final int ox = 30;
             final int oy = 50;
             // The board: Short's dots at (r, c) for r < n, c ≤ n; Cut's between them.

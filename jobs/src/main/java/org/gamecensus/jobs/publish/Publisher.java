@@ -15,6 +15,9 @@ public final class Publisher {
     /** The open questions' file, beside the claims' unless given. */
     public static final String QUESTIONS = "open-questions.csv";
 
+    /** The list of the figures drawn, beside them: file, census, caption (CSV). */
+    public static final String FIGURE_LIST = "figures.csv";
+
     private Publisher() {}
 
     /** The outcome: the claims as checked, the open questions answered, and the figures drawn. */
@@ -34,6 +37,7 @@ public final class Publisher {
         final List<OpenQuestions.Answer> answers = OpenQuestions.answer(spark, OpenQuestions.load(spark, questions));
         final List<Figures.Figure> figures =
                 Figures.draw(spark, views, warehouse.out().resolve("figures"));
+        Warehouse.writeAtomically(warehouse.out().resolve("figures").resolve(FIGURE_LIST), figureList(figures));
         Warehouse.writeAtomically(
                 warehouse.out().resolve("index.html"),
                 IndexPage.html(
@@ -43,5 +47,19 @@ public final class Publisher {
                         figures,
                         tables));
         return new Result(verdicts, answers, figures);
+    }
+
+    /** Every figure as a CSV row: file, census, caption (quoted). */
+    static String figureList(List<Figures.Figure> figures) {
+        final StringBuilder b = new StringBuilder("file,census,caption\n");
+        for (Figures.Figure f : figures) {
+            b.append(f.file())
+                    .append(',')
+                    .append(f.census())
+                    .append(",\"")
+                    .append(f.caption().replace("\"", "\"\""))
+                    .append("\"\n");
+        }
+        return b.toString();
     }
 }

@@ -158,6 +158,14 @@ class PublisherTest extends SparkCensusTest {
             Assertions.assertTrue(nonWhitePixels(png) > 100, f.file() + " PNG has ink");
             Assertions.assertTrue(index.contains("figures/" + f.file()), f.file() + " on the page");
         }
+        // The list of the figures beside them: one row each, with its census and caption.
+        final List<String> listed =
+                Files.readAllLines(w.out().resolve("figures").resolve(Publisher.FIGURE_LIST));
+        assertEquals("file,census,caption", listed.get(0));
+        assertEquals(result.figures().size() + 1, listed.size());
+        for (Figures.Figure f : result.figures()) {
+            Assertions.assertTrue(listed.contains(f.file() + "," + f.census() + ",\"" + f.caption() + "\""), f.file());
+        }
         // Drawn again from the same warehouse, every figure is the same bytes, SVG and PNG.
         final Map<String, Picture> again = new LinkedHashMap<>();
         Figures.draw(spark(), w.tables(), again);

@@ -114,7 +114,12 @@ public final class Figures {
                             "subgraphs",
                             Map.of("subgraphs", bars),
                             false));
-            out.add(new Figure("switching", file, "The outcome classes of every subgraph of " + r.getString(0)));
+            out.add(new Figure(
+                    "switching",
+                    file,
+                    "The outcome classes of every subgraph of " + r.getString(0)
+                            + ": Short wins whoever starts (L), Cut does (R), the first player does (N), the second"
+                            + " (P); look for which classes are empty"));
         }
     }
 
@@ -136,7 +141,8 @@ public final class Figures {
                     "switching",
                     file,
                     "The Bridg-It board " + n + "×" + (n + 1)
-                            + " (Short's dots black, Cut's red) and the switching graph it is"));
+                            + " (Short's dots black, Cut's vermillion) and the switching graph it is: each inner"
+                            + " dot of Short's a vertex, each home column merged into s or t"));
         }
     }
 
@@ -191,7 +197,9 @@ public final class Figures {
         out.add(new Figure(
                 "cram",
                 "cram_route_share.svg",
-                "The share of even first-player wins with a route, by size," + " lax and strict"));
+                "The share of even first-player wins with a route, by size, lax and strict: look at how the"
+                        + " share changes as shapes grow beyond the essay's eight squares, and at the gap between"
+                        + " the lax test (the essay's) and the strict one"));
         final Map<String, Map<Integer, Number>> reach = new LinkedHashMap<>();
         final String[] names = {
             "one move away, strict", "two moves away, strict", "one move away, lax", "two moves away, lax"
@@ -216,7 +224,8 @@ public final class Figures {
                 "cram",
                 "cram_two_moves.svg",
                 "The share of even first-player wins with a move to a pairing (one move away) and with a move"
-                        + " after which every reply leaves one (two moves away), by size, strict and lax"));
+                        + " after which every reply leaves one (two moves away), by size, strict and lax: look at"
+                        + " the sizes where two moves away reaches shapes one move away does not"));
     }
 
     /** Accuracy against board size: random, the circuit rules and the potential on every board censused, Down first. */
@@ -248,7 +257,8 @@ public final class Figures {
         out.add(new Figure(
                 "hex",
                 "hex_accuracy_by_board.svg",
-                "Accuracy against board size: a random empty cell, the two circuit rules and the potential"));
+                "Accuracy against board size: a random empty cell, the two circuit rules and the potential,"
+                        + " Down first: look at whether each rule's lead over a random cell holds as boards grow"));
     }
 
     private static void hexByStones(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
@@ -283,7 +293,11 @@ public final class Figures {
                             "per cent of winnable positions",
                             series));
             out.add(new Figure(
-                    "hex", file, "Accuracy of the circuit rules and the potential by number of stones, " + board));
+                    "hex",
+                    file,
+                    "Accuracy of the circuit rules and the potential by number of stones, " + board
+                            + ": look at which stone counts the misses fall on, and where the potential and the"
+                            + " circuit part"));
         }
     }
 
@@ -327,7 +341,7 @@ public final class Figures {
                 "hex_committed.svg",
                 "The circuit rules consulted at every move, committed to a table of replies chosen once, and"
                         + " committed with the circuit as fallback: cases held on each board both censused and"
-                        + " checked"));
+                        + " checked; look at 3×4 and 4×3, where the running rule loses moving second"));
     }
 
     private static void hexLosingLines(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
@@ -366,7 +380,8 @@ public final class Figures {
                     "hex",
                     file,
                     "A losing line: " + r.getString(0) + ", " + ruleName(r.getString(2)) + ", " + r.getString(3)
-                            + ", stones numbered in move order"));
+                            + ", stones numbered in move order; the black ring marks the rule's losing move, the"
+                            + " yellow ring the reply that refutes it"));
         }
     }
 

@@ -158,6 +158,23 @@ class PublisherTest extends SparkCensusTest {
             Assertions.assertTrue(nonWhitePixels(png) > 100, f.file() + " PNG has ink");
             Assertions.assertTrue(index.contains("figures/" + f.file()), f.file() + " on the page");
         }
+        // Published again from the same warehouse: the same page and the same tables, byte for byte.
+        final Map<String, byte[]> before = new LinkedHashMap<>();
+        try (var files = Files.list(w.tablesDir())) {
+            for (Path f : files.sorted().toList()) {
+                before.put(f.getFileName().toString(), Files.readAllBytes(f));
+            }
+        }
+        final List<PublishedTable> again1 = new ArrayList<>(SwitchingTables.publish(spark(), w));
+        again1.addAll(CramTables.publish(spark(), w, 6));
+        again1.addAll(HexTables.publish(spark(), w));
+        again1.addAll(LumberjackTables.publish(spark(), w, 12));
+        Publisher.publish(spark(), w, again1, claims, null);
+        assertEquals(index, Files.readString(w.out().resolve("index.html")), "the page, published twice");
+        for (Map.Entry<String, byte[]> e : before.entrySet()) {
+            Assertions.assertArrayEquals(
+                    e.getValue(), Files.readAllBytes(w.tablesDir().resolve(e.getKey())), e.getKey());
+        }
         // The list of the figures beside them: one row each, with its census and caption.
         final List<String> listed =
                 Files.readAllLines(w.out().resolve("figures").resolve(Publisher.FIGURE_LIST));

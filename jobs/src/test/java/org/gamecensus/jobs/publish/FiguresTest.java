@@ -98,6 +98,21 @@ class FiguresTest extends SparkCensusTest {
         Assertions.assertTrue(lines >= 4, "losing lines checked: " + lines);
     }
 
+    /** A losing line's picture is as wide as its rhombus (or its text), not a fixed 560 px. */
+    @Test
+    void aLosingLineIsCroppedToItsBoard() {
+        final Picture p = HexLineDrawing.draw(
+                new String[] {"3x4", "x"}, 3, 4, new int[] {0, 1}, true, new LosingMove.Marks(-1, -1));
+        final double cell = Math.sqrt(3) * 24;
+        final double rhombus = 30 + cell * (4 + (3 - 1) / 2.0) + 20;
+        final double legend = 20
+                + HexLineDrawing.textWidth(
+                        FigureTheme.SMALL,
+                        "black ring: the rule's losing move;" + " yellow ring: the reply that refutes it");
+        assertEquals(Math.ceil(Math.max(rhombus, legend)), p.width(), 1.0);
+        Assertions.assertTrue(p.width() < 560, "narrower than the old fixed width: " + p.width());
+    }
+
     /**
      * A numeric x axis puts each point at its value: with x = 0, 2, 3 the gap from 0 to 2 is twice
      * the gap from 2 to 3 (a category axis spaces them evenly, hiding the missing 1).

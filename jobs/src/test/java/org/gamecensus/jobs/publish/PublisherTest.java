@@ -2,6 +2,7 @@ package org.gamecensus.jobs.publish;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,8 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.gamecensus.jobs.census.PublishedTable;
@@ -156,6 +159,18 @@ class PublisherTest extends SparkCensusTest {
             assertEquals(2 * (int) Double.parseDouble(width), png.getWidth(), f.file() + " PNG width");
             assertEquals(2 * (int) Double.parseDouble(height), png.getHeight(), f.file() + " PNG height");
             Assertions.assertTrue(nonWhitePixels(png) > 100, f.file() + " PNG has ink");
+            // One theme: no chart keeps JFreeChart's grey plot background, and every fill is
+            // white, a grey of the theme or a colour of its palette.
+            final String text = Files.readString(file);
+            Assertions.assertFalse(text.contains("rgb(192,192,192)"), f.file() + " keeps the grey default");
+            final Matcher fills =
+                    Pattern.compile("fill:rgb\\((\\d+),(\\d+),(\\d+)\\)").matcher(text);
+            while (fills.find()) {
+                final int rgb = Integer.parseInt(fills.group(1)) << 16
+                        | Integer.parseInt(fills.group(2)) << 8
+                        | Integer.parseInt(fills.group(3));
+                Assertions.assertTrue(themed(rgb), f.file() + " fills with " + Integer.toHexString(rgb));
+            }
             Assertions.assertTrue(index.contains("figures/" + f.file()), f.file() + " on the page");
         }
         // Published again from the same warehouse: the same page and the same tables, byte for byte.
@@ -224,6 +239,27 @@ class PublisherTest extends SparkCensusTest {
         Assertions.assertTrue(EssayClaims.same("yes", "YES"));
         Assertions.assertTrue(!EssayClaims.same("88", "86.6"));
         Assertions.assertTrue(!EssayClaims.same("1042", "1043"));
+    }
+
+    /**
+     * Whether a fill is the theme's: white, a grey (the theme's ink, muted, grid and faint tones),
+     * a palette colour, or the heatmap's blend of white and the palette's blue.
+     */
+    private static boolean themed(int rgb) {
+        final int r = rgb >> 16 & 0xff;
+        final int g = rgb >> 8 & 0xff;
+        final int b = rgb & 0xff;
+        if (r == g && g == b) {
+            return true;
+        }
+        for (Color c : FigureTheme.SERIES) {
+            if ((c.getRGB() & 0xffffff) == rgb) {
+                return true;
+            }
+        }
+        // White to blue (0, 114, 178): each channel on the line from 255 to the blue's.
+        final double t = (255 - r) / 255.0;
+        return Math.abs(g - (255 - t * (255 - 114))) <= 2 && Math.abs(b - (255 - t * (255 - 178))) <= 2;
     }
 
     private static int nonWhitePixels(BufferedImage image) {

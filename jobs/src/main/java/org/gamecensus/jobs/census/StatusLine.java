@@ -18,9 +18,9 @@ import scala.collection.JavaConverters;
 
 /**
  * One line on a terminal that says what a command is doing, rewritten in place twice a second:
- * the command, the time since it started, and the Spark job running, as the census named it,
- * with its tasks done of all (for example {@code census run hex --board 4x4: 41 s; hex 4x4 down:
- * 37 of 64 tasks}). The command's own lines (each census step's summary) print above it: every
+ * the command, the step it is on, the time since it started, and the Spark job running, as the
+ * census named it, with its tasks done of all (for example {@code census publish [3/5] hex: 41 s;
+ * hex 4x4 down: 37 of 64 tasks}). The command's own lines (each census step's summary) print above it: every
  * write to the command's output first clears the line. Off a terminal (a log, a pipe) nothing is
  * drawn and the summaries are the progress, one line a step.
  *
@@ -37,6 +37,7 @@ public final class StatusLine extends SparkListener {
     private volatile int total;
     private volatile String job = "";
     private volatile String command = "";
+    private volatile String step = "";
     private volatile long start;
     private int drawn;
     private ScheduledExecutorService ticker;
@@ -68,6 +69,14 @@ public final class StatusLine extends SparkListener {
             line.start = System.nanoTime();
             spark.sparkContext().addSparkListener(line);
             line.startTicking();
+        }
+    }
+
+    /** Names the step the command is on ("[2/5] cram"), shown after the command; "" for none. */
+    public static void step(String step) {
+        final StatusLine line = installed;
+        if (line != null) {
+            line.step = step;
         }
     }
 
@@ -124,7 +133,7 @@ public final class StatusLine extends SparkListener {
 
     private void draw() {
         final long seconds = (System.nanoTime() - start) / 1_000_000_000L;
-        final String text = command + ": " + seconds + " s"
+        final String text = command + (step.isEmpty() ? "" : " " + step) + ": " + seconds + " s"
                 + (total > 0 ? "; " + (job.isEmpty() ? "" : job + ": ") + done.get() + " of " + total + " tasks" : "");
         synchronized (lock) {
             final String shown = text.length() > 150 ? text.substring(0, 149) + "…" : text;

@@ -14,6 +14,7 @@ import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
 import org.gamecensus.jobs.census.PublishedTable;
+import org.gamecensus.jobs.census.StatusLine;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.publish.Publisher;
@@ -61,9 +62,12 @@ final class PublishCommand implements Callable<Integer> {
         for (Census.Published p : parts) {
             p.claim().accept(warehouse);
         }
-        for (Census.Published p : parts) {
-            p.run().run(spark, warehouse, partitions, out);
+        for (int i = 0; i < parts.size(); i++) {
+            StatusLine.step("[" + (i + 1) + "/" + parts.size() + "] "
+                    + Censuses.ALL.get(i).name());
+            parts.get(i).run().run(spark, warehouse, partitions, out);
         }
+        StatusLine.step("tables, figures and the page");
         final List<PublishedTable> tables = new ArrayList<>();
         for (Census.Published p : parts) {
             tables.addAll(p.tables().publish(spark, warehouse));

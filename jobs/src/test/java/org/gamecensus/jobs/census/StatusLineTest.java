@@ -42,11 +42,12 @@ class StatusLineTest extends SparkCensusTest {
         StatusLine.install(drawn, true);
         try {
             StatusLine.follow(spark(), "census run test");
+            StatusLine.step("[2/5] cram");
             spark().sparkContext().setJobDescription("cram 5");
             spark().range(0, 4, 1, 4).toJavaRDD().foreach(i -> Thread.sleep(400));
             spark().sparkContext().setJobDescription(null);
             final String seen = terminal.toString(StandardCharsets.UTF_8);
-            Assertions.assertTrue(seen.contains("\rcensus run test: "), seen);
+            Assertions.assertTrue(seen.contains("\rcensus run test [2/5] cram: "), seen);
             Assertions.assertTrue(seen.matches("(?s).*cram 5: [0-4] of 4 tasks.*"), seen);
             final ByteArrayOutputStream out = new ByteArrayOutputStream();
             StatusLine.above(out).write("a summary\n".getBytes(StandardCharsets.UTF_8));

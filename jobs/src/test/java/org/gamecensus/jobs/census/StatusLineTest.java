@@ -3,6 +3,7 @@ package org.gamecensus.jobs.census;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -32,8 +33,8 @@ class StatusLineTest extends SparkCensusTest {
     }
 
     /**
-     * On a terminal the line names the command, the time and the running job by the description
-     * the census gave it, with its tasks; the command's own output clears it first.
+     * On a terminal the line names the command, the step, the time and the running job by the
+     * description the census gave it, with its tasks; the command's own output clears it first.
      */
     @Test
     void theLineNamesTheCommandAndTheJobAndClearsBeforeTheCommandPrints() throws Exception {
@@ -49,13 +50,33 @@ class StatusLineTest extends SparkCensusTest {
             final String seen = terminal.toString(StandardCharsets.UTF_8);
             Assertions.assertTrue(seen.contains("\rcensus run test [2/5] cram: "), seen);
             Assertions.assertTrue(seen.matches("(?s).*cram 5: [0-4] of 4 tasks.*"), seen);
-            final ByteArrayOutputStream out = new ByteArrayOutputStream();
-            StatusLine.above(out).write("a summary\n".getBytes(StandardCharsets.UTF_8));
-            final String after = terminal.toString(StandardCharsets.UTF_8);
-            Assertions.assertTrue(after.endsWith("\r"), "cleared before the command printed: " + after);
+            // What the terminal shows at the moment the command writes: the line cleared.
+            final String[] atWrite = {null};
+            final OutputStream command = new OutputStream() {
+                @Override
+                public void write(int b) {
+                    atWrite[0] = terminal.toString(StandardCharsets.UTF_8);
+                }
+
+                @Override
+                public void write(byte[] b, int off, int len) {
+                    atWrite[0] = terminal.toString(StandardCharsets.UTF_8);
+                }
+            };
+            StatusLine.above(command).write("a summary\n".getBytes(StandardCharsets.UTF_8));
+            Assertions.assertTrue(atWrite[0].endsWith("\r"), "cleared before the command printed: " + atWrite[0]);
         } finally {
             StatusLine.uninstall();
         }
-        Assertions.assertFalse(StatusLine.install(System.err, false) != null, "no console, no line");
+        // Uninstalled: nothing more is drawn.
+        final int length = terminal.size();
+        spark().range(0, 2, 1, 2).toJavaRDD().foreach(i -> Thread.sleep(700));
+        assertEquals(length, terminal.size(), "no line after uninstall");
+    }
+
+    /** Under the test runner standard error is a pipe or a file, not a terminal: no line is drawn. */
+    @Test
+    void aPipeOrAFileIsNotATerminal() {
+        Assertions.assertFalse(StatusLine.standardErrorIsATerminal());
     }
 }

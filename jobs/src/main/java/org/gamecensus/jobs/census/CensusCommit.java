@@ -207,7 +207,6 @@ public final class CensusCommit {
                 });
     }
 
-    /** Runs {@code tasks} with a write into {@code dir}, then checks what they wrote. */
     /** The table and, for one partition, its values ("hex 4x4 down"); else how many partitions. */
     static String describe(DatasetSchema schema, List<TablePartition> partitions) {
         if (partitions.size() != 1) {
@@ -221,6 +220,7 @@ public final class CensusCommit {
         return b.toString();
     }
 
+    /** Runs {@code tasks} with a write into {@code dir}, then checks what they wrote. */
     private static Written writeWith(
             SparkSession spark,
             DatasetSchema schema,

@@ -13,7 +13,7 @@ import java.util.Set;
  *   <li>a grid, numbered row-major (vertex r·cols + c): its rows and columns;</li>
  *   <li>s–t routes that meet only at s and t (every other vertex of degree 2: theta graphs,
  *       cycles): s on the left, t on the right, the routes as rows above and below, symmetric;</li>
- *   <li>anything else: a circle, s on the left and t on the right.</li>
+ *   <li>anything else, multigraphs included: a circle, s on the left and t on the right.</li>
  * </ul>
  * Positions are scaled into a box of the given size, centred across and from its top down.
  */
@@ -36,11 +36,14 @@ final class HostLayout {
             adj.get(b).add(a);
             edges.add(key(a, b));
         }
-        double[][] p = path(n, s, adj, edges.size());
-        if (p == null) {
+        // A multigraph (a link given twice) goes on the circle: the other layouts would draw its
+        // parallel links on top of each other.
+        final boolean simple = edges.size() == links.length;
+        double[][] p = simple ? path(n, s, adj, edges.size()) : null;
+        if (p == null && simple) {
             p = grid(n, edges);
         }
-        if (p == null) {
+        if (p == null && simple) {
             p = routes(n, s, t, adj);
         }
         if (p == null) {

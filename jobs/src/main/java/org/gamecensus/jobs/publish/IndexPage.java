@@ -9,11 +9,12 @@ import java.util.Set;
 import org.gamecensus.jobs.census.PublishedTable;
 
 /**
- * {@code index.html}, one self-contained page (no external assets; it works offline): a table of
- * contents; then for each essay, by title, every number it publishes beside the census's with a
- * verdict and links to the table, figure and query behind it, the questions it leaves open each
- * answered in a sentence from the warehouse, and its figures with their captions; then every
- * published table. Laid out to read at a desktop's width and at a phone's.
+ * {@code index.html}, one page with no external assets (it works offline, beside its figures and
+ * tables): a table of contents; then for each essay, by title, every number it publishes beside
+ * the census's with a verdict and links to the table, figure and query behind it, the questions
+ * it leaves open each answered in a sentence from the warehouse, and its figures with their
+ * captions; then every published table. Laid out to read at a desktop's width and at a phone's.
+ * A link is written only when its table or figure is there.
  */
 final class IndexPage {
 
@@ -39,6 +40,9 @@ final class IndexPage {
             + "figure{margin:0}figure img{width:100%;height:auto;border:1px solid #eee}"
             + "figcaption{font-size:.9rem;color:#444}";
 
+    /** What a link may point to: the tables written and the figures drawn (no link to what is not there). */
+    private record Links(Set<String> tables, Set<String> figures) {}
+
     private IndexPage() {}
 
     static String html(
@@ -48,6 +52,11 @@ final class IndexPage {
             List<Figures.Figure> figures,
             List<PublishedTable> tables) {
         final List<Essays.Essay> essays = essays(essayList, verdicts, answers);
+        final Set<String> tableNames = new LinkedHashSet<>();
+        tables.forEach(t -> tableNames.add(t.name()));
+        final Set<String> figureFiles = new LinkedHashSet<>();
+        figures.forEach(f -> figureFiles.add(f.file()));
+        final Links links = new Links(tableNames, figureFiles);
         final StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                         + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
@@ -84,7 +93,7 @@ final class IndexPage {
         }
         b.append("</ol></details></li></ol></nav>\n<main>\n");
         for (Essays.Essay e : essays) {
-            essay(b, e, verdicts, answers, figures);
+            essay(b, e, verdicts, answers, figures, links);
         }
         if (!other.isEmpty()) {
             b.append("<section id=\"other-figures\"><h2>Other figures</h2>\n");
@@ -154,7 +163,8 @@ final class IndexPage {
             Essays.Essay e,
             List<EssayClaims.Verdict> verdicts,
             List<OpenQuestions.Answer> answers,
-            List<Figures.Figure> figures) {
+            List<Figures.Figure> figures,
+            Links links) {
         b.append("<section id=\"")
                 .append(anchor(e.id()))
                 .append("\"><h2>")
@@ -166,7 +176,7 @@ final class IndexPage {
             b.append("<h3>The essay's numbers</h3>\n<div class=\"scroll\"><table><tr><th>claim</th><th>essay</th>"
                     + "<th>census</th><th>verdict</th><th>behind it</th></tr>\n");
             for (EssayClaims.Verdict v : mine) {
-                claimRow(b, v);
+                claimRow(b, v, links);
             }
             b.append("</table></div>\n");
         }
@@ -176,7 +186,7 @@ final class IndexPage {
         if (!asked.isEmpty()) {
             b.append("<h3>Open questions</h3>\n");
             for (OpenQuestions.Answer a : asked) {
-                question(b, a);
+                question(b, a, links);
             }
         }
         final List<Figures.Figure> drawn =
@@ -188,7 +198,7 @@ final class IndexPage {
         b.append("</section>\n");
     }
 
-    private static void claimRow(StringBuilder b, EssayClaims.Verdict v) {
+    private static void claimRow(StringBuilder b, EssayClaims.Verdict v, Links links) {
         final EssayClaims.Claim c = v.claim();
         b.append("<tr class=\"")
                 .append(v.verdict().replace(' ', '-'))
@@ -209,10 +219,10 @@ final class IndexPage {
                     .append(esc(c.erratumNote()));
         }
         b.append("</td><td>");
-        if (!c.table().isEmpty()) {
+        if (links.tables().contains(c.table())) {
             b.append("<a href=\"#table-").append(esc(c.table())).append("\">table</a> ");
         }
-        if (!c.figure().isEmpty()) {
+        if (links.figures().contains(c.figure())) {
             b.append("<a href=\"figures/").append(esc(c.figure())).append("\">figure</a> ");
         }
         b.append("<details><summary>query</summary><code>")
@@ -224,7 +234,7 @@ final class IndexPage {
         b.append("</details></td></tr>\n");
     }
 
-    private static void question(StringBuilder b, OpenQuestions.Answer a) {
+    private static void question(StringBuilder b, OpenQuestions.Answer a, Links links) {
         final OpenQuestions.Question q = a.question();
         b.append("<blockquote>")
                 .append(esc(q.question()))
@@ -233,10 +243,10 @@ final class IndexPage {
                         a.sentence() == null
                                 ? "Not answered: this warehouse lacks the census, or the columns, the answer needs."
                                 : esc(a.sentence()));
-        if (!q.table().isEmpty()) {
+        if (links.tables().contains(q.table())) {
             b.append(" <a href=\"#table-").append(esc(q.table())).append("\">Table</a>");
         }
-        if (!q.figure().isEmpty()) {
+        if (links.figures().contains(q.figure())) {
             b.append(" · <a href=\"figures/").append(esc(q.figure())).append("\">Figure</a>");
         }
         b.append("</p>\n<details><summary>query</summary><code>")

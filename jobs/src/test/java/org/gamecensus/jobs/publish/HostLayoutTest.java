@@ -3,6 +3,7 @@ package org.gamecensus.jobs.publish;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
@@ -48,9 +49,17 @@ class HostLayoutTest {
     }
 
     @Test
-    void aCompleteGraphGoesOnACircle() {
-        final double[][] p = layout(4, 0, 1, "0-1 0-2 0-3 1-2 1-3 2-3");
-        assertEquals(p[0][1], p[1][1], 1e-9, "s and t level, s left");
-        Assertions.assertTrue(p[0][0] < p[1][0]);
+    void aCompleteGraphAndAMultigraphGoOnACircle() {
+        for (String links : List.of("0-1 0-2 0-3 1-2 1-3 2-3", "0-2 2-1 1-3 0-2")) {
+            final double[][] p = layout(4, 0, 1, links);
+            assertEquals(p[0][1], p[1][1], 1e-9, "s and t level, s left");
+            Assertions.assertTrue(p[0][0] < p[1][0]);
+            final double cx = (p[0][0] + p[1][0]) / 2;
+            final double cy = p[0][1];
+            final double radius = Math.hypot(p[0][0] - cx, p[0][1] - cy);
+            for (double[] q : p) {
+                assertEquals(radius, Math.hypot(q[0] - cx, q[1] - cy), 1e-6, links + ": on one circle");
+            }
+        }
     }
 }

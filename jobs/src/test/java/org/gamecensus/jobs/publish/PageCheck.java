@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -26,6 +27,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -71,19 +73,28 @@ final class PageCheck {
     static List<String> check(Path page, Path shots) throws Exception {
         Files.createDirectories(shots);
         final Path profile = Files.createTempDirectory("page-check");
-        final Process chromium = new ProcessBuilder(
-                        browser(),
-                        "--headless=new",
-                        "--no-sandbox",
-                        "--disable-gpu",
-                        "--hide-scrollbars",
-                        "--allow-file-access-from-files",
-                        "--remote-debugging-port=0",
-                        "--user-data-dir=" + profile,
-                        "about:blank")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start();
+        Process chromium = null;
         try {
+            try {
+                chromium = new ProcessBuilder(
+                                browser(),
+                                "--headless=new",
+                                "--no-sandbox",
+                                "--disable-gpu",
+                                "--disable-dev-shm-usage",
+                                "--hide-scrollbars",
+                                "--allow-file-access-from-files",
+                                "--remote-debugging-port=0",
+                                "--user-data-dir=" + profile,
+                                "about:blank")
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start();
+            } catch (IOException e) {
+                throw new IOException(
+                        "the page's browser test needs Chromium: install Debian's chromium"
+                                + " (apt-get install chromium; .ci/run does) or name one in CHROMIUM",
+                        e);
+            }
             final String browserUrl = listeningUrl(chromium);
             final String port = URI.create(browserUrl).getPort() + "";
             final List<String> problems = new ArrayList<>();
@@ -94,17 +105,40 @@ final class PageCheck {
             }
             return problems;
         } finally {
-            chromium.destroy();
-            if (!chromium.waitFor(10, TimeUnit.SECONDS)) {
-                chromium.destroyForcibly();
+            if (chromium != null) {
+                chromium.descendants().forEach(ProcessHandle::destroy);
+                chromium.destroy();
+                if (!chromium.waitFor(10, TimeUnit.SECONDS)) {
+                    chromium.descendants().forEach(ProcessHandle::destroyForcibly);
+                    chromium.destroyForcibly();
+                    chromium.waitFor(10, TimeUnit.SECONDS);
+                }
             }
             try (Stream<Path> files = Files.walk(profile)) {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            } catch (IOException | UncheckedIOException e) {
+                // a profile file still held: left in the temporary directory
             }
         }
     }
 
-    private static String listeningUrl(Process chromium) throws IOException {
+    /** The browser's DevTools address from its standard error, waiting at most 60 s. */
+    private static String listeningUrl(Process chromium) throws Exception {
+        final CompletableFuture<String> url = CompletableFuture.supplyAsync(() -> {
+            try {
+                return readListeningUrl(chromium);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        try {
+            return url.get(60, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            throw new IOException("chromium did not open its DevTools port within 60 s");
+        }
+    }
+
+    private static String readListeningUrl(Process chromium) throws IOException {
         final BufferedReader err =
                 new BufferedReader(new InputStreamReader(chromium.getErrorStream(), StandardCharsets.UTF_8));
         final StringBuilder seen = new StringBuilder();

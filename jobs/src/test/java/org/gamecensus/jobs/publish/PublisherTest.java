@@ -76,7 +76,7 @@ class PublisherTest extends SparkCensusTest {
                                 "absent,004,hex,\"A table not in this warehouse\",1,\"SELECT COUNT(*) FROM hex_sample\",,",
                                 "asked,000,switching,\"Left open: the class of K4\",open,\"SELECT outcome FROM switching WHERE host = 'K4' AND links = 6\",,",
                                 "near,004,hex,\"A sampled value 2 SE away\",66,\"SELECT 64.0\",,,\"SELECT 1.0\",hex_accuracy,",
-                                "far,004,hex,\"A sampled value 4 SE away\",66,\"SELECT 64.0\",,,\"SELECT 0.5\",,")
+                                "far,004,hex,\"A sampled value 4 SE away\",66,\"SELECT 64.0\",,,\"SELECT 0.5\",no_such_table,no_such.svg")
                         + "\n");
         Files.writeString(
                 claims.resolveSibling(Essays.FILE),
@@ -90,7 +90,13 @@ class PublisherTest extends SparkCensusTest {
                                         + "FROM switching WHERE host = 'K4' AND links = 6\",switching_outcomes,switching_K4.svg",
                                 "absent,004,\"A question on a table not in this warehouse\",\"SELECT COUNT(*) FROM hex_sample\",,")
                         + "\n");
+        // A figure an earlier publish drew (one page of routes before they were paged) is removed.
+        Files.createDirectories(w.out().resolve("figures"));
+        Files.writeString(w.out().resolve("figures/cram_routes.svg"), "<svg/>");
+        Files.writeString(w.out().resolve("figures/cram_routes.png"), "stale");
         final Publisher.Result result = Publisher.publish(spark(), w, tables, claims, null);
+        Assertions.assertFalse(Files.exists(w.out().resolve("figures/cram_routes.svg")), "stale SVG removed");
+        Assertions.assertFalse(Files.exists(w.out().resolve("figures/cram_routes.png")), "stale PNG removed");
         assertEquals(
                 Arrays.asList("K4 goes to class L, by both computations.", null),
                 result.answers().stream().map(OpenQuestions.Answer::sentence).toList());
@@ -145,6 +151,19 @@ class PublisherTest extends SparkCensusTest {
                         "<p>Not answered: this warehouse lacks the census, or the columns, the answer needs.</p>"),
                 index);
         Assertions.assertFalse(index.contains("http://") || index.contains("https://"), "no external assets");
+        // Every link leads somewhere: an id on the page, or a file beside it.
+        final Matcher hrefs = Pattern.compile("href=\"([^\"]+)\"").matcher(index);
+        int linkCount = 0;
+        while (hrefs.find()) {
+            final String target = hrefs.group(1);
+            if (target.startsWith("#")) {
+                Assertions.assertTrue(index.contains("id=\"" + target.substring(1) + "\""), "no id for " + target);
+            } else {
+                Assertions.assertTrue(Files.exists(w.out().resolve(target)), "no file for " + target);
+            }
+            linkCount++;
+        }
+        Assertions.assertTrue(linkCount > 20, "links checked: " + linkCount);
         Assertions.assertTrue(index.contains("<meta name=\"viewport\""), "laid out for phones");
         for (Figures.Figure f : result.figures()) {
             final Path file = w.out().resolve("figures").resolve(f.file());

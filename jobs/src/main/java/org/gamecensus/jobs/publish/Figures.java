@@ -224,22 +224,7 @@ public final class Figures {
                 "The share of even first-player wins with a route, by size, lax and strict: look at how the"
                         + " share changes as shapes grow beyond the essay's eight squares, and at the gap between"
                         + " the lax test (the essay's) and the strict one"));
-        final Map<String, Map<Integer, Number>> reach = new LinkedHashMap<>();
-        final String[] names = {
-            "one move away, strict", "two moves away, strict", "one move away, lax", "two moves away, lax"
-        };
-        for (String name : names) {
-            reach.put(name, new LinkedHashMap<>());
-        }
-        for (Row r : spark.sql("SELECT squares, 100 * AVG(IF(routes_strict > 0, 1, 0)), "
-                        + "100 * AVG(IF(two_moves_strict > 0, 1, 0)), 100 * AVG(IF(routes_lax > 0, 1, 0)), "
-                        + "100 * AVG(IF(two_moves_lax > 0, 1, 0)) FROM cram_trend "
-                        + "WHERE outcome = 'N' AND squares % 2 = 0 GROUP BY squares ORDER BY squares")
-                .collectAsList()) {
-            for (int i = 0; i < names.length; i++) {
-                reach.get(names[i]).put(r.getInt(0), r.getDouble(i + 1));
-            }
-        }
+        final Map<String, Map<Integer, Number>> reach = cramReach(spark);
         sink.put(
                 "cram_two_moves.svg",
                 Charts.numericLines(
@@ -331,24 +316,8 @@ public final class Figures {
      * table with the circuit as fallback.
      */
     private static void hexCommitted(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
-        final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
-        final String[] variants = {"plain", "committed", "committed-circuit"};
-        final String[] names = {"running rule", "committed table", "committed table, circuit as fallback"};
-        for (String name : names) {
-            series.put(name, new LinkedHashMap<>());
-        }
-        for (Row r : spark.sql("SELECT board, SUM(IF(variant = 'plain' AND holds, 1, 0)), "
-                        + "SUM(IF(variant = 'committed' AND holds, 1, 0)), "
-                        + "SUM(IF(variant = 'committed-circuit' AND holds, 1, 0)) FROM hex_adversarial "
-                        + "WHERE rule IN ('ratio', 'current') AND variant IN ('plain', 'committed', 'committed-circuit') "
-                        + "GROUP BY board HAVING SUM(IF(variant = 'committed', 1, 0)) > 0 "
-                        + "AND SUM(IF(variant = 'plain', 1, 0)) > 0 "
-                        + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board")
-                .collectAsList()) {
-            for (int i = 0; i < variants.length; i++) {
-                series.get(names[i]).put(r.getString(0), r.getLong(i + 1));
-            }
-        }
+        final Map<String, Map<String, Number>> series = committedHeld(spark);
+        final String[] names = series.keySet().toArray(new String[0]);
         if (series.get(names[0]).isEmpty()) {
             return;
         }
@@ -366,6 +335,56 @@ public final class Figures {
                 "The circuit rules consulted at every move, committed to a table of replies chosen once, and"
                         + " committed with the circuit as fallback: cases held on each board both censused and"
                         + " checked; look at 3×4 and 4×3, where the running rule loses moving second"));
+    }
+
+    /**
+     * What cram_two_moves shows: by even size, the per cent of first-player wins one move and two
+     * moves from a pairing, strict and lax (view {@code cram_trend}).
+     */
+    static Map<String, Map<Integer, Number>> cramReach(SparkSession spark) {
+        final Map<String, Map<Integer, Number>> reach = new LinkedHashMap<>();
+        final String[] names = {
+            "one move away, strict", "two moves away, strict", "one move away, lax", "two moves away, lax"
+        };
+        for (String name : names) {
+            reach.put(name, new LinkedHashMap<>());
+        }
+        for (Row r : spark.sql("SELECT squares, 100 * AVG(IF(routes_strict > 0, 1, 0)), "
+                        + "100 * AVG(IF(two_moves_strict > 0, 1, 0)), 100 * AVG(IF(routes_lax > 0, 1, 0)), "
+                        + "100 * AVG(IF(two_moves_lax > 0, 1, 0)) FROM cram_trend "
+                        + "WHERE outcome = 'N' AND squares % 2 = 0 GROUP BY squares ORDER BY squares")
+                .collectAsList()) {
+            for (int i = 0; i < names.length; i++) {
+                reach.get(names[i]).put(r.getInt(0), r.getDouble(i + 1));
+            }
+        }
+        return reach;
+    }
+
+    /**
+     * What hex_committed shows: for the running rule, the committed table and the table with the
+     * circuit as fallback, the cases held (two rules, each first player) on each board both
+     * censused and checked, smallest board first.
+     */
+    static Map<String, Map<String, Number>> committedHeld(SparkSession spark) {
+        final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
+        final String[] names = {"running rule", "committed table", "committed table, circuit as fallback"};
+        for (String name : names) {
+            series.put(name, new LinkedHashMap<>());
+        }
+        for (Row r : spark.sql("SELECT board, SUM(IF(variant = 'plain' AND holds, 1, 0)), "
+                        + "SUM(IF(variant = 'committed' AND holds, 1, 0)), "
+                        + "SUM(IF(variant = 'committed-circuit' AND holds, 1, 0)) FROM hex_adversarial "
+                        + "WHERE rule IN ('ratio', 'current') AND variant IN ('plain', 'committed', 'committed-circuit') "
+                        + "GROUP BY board HAVING SUM(IF(variant = 'committed', 1, 0)) > 0 "
+                        + "AND SUM(IF(variant = 'plain', 1, 0)) > 0 "
+                        + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board")
+                .collectAsList()) {
+            for (int i = 0; i < names.length; i++) {
+                series.get(names[i]).put(r.getString(0), r.getLong(i + 1));
+            }
+        }
+        return series;
     }
 
     private static void hexLosingLines(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {

@@ -70,7 +70,30 @@ final class IndexPage {
                     .append(anchor(e.id()))
                     .append("\">")
                     .append(esc(e.title()))
-                    .append("</a></li>\n");
+                    .append("</a>");
+            // The essay's parts: its numbers, its open questions, its figures (those it has).
+            final List<String> parts = new ArrayList<>();
+            if (verdicts.stream().anyMatch(v -> v.claim().essay().equals(e.id()))) {
+                parts.add("numbers\">its numbers");
+            }
+            if (answers.stream().anyMatch(a -> a.question().essay().equals(e.id()))) {
+                parts.add("questions\">open questions");
+            }
+            if (figures.stream().anyMatch(f -> e.censuses().contains(f.census()))) {
+                parts.add("figures\">figures");
+            }
+            if (!parts.isEmpty()) {
+                b.append(": ");
+                for (int i = 0; i < parts.size(); i++) {
+                    b.append(i > 0 ? " · " : "")
+                            .append("<a href=\"#")
+                            .append(anchor(e.id()))
+                            .append('-')
+                            .append(parts.get(i))
+                            .append("</a>");
+                }
+            }
+            b.append("</li>\n");
         }
         final List<Figures.Figure> other = new ArrayList<>();
         for (Figures.Figure f : figures) {
@@ -173,8 +196,10 @@ final class IndexPage {
         final List<EssayClaims.Verdict> mine =
                 verdicts.stream().filter(v -> v.claim().essay().equals(e.id())).toList();
         if (!mine.isEmpty()) {
-            b.append("<h3>The essay's numbers</h3>\n<div class=\"scroll\"><table><tr><th>claim</th><th>essay</th>"
-                    + "<th>census</th><th>verdict</th><th>behind it</th></tr>\n");
+            b.append("<h3 id=\"")
+                    .append(anchor(e.id()))
+                    .append("-numbers\">The essay's numbers</h3>\n<div class=\"scroll\"><table><tr><th>claim</th>"
+                            + "<th>essay</th><th>census</th><th>verdict</th><th>behind it</th></tr>\n");
             for (EssayClaims.Verdict v : mine) {
                 claimRow(b, v, links);
             }
@@ -184,7 +209,7 @@ final class IndexPage {
                 .filter(a -> a.question().essay().equals(e.id()))
                 .toList();
         if (!asked.isEmpty()) {
-            b.append("<h3>Open questions</h3>\n");
+            b.append("<h3 id=\"").append(anchor(e.id())).append("-questions\">Open questions</h3>\n");
             for (OpenQuestions.Answer a : asked) {
                 question(b, a, links);
             }
@@ -192,7 +217,7 @@ final class IndexPage {
         final List<Figures.Figure> drawn =
                 figures.stream().filter(f -> e.censuses().contains(f.census())).toList();
         if (!drawn.isEmpty()) {
-            b.append("<h3>Figures</h3>\n");
+            b.append("<h3 id=\"").append(anchor(e.id())).append("-figures\">Figures</h3>\n");
             figureGrid(b, drawn);
         }
         b.append("</section>\n");

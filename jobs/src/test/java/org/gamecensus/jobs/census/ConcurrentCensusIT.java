@@ -59,9 +59,10 @@ class ConcurrentCensusIT extends SparkCensusTest {
         assertEquals(0, tall.await(180), tall.err());
         final Warehouse w = new Warehouse(out);
         assertEquals(
-                2 + 2 * 4,
+                2 * (1 + 4 + 1 + 4),
                 verified(w, HexSchemas.POSITIONS, HexSchemas.ADVERSARIAL),
-                "two boards: a partition each of positions, and of each circuit rule and variant (plain, reply)");
+                "two boards, a partition each of: positions; each circuit rule and variant (plain, reply); the"
+                        + " potential; each circuit rule committed (committed, committed-circuit)");
         assertEquals(
                 List.of("2x3", "3x2"),
                 spark().read()

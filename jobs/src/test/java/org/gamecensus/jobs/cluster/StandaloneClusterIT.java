@@ -186,6 +186,10 @@ class StandaloneClusterIT extends SparkCensusTest {
         assertBothExecutorsRanTasks();
         final Warehouse here = new Warehouse(dir.resolve("hex-here"));
         HexJob.census(spark(), here, new HexBoard(3, 3), HexBoard.Side.DOWN, 0);
+        // run hex also checks the potential and the committed tables on its board.
+        for (HexJob.BoardCheck check : HexJob.boardChecks(new HexBoard(3, 3))) {
+            check.commit().commit(spark(), here, 0);
+        }
         final Dataset<Row> expected = table(here.out(), "hex");
         assertEquals(expected.count(), table(clusterOut, "hex_layers").count(), "every live position in a layer");
         assertDataFrameNoOrderEquals(expected, table(clusterOut, "hex"));

@@ -10,9 +10,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.Row;
+import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.jobs.cram.CramTables;
 import org.gamecensus.jobs.hex.HexJob;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.kernel.hex.HexBoard;
@@ -96,6 +100,74 @@ class FiguresTest extends SparkCensusTest {
             }
         }
         Assertions.assertTrue(lines >= 4, "losing lines checked: " + lines);
+    }
+
+    /**
+     * hex_committed's bars are hex_adversarial's held cases, board by board, on the boards both
+     * censused and checked (3×4, checked but not censused here, has no running rule to stand
+     * beside, so no bars).
+     */
+    @Test
+    void committedBarsCountTheCasesHeldOnBoardsCensusedAndChecked() {
+        final Warehouse w = new Warehouse(tmp.resolve("committed"));
+        for (HexBoard.Side first : HexBoard.Side.values()) {
+            HexJob.census(spark(), w, new HexBoard(2, 3), first, 0);
+            HexJob.census(spark(), w, new HexBoard(3, 3), first, 0);
+        }
+        HexJob.committedRules(List.of(new HexBoard(2, 3), new HexBoard(3, 3), new HexBoard(3, 4)))
+                .commit(spark(), w, 0);
+        w.registerViews(spark());
+        final Map<String, Map<String, Number>> bars = Figures.committedHeld(spark());
+        final String[] variants = {"plain", "committed", "committed-circuit"};
+        int i = 0;
+        for (Map<String, Number> series : bars.values()) {
+            assertEquals(List.of("2x3", "3x3"), List.copyOf(series.keySet()));
+            for (Map.Entry<String, Number> bar : series.entrySet()) {
+                final long held = spark().sql("SELECT COUNT(*) FROM hex_adversarial WHERE board = '" + bar.getKey()
+                                + "' AND variant = '" + variants[i] + "' AND rule IN ('ratio', 'current') AND holds")
+                        .first()
+                        .getLong(0);
+                assertEquals(held, bar.getValue().longValue(), variants[i] + " " + bar.getKey());
+            }
+            i++;
+        }
+        assertEquals(3, i);
+    }
+
+    /** cram_two_moves' points are the published tables' shares, size by size. */
+    @Test
+    void cramSharesAreThoseOfTheTables() {
+        final Warehouse w = new Warehouse(tmp.resolve("cram"));
+        CramJob.census(spark(), w, 10, 0);
+        final Map<String, PublishedTable> tables =
+                CramTables.publish(spark(), w, 8, 10).stream().collect(Collectors.toMap(PublishedTable::name, t -> t));
+        final Map<String, Map<Integer, Number>> reach = Figures.cramReach(spark());
+        for (List<String> row : tables.get("cram_two_moves").rows()) {
+            final int size = Integer.parseInt(row.get(0));
+            final String pct = row.get(tables.get("cram_two_moves").columns().indexOf("share_strict_pct"));
+            assertEquals(
+                    Double.parseDouble(pct),
+                    reach.get("two moves away, strict").get(size).doubleValue(),
+                    0.05,
+                    "two moves away at " + size);
+        }
+        for (List<String> row : tables.get("cram_route_share").rows()) {
+            final int size = Integer.parseInt(row.get(0));
+            final PublishedTable share = tables.get("cram_route_share");
+            assertEquals(
+                    Double.parseDouble(row.get(share.columns().indexOf("share_strict_pct"))),
+                    reach.get("one move away, strict").get(size).doubleValue(),
+                    0.05,
+                    "one move away at " + size);
+            assertEquals(
+                    Double.parseDouble(row.get(share.columns().indexOf("share_lax_pct"))),
+                    reach.get("one move away, lax").get(size).doubleValue(),
+                    0.05,
+                    "one move away, lax, at " + size);
+        }
+        assertEquals(
+                List.of(2, 4, 6, 8, 10),
+                List.copyOf(reach.get("two moves away, lax").keySet()));
     }
 
     /** A losing line's picture is as wide as its rhombus (or its text), not a fixed 560 px. */

@@ -137,9 +137,13 @@ class PublisherTest extends SparkCensusTest {
                 index);
         // Essays by title in the contents, in the file's order; an essay the file lacks by its id.
         Assertions.assertTrue(
-                index.contains("<li><a href=\"#essay-000\">A spanning tree essay</a></li>\n"
-                        + "<li><a href=\"#essay-003\">The symmetry essay</a></li>\n"
-                        + "<li><a href=\"#essay-004\">Essay 004</a></li>"),
+                index.contains("<li><a href=\"#essay-000\">A spanning tree essay</a>: <a href=\"#essay-000-numbers\">"
+                        + "its numbers</a> · <a href=\"#essay-000-questions\">open questions</a> · "
+                        + "<a href=\"#essay-000-figures\">figures</a></li>\n"
+                        + "<li><a href=\"#essay-003\">The symmetry essay</a>: <a href=\"#essay-003-numbers\">its"
+                        + " numbers</a> · <a href=\"#essay-003-figures\">figures</a></li>\n"
+                        + "<li><a href=\"#essay-004\">Essay 004</a>: <a href=\"#essay-004-numbers\">its numbers"
+                        + "</a> · <a href=\"#essay-004-questions\">open questions</a>"),
                 index);
         Assertions.assertTrue(
                 index.contains("<blockquote>Who wins K4, and why?</blockquote>\n"

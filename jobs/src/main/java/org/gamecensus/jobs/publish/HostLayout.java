@@ -80,12 +80,7 @@ final class HostLayout {
                 return null; // not connected
             }
             p[v] = new double[] {i, 0};
-            int next = -1;
-            for (int w : adj.get(v)) {
-                if (w != prev) {
-                    next = w;
-                }
-            }
+            final int next = onward(adj, v, prev);
             prev = v;
             v = next;
         }
@@ -138,12 +133,7 @@ final class HostLayout {
                 }
                 seen[v] = true;
                 route.add(v);
-                int next = -1;
-                for (int w : adj.get(v)) {
-                    if (w != prev) {
-                        next = w;
-                    }
-                }
+                final int next = onward(adj, v, prev);
                 prev = v;
                 v = next;
             }
@@ -166,6 +156,17 @@ final class HostLayout {
             }
         }
         return p;
+    }
+
+    /** The neighbour of {@code v} (of degree at most 2) that is not {@code prev}, or -1: one step along a path. */
+    private static int onward(List<Set<Integer>> adj, int v, int prev) {
+        int next = -1;
+        for (int w : adj.get(v)) {
+            if (w != prev) {
+                next = w;
+            }
+        }
+        return next;
     }
 
     /** Scales positions into the box, keeping their aspect ratio, with a margin: centred across, from the top. */

@@ -179,17 +179,7 @@ public final class CramCensusKernel {
         v.twoStrict[k] = everyReplyOneMoveAway(w, rest, true);
         v.twoRemainderGrundy[k] = grundy.grundy(w, rest);
         if (v.twoStrict[k] && v.twoRemainderGrundy[k] != 0) {
-            problems.append("strict two-moves-away move (")
-                    .append(a / w)
-                    .append(',')
-                    .append(a % w)
-                    .append(")-(")
-                    .append(b / w)
-                    .append(',')
-                    .append(b % w)
-                    .append(") leaves Grundy ")
-                    .append(v.twoRemainderGrundy[k])
-                    .append("; ");
+            losingStrictMove("strict two-moves-away move", w, a, b, v.twoRemainderGrundy[k]);
         }
     }
 
@@ -245,17 +235,23 @@ public final class CramCensusKernel {
         v.routeStrict[k] = Region.pairs(Region.HALF_TURN, w, rest, true);
         v.routeRemainderGrundy[k] = grundy.grundy(w, rest);
         if (v.routeStrict[k] && v.routeRemainderGrundy[k] != 0) {
-            problems.append("strict route (")
-                    .append(a / w)
-                    .append(',')
-                    .append(a % w)
-                    .append(")-(")
-                    .append(b / w)
-                    .append(',')
-                    .append(b % w)
-                    .append(") leaves Grundy ")
-                    .append(v.routeRemainderGrundy[k])
-                    .append("; ");
+            losingStrictMove("strict route", w, a, b, v.routeRemainderGrundy[k]);
         }
+    }
+
+    /** Records the violation of a strict move (domino a–b) whose remainder has Grundy value {@code g} ≠ 0. */
+    private void losingStrictMove(String what, int w, int a, int b, int g) {
+        problems.append(what)
+                .append(" (")
+                .append(a / w)
+                .append(',')
+                .append(a % w)
+                .append(")-(")
+                .append(b / w)
+                .append(',')
+                .append(b % w)
+                .append(") leaves Grundy ")
+                .append(g)
+                .append("; ");
     }
 }

@@ -119,21 +119,18 @@ public final class Figures {
                     host + " with s and t marked; " + verdict
                             + (r.isNullAt(6) ? "" : "; the criterion's two spanning trees in blue and orange")));
         }
-        for (Row r : spark.sql(
-                        "SELECT host, COUNT(*) AS n, SUM(IF(outcome = 'L', 1, 0)), SUM(IF(outcome = 'R', 1, 0)), "
-                                + "SUM(IF(outcome = 'N', 1, 0)), SUM(IF(outcome = 'P', 1, 0)) FROM switching GROUP BY host "
-                                + "HAVING COUNT(*) >= 1024 ORDER BY host")
-                .collectAsList()) {
-            final Map<String, Number> bars = new LinkedHashMap<>();
-            bars.put("L (Short)", r.getLong(2));
-            bars.put("R (Cut)", r.getLong(3));
-            bars.put("N (first mover)", r.getLong(4));
-            bars.put("P (second mover)", r.getLong(5));
-            final String file = "switching_outcomes_" + safe(r.getString(0)) + ".svg";
+        for (Map.Entry<String, Map<String, Number>> e : outcomeClasses(spark).entrySet()) {
+            final Map<String, Number> bars = e.getValue();
+            long subgraphs = 0;
+            for (Number n : bars.values()) {
+                subgraphs += n.longValue();
+            }
+            final String host = e.getKey();
+            final String file = "switching_outcomes_" + safe(host) + ".svg";
             sink.put(
                     file,
                     Charts.bars(
-                            "Outcome classes of the " + r.getLong(1) + " subgraphs of " + r.getString(0),
+                            "Outcome classes of the " + subgraphs + " subgraphs of " + host,
                             "outcome",
                             "subgraphs",
                             Map.of("subgraphs", bars),
@@ -141,10 +138,27 @@ public final class Figures {
             out.add(new Figure(
                     "switching",
                     file,
-                    "The outcome classes of every subgraph of " + r.getString(0)
+                    "The outcome classes of every subgraph of " + host
                             + ": Short wins whoever starts (L), Cut does (R), the first player does (N), the second"
                             + " (P); look for which classes are empty"));
         }
+    }
+
+    /** What switching_outcomes_HOST shows: for each host censused whole (1,024 subgraphs or more), its subgraphs by class. */
+    static Map<String, Map<String, Number>> outcomeClasses(SparkSession spark) {
+        final Map<String, Map<String, Number>> hosts = new LinkedHashMap<>();
+        for (Row r : spark.sql("SELECT host, SUM(IF(outcome = 'L', 1, 0)), SUM(IF(outcome = 'R', 1, 0)), "
+                        + "SUM(IF(outcome = 'N', 1, 0)), SUM(IF(outcome = 'P', 1, 0)) FROM switching GROUP BY host "
+                        + "HAVING COUNT(*) >= 1024 ORDER BY host")
+                .collectAsList()) {
+            final Map<String, Number> bars = new LinkedHashMap<>();
+            bars.put("L (Short)", r.getLong(1));
+            bars.put("R (Cut)", r.getLong(2));
+            bars.put("N (first mover)", r.getLong(3));
+            bars.put("P (second mover)", r.getLong(4));
+            hosts.put(r.getString(0), bars);
+        }
+        return hosts;
     }
 
     private static void bridgit(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
@@ -239,20 +253,7 @@ public final class Figures {
 
     /** Accuracy against board size: random, the circuit rules and the potential on every board censused, Down first. */
     private static void hexByBoard(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
-        final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
-        for (String rule : List.of("random", "ratio rule", "current rule", "Erdős–Selfridge potential")) {
-            series.put(rule, new LinkedHashMap<>());
-        }
-        for (Row r : spark.sql("SELECT board, 100 * AVG(winning_count / empty_cells), 100 * AVG(IF(ratio_wins, 1, 0)), "
-                        + "100 * AVG(IF(current_wins, 1, 0)), 100 * AVG(IF(potential_wins, 1, 0)) FROM hex "
-                        + "WHERE first = 'down' AND winnable GROUP BY board "
-                        + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board")
-                .collectAsList()) {
-            int i = 1;
-            for (Map<String, Number> s : series.values()) {
-                s.put(r.getString(0), r.getDouble(i++));
-            }
-        }
+        final Map<String, Map<String, Number>> series = accuracyByBoard(spark);
         if (series.get("random").size() < 2) {
             return;
         }
@@ -270,29 +271,57 @@ public final class Figures {
                         + " Down first: look at whether each rule's lead over a random cell holds as boards grow"));
     }
 
+    /**
+     * What hex_accuracy_by_board shows: per board (smallest first), Down first, the per cent of
+     * winnable positions where a random cell (on average), each circuit rule and the potential win.
+     */
+    static Map<String, Map<String, Number>> accuracyByBoard(SparkSession spark) {
+        final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
+        for (String rule : List.of("random", "ratio rule", "current rule", "Erdős–Selfridge potential")) {
+            series.put(rule, new LinkedHashMap<>());
+        }
+        for (Row r : spark.sql("SELECT board, 100 * AVG(winning_count / empty_cells), 100 * AVG(IF(ratio_wins, 1, 0)), "
+                        + "100 * AVG(IF(current_wins, 1, 0)), 100 * AVG(IF(potential_wins, 1, 0)) FROM hex "
+                        + "WHERE first = 'down' AND winnable GROUP BY board "
+                        + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board")
+                .collectAsList()) {
+            int i = 1;
+            for (Map<String, Number> s : series.values()) {
+                s.put(r.getString(0), r.getDouble(i++));
+            }
+        }
+        return series;
+    }
+
+    /** What hex_accuracy_by_stones_BOARD shows: per stone count, Down first, each rule's per cent of winning picks. */
+    static Map<String, Map<Integer, Number>> accuracyByStones(SparkSession spark, String board) {
+        final Map<Integer, Number> ratio = new LinkedHashMap<>();
+        final Map<Integer, Number> current = new LinkedHashMap<>();
+        final Map<Integer, Number> potential = new LinkedHashMap<>();
+        for (Row r : spark.sql("SELECT stones, 100 * AVG(IF(ratio_wins, 1, 0)), 100 * AVG(IF(current_wins, 1, 0)), "
+                        + "100 * AVG(IF(potential_wins, 1, 0)) "
+                        + "FROM hex WHERE board = '" + board + "' AND first = 'down' AND winnable GROUP BY stones "
+                        + "ORDER BY stones")
+                .collectAsList()) {
+            ratio.put(r.getInt(0), r.getDouble(1));
+            current.put(r.getInt(0), r.getDouble(2));
+            potential.put(r.getInt(0), r.getDouble(3));
+        }
+        final Map<String, Map<Integer, Number>> series = new LinkedHashMap<>();
+        series.put("ratio rule", ratio);
+        series.put("current rule", current);
+        series.put("Erdős–Selfridge potential", potential);
+        return series;
+    }
+
     private static void hexByStones(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         for (Row b : spark.sql("SELECT DISTINCT board FROM hex WHERE first = 'down' ORDER BY board")
                 .collectAsList()) {
             final String board = b.getString(0);
-            final Map<Integer, Number> ratio = new LinkedHashMap<>();
-            final Map<Integer, Number> current = new LinkedHashMap<>();
-            final Map<Integer, Number> potential = new LinkedHashMap<>();
-            for (Row r : spark.sql("SELECT stones, 100 * AVG(IF(ratio_wins, 1, 0)), 100 * AVG(IF(current_wins, 1, 0)), "
-                            + "100 * AVG(IF(potential_wins, 1, 0)) "
-                            + "FROM hex WHERE board = '" + board + "' AND first = 'down' AND winnable GROUP BY stones "
-                            + "ORDER BY stones")
-                    .collectAsList()) {
-                ratio.put(r.getInt(0), r.getDouble(1));
-                current.put(r.getInt(0), r.getDouble(2));
-                potential.put(r.getInt(0), r.getDouble(3));
-            }
-            if (ratio.size() < 2) {
+            final Map<String, Map<Integer, Number>> series = accuracyByStones(spark, board);
+            if (series.get("ratio rule").size() < 2) {
                 continue;
             }
-            final Map<String, Map<Integer, Number>> series = new LinkedHashMap<>();
-            series.put("ratio rule", ratio);
-            series.put("current rule", current);
-            series.put("Erdős–Selfridge potential", potential);
             final String file = "hex_accuracy_by_stones_" + board + ".svg";
             sink.put(
                     file,
@@ -433,19 +462,32 @@ public final class Figures {
         return rule.equals("potential") ? "the Erdős–Selfridge potential, lowest tied cell" : "the " + rule + " rule";
     }
 
-    private static void lumberjack(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
+    /**
+     * What lumberjack_tuft_example shows: the smallest tree with four vertices of degree ≥ 3 and
+     * value 4, then each tree the Tuft principle reduces it to, one tuft at a time (encodings);
+     * none when the census does not reach such a tree.
+     */
+    static List<String> tuftExample(SparkSession spark) {
         final List<Row> example = spark.sql(
                         "SELECT encoding FROM lumberjack_run WHERE branch_vertices = 4 AND grundy = 4 "
                                 + "ORDER BY edges, encoding LIMIT 1")
                 .collectAsList();
+        final List<String> trees = new ArrayList<>();
         if (!example.isEmpty()) {
-            final List<String> trees = new ArrayList<>();
-            final List<String> captions = new ArrayList<>();
-            int step = 0;
             for (String[] s :
                     TuftPrinciple.steps(RootedTree.parse(example.get(0).getString(0)))) {
                 trees.add(s[0]);
-                captions.add(step++ == 0 ? "the tree" : "step " + (step - 1));
+            }
+        }
+        return trees;
+    }
+
+    private static void lumberjack(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
+        final List<String> trees = tuftExample(spark);
+        if (!trees.isEmpty()) {
+            final List<String> captions = new ArrayList<>();
+            for (int step = 0; step < trees.size(); step++) {
+                captions.add(step == 0 ? "the tree" : "step " + step);
             }
             final int value = trees.get(trees.size() - 1).length() / 2 - 1; // the last tree is a stalk
             sink.put(

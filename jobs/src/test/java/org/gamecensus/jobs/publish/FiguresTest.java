@@ -18,9 +18,13 @@ import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.cram.CramJob;
 import org.gamecensus.jobs.cram.CramTables;
 import org.gamecensus.jobs.hex.HexJob;
+import org.gamecensus.jobs.hex.HexTables;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.jobs.switching.SwitchingJob;
+import org.gamecensus.jobs.switching.SwitchingTables;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexExactSolver;
+import org.gamecensus.kernel.switching.SwitchingHosts;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -168,6 +172,110 @@ class FiguresTest extends SparkCensusTest {
         assertEquals(
                 List.of(2, 4, 6, 8, 10),
                 List.copyOf(reach.get("two moves away, lax").keySet()));
+    }
+
+    /** switching_outcomes_K5's bars are switching_outcomes' row for K5, class by class, and sum to its subgraphs. */
+    @Test
+    void outcomeBarsAreTheOutcomesTableRow() {
+        final Warehouse w = new Warehouse(tmp.resolve("switching"));
+        SwitchingJob.census(spark(), w, SwitchingHosts.complete(5), 0);
+        SwitchingJob.census(spark(), w, SwitchingHosts.complete(4), 0);
+        final PublishedTable outcomes = SwitchingTables.publish(spark(), w).stream()
+                .filter(t -> t.name().equals("switching_outcomes"))
+                .findFirst()
+                .orElseThrow();
+        final Map<String, Map<String, Number>> bars = Figures.outcomeClasses(spark());
+        assertEquals(List.of("K5"), List.copyOf(bars.keySet()), "K4's 64 subgraphs get no chart");
+        final List<String> k5 = outcomes.rows().stream()
+                .filter(r -> r.get(0).equals("K5"))
+                .findFirst()
+                .orElseThrow();
+        long sum = 0;
+        for (String outcome : List.of("L", "R", "N", "P")) {
+            final Number bar = bars.get("K5").entrySet().stream()
+                    .filter(e -> e.getKey().startsWith(outcome + " "))
+                    .findFirst()
+                    .orElseThrow()
+                    .getValue();
+            assertEquals(Long.parseLong(k5.get(outcomes.columns().indexOf(outcome))), bar.longValue(), outcome);
+            sum += bar.longValue();
+        }
+        assertEquals(Long.parseLong(k5.get(outcomes.columns().indexOf("subgraphs"))), sum);
+    }
+
+    /**
+     * hex_accuracy_by_board's points are hex_accuracy's percentages (Down first), and
+     * hex_accuracy_by_stones' are hex_by_stones', stone count by stone count.
+     */
+    @Test
+    void accuracyPointsAreTheAccuracyTables() {
+        final Warehouse w = new Warehouse(tmp.resolve("accuracy"));
+        HexJob.census(spark(), w, new HexBoard(2, 3), HexBoard.Side.DOWN, 0);
+        HexJob.census(spark(), w, new HexBoard(3, 3), HexBoard.Side.DOWN, 0);
+        final Map<String, PublishedTable> tables =
+                HexTables.publish(spark(), w).stream().collect(Collectors.toMap(PublishedTable::name, t -> t));
+        final Map<String, Map<String, Number>> byBoard = Figures.accuracyByBoard(spark());
+        final PublishedTable accuracy = tables.get("hex_accuracy");
+        final String[][] columns = {
+            {"random", "random_pct"},
+            {"ratio rule", "ratio_pct"},
+            {"current rule", "current_pct"},
+            {"Erdős–Selfridge potential", "potential_pct"}
+        };
+        int checked = 0;
+        for (List<String> row : accuracy.rows()) {
+            for (String[] c : columns) {
+                assertEquals(
+                        Double.parseDouble(row.get(accuracy.columns().indexOf(c[1]))),
+                        byBoard.get(c[0]).get(row.get(0)).doubleValue(),
+                        0.05,
+                        row.get(0) + " " + c[0]);
+                checked++;
+            }
+        }
+        assertEquals(8, checked, "two boards, four series");
+        final PublishedTable byStones = tables.get("hex_by_stones");
+        for (List<String> row : byStones.rows()) {
+            final Map<String, Map<Integer, Number>> points = Figures.accuracyByStones(spark(), row.get(0));
+            final int stones = Integer.parseInt(row.get(byStones.columns().indexOf("stones")));
+            assertEquals(
+                    Double.parseDouble(row.get(byStones.columns().indexOf("ratio_pct"))),
+                    points.get("ratio rule").get(stones).doubleValue(),
+                    0.05,
+                    row.toString());
+            assertEquals(
+                    Double.parseDouble(row.get(byStones.columns().indexOf("potential_pct"))),
+                    points.get("Erdős–Selfridge potential").get(stones).doubleValue(),
+                    0.05,
+                    row.toString());
+        }
+    }
+
+    /**
+     * lumberjack_tuft_example starts from the smallest tree of the census with four vertices of
+     * degree ≥ 3 and value 4 and ends, tuft by tuft, at the stalk of height 4 (the same value).
+     */
+    @Test
+    void theTuftExampleEndsAtAStalkOfItsTreesValue() {
+        final Warehouse w = new Warehouse(tmp.resolve("tuft"));
+        LumberjackJob.census(spark(), w, 12, 0);
+        w.registerViews(spark());
+        spark().table("lumberjack").createOrReplaceTempView("lumberjack_run");
+        final List<String> trees = Figures.tuftExample(spark());
+        Assertions.assertTrue(trees.size() > 2, "a reduction in steps: " + trees);
+        final Row first = spark().sql(
+                        "SELECT encoding, grundy, branch_vertices, edges FROM lumberjack WHERE encoding = '"
+                                + trees.get(0) + "'")
+                .first();
+        assertEquals(4, first.getInt(1));
+        assertEquals(4, first.getInt(2));
+        assertEquals(
+                0L,
+                spark().sql("SELECT * FROM lumberjack WHERE branch_vertices = 4 AND grundy = 4 AND edges < "
+                                + first.getInt(3))
+                        .count(),
+                "the smallest such tree");
+        assertEquals("(".repeat(5) + ")".repeat(5), trees.get(trees.size() - 1), "a stalk of height 4");
     }
 
     /** A losing line's picture is as wide as its rhombus (or its text), not a fixed 560 px. */

@@ -9,6 +9,7 @@ import org.gamecensus.jobs.census.SliceKernel;
 import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.kernel.cram.CramCensusKernel;
 import org.gamecensus.kernel.cram.CramShapeVerdict;
+import org.gamecensus.kernel.cram.DominoMoves;
 import org.gamecensus.kernel.cram.Region;
 import scala.collection.JavaConverters;
 import scala.collection.Seq;
@@ -41,34 +42,22 @@ public final class CramSlices implements SliceKernel {
         return JavaConverters.asScalaBuffer(list);
     }
 
+    /** Moves as rows of CramSchemas' domino-move struct (routes and two-moves-away alike). */
+    private static List<Row> moves(DominoMoves m) {
+        final List<Row> rows = new ArrayList<>(m.count());
+        for (int i = 0; i < m.count(); i++) {
+            rows.add(RowFactory.create(
+                    m.r1(i), m.c1(i), m.r2(i), m.c2(i), m.strict(i), m.remainderGrundy(i), m.loses(i)));
+        }
+        return rows;
+    }
+
     static Row toRow(CramShapeVerdict v) {
         final List<String> symmetries = new ArrayList<>();
         for (int s = 0; s < 8; s++) {
             if ((v.symmetries() & (1 << s)) != 0) {
                 symmetries.add(Region.SYMMETRY_NAMES[s]);
             }
-        }
-        final List<Row> routes = new ArrayList<>(v.routeCount());
-        for (int i = 0; i < v.routeCount(); i++) {
-            routes.add(RowFactory.create(
-                    v.routeR1(i),
-                    v.routeC1(i),
-                    v.routeR2(i),
-                    v.routeC2(i),
-                    v.routeStrict(i),
-                    v.routeRemainderGrundy(i),
-                    v.routeRemainderGrundy(i) != 0));
-        }
-        final List<Row> twoMoves = new ArrayList<>(v.twoMoveCount());
-        for (int i = 0; i < v.twoMoveCount(); i++) {
-            twoMoves.add(RowFactory.create(
-                    v.twoMoveR1(i),
-                    v.twoMoveC1(i),
-                    v.twoMoveR2(i),
-                    v.twoMoveC2(i),
-                    v.twoMoveStrict(i),
-                    v.twoMoveRemainderGrundy(i),
-                    v.twoMoveRemainderGrundy(i) != 0));
         }
         return RowFactory.create(
                 v.shape(),
@@ -84,11 +73,11 @@ public final class CramSlices implements SliceKernel {
                 v.routesLax(),
                 v.routesStrict(),
                 v.laxLosingRoutes(),
-                seq(routes),
-                v.twoMoveCount(),
+                seq(moves(v.routes())),
+                v.twoMovesLax(),
                 v.twoMovesStrict(),
                 v.twoMovesLaxLosing(),
-                seq(twoMoves),
+                seq(moves(v.twoMoves())),
                 v.fixedCount(),
                 v.nodesPlain(),
                 v.nodesHybrid(),

@@ -19,8 +19,8 @@ final class BridgitDrawing {
         final int cell = 48;
         final String title = "Bridg-It " + n + "×" + (n + 1) + " and its switching graph: " + verdict;
         // Cropped to the board, the graph beside it (which ends at t, (2n + 2) cells across) and the title.
-        final int width = (int) Math.ceil(
-                Math.max(30 + (2 * n + 2) * cell + 30, 20 + HexLineDrawing.textWidth(FigureTheme.TITLE, title)));
+        final int width = (int)
+                Math.ceil(Math.max(30 + (2 * n + 2) * cell + 30, 20 + FigureTheme.textWidth(FigureTheme.TITLE, title)));
         final int height = 50 + n * cell + 20;
         return Svg.render(width, height, g -> {
             g.setFont(FigureTheme.TITLE);

@@ -6,6 +6,7 @@ import java.awt.Font;
 import java.awt.Paint;
 import java.awt.Shape;
 import java.awt.Stroke;
+import java.awt.font.FontRenderContext;
 import java.awt.geom.Ellipse2D;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.StandardChartTheme;
@@ -91,6 +92,12 @@ final class FigureTheme {
                 new Stroke[] {new BasicStroke(1f)},
                 new Shape[] {new Ellipse2D.Double(-3, -3, 6, 6)}));
         return t;
+    }
+
+    /** The width of {@code text} in {@code font}, as drawn (antialiased, fractional metrics): to crop a figure to its text. */
+    static double textWidth(Font font, String text) {
+        return font.getStringBounds(text, new FontRenderContext(null, true, true))
+                .getWidth();
     }
 
     /** Applies the theme to a chart: fonts, colours, a light solid grid, no plot outline. */

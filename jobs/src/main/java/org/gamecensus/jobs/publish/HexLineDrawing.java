@@ -2,8 +2,6 @@ package org.gamecensus.jobs.publish;
 
 import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
-import java.awt.font.FontRenderContext;
 import java.awt.geom.Path2D;
 
 /**
@@ -21,12 +19,6 @@ final class HexLineDrawing {
 
     private HexLineDrawing() {}
 
-    /** The width of {@code text} in {@code font}, as drawn (antialiased, fractional metrics). */
-    static double textWidth(Font font, String text) {
-        return font.getStringBounds(text, new FontRenderContext(null, true, true))
-                .getWidth();
-    }
-
     /**
      * @param title     two lines: what is drawn, then what happened
      * @param line      cells in move order
@@ -42,8 +34,9 @@ final class HexLineDrawing {
                 20
                         + Math.max(
                                 Math.max(
-                                        textWidth(FigureTheme.TITLE, title[0]), textWidth(FigureTheme.LABEL, title[1])),
-                                textWidth(FigureTheme.SMALL, LEGEND))));
+                                        FigureTheme.textWidth(FigureTheme.TITLE, title[0]),
+                                        FigureTheme.textWidth(FigureTheme.LABEL, title[1])),
+                                FigureTheme.textWidth(FigureTheme.SMALL, LEGEND))));
         final int top = 56;
         final int height = (int) (top + 1.5 * r * rows + r / 2 + 64);
         final int[] moveAt = new int[rows * cols];

@@ -286,7 +286,7 @@ class FiguresTest extends SparkCensusTest {
         final double cell = Math.sqrt(3) * 24;
         final double rhombus = 30 + cell * (4 + (3 - 1) / 2.0) + 20;
         final double legend = 20
-                + HexLineDrawing.textWidth(
+                + FigureTheme.textWidth(
                         FigureTheme.SMALL,
                         "black ring: the rule's losing move;" + " yellow ring: the reply that refutes it");
         assertEquals(Math.ceil(Math.max(rhombus, legend)), p.width(), 1.0);

@@ -16,26 +16,10 @@ import org.gamecensus.schemas.DatasetSchema;
 public final class CramSchemas {
 
     /** One route: a domino whose removal leaves a remainder its own half-turn pairs (laxly). */
-    public static final StructType ROUTE = new StructType(new StructField[] {
-        field("r1", DataTypes.IntegerType, false, "row of the domino's first square"),
-        field("c1", DataTypes.IntegerType, false, "column of the domino's first square"),
-        field("r2", DataTypes.IntegerType, false, "row of the domino's second square"),
-        field("c2", DataTypes.IntegerType, false, "column of the domino's second square"),
-        field("strict", DataTypes.BooleanType, false, "the remainder is paired strictly (no self-mapped domino)"),
-        field("remainder_grundy", DataTypes.IntegerType, false, "Grundy value of the remainder"),
-        field("loses", DataTypes.BooleanType, false, "the move loses: the remainder is not a second-player win"),
-    });
+    public static final StructType ROUTE = dominoMove("the remainder is paired strictly (no self-mapped domino)");
 
     /** One move two moves from a pairing: every reply leaves a set one move from a pairing. */
-    public static final StructType TWO_MOVES = new StructType(new StructField[] {
-        field("r1", DataTypes.IntegerType, false, "row of the domino's first square"),
-        field("c1", DataTypes.IntegerType, false, "column of the domino's first square"),
-        field("r2", DataTypes.IntegerType, false, "row of the domino's second square"),
-        field("c2", DataTypes.IntegerType, false, "column of the domino's second square"),
-        field("strict", DataTypes.BooleanType, false, "the move also counts under the strict test"),
-        field("remainder_grundy", DataTypes.IntegerType, false, "Grundy value of the remainder"),
-        field("loses", DataTypes.BooleanType, false, "the move loses: the remainder is not a second-player win"),
-    });
+    public static final StructType TWO_MOVES = dominoMove("the move also counts under the strict test");
 
     /** Table {@code cram}: one row per catalogue shape, partitioned by size. */
     public static final DatasetSchema SHAPES = new DatasetSchema(
@@ -142,4 +126,17 @@ public final class CramSchemas {
     public static final List<DatasetSchema> ALL = List.of(SHAPES);
 
     private CramSchemas() {}
+
+    /** A domino move: its two squares, whether it counts strictly ({@code strictMeans}), what it leaves. */
+    private static StructType dominoMove(String strictMeans) {
+        return new StructType(new StructField[] {
+            field("r1", DataTypes.IntegerType, false, "row of the domino's first square"),
+            field("c1", DataTypes.IntegerType, false, "column of the domino's first square"),
+            field("r2", DataTypes.IntegerType, false, "row of the domino's second square"),
+            field("c2", DataTypes.IntegerType, false, "column of the domino's second square"),
+            field("strict", DataTypes.BooleanType, false, strictMeans),
+            field("remainder_grundy", DataTypes.IntegerType, false, "Grundy value of the remainder"),
+            field("loses", DataTypes.BooleanType, false, "the move loses: the remainder is not a second-player win"),
+        });
+    }
 }

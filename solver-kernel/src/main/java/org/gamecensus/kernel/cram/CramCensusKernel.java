@@ -118,7 +118,7 @@ public final class CramCensusKernel {
                         .append("; ");
             }
         }
-        v.routeCount = 0;
+        v.routes.clear();
         for (long d = Region.horizontalDominoes(w, m); d != 0; d &= d - 1) {
             final int i = Long.numberOfTrailingZeros(d);
             route(v, w, m, i, i + 1);
@@ -127,10 +127,10 @@ public final class CramCensusKernel {
             final int i = Long.numberOfTrailingZeros(d);
             route(v, w, m, i, i + w);
         }
-        if (v.routeCount > 0 && Long.bitCount(m) % 2 == 1) {
-            problems.append("odd shape with ").append(v.routeCount).append(" route(s); ");
+        if (v.routes.count() > 0 && Long.bitCount(m) % 2 == 1) {
+            problems.append("odd shape with ").append(v.routes.count()).append(" route(s); ");
         }
-        v.twoMoveCount = 0;
+        v.twoMoves.clear();
         // A paired set has an even number of squares (the half-turn fixes none), so an odd shape,
         // three dominoes smaller, is never paired: no move of an odd shape counts.
         if (Long.bitCount(m) % 2 == 0) {
@@ -171,15 +171,11 @@ public final class CramCensusKernel {
         if (!everyReplyOneMoveAway(w, rest, false)) {
             return;
         }
-        final int k = v.twoMoveCount++;
-        v.twoR1[k] = a / w;
-        v.twoC1[k] = a % w;
-        v.twoR2[k] = b / w;
-        v.twoC2[k] = b % w;
-        v.twoStrict[k] = everyReplyOneMoveAway(w, rest, true);
-        v.twoRemainderGrundy[k] = grundy.grundy(w, rest);
-        if (v.twoStrict[k] && v.twoRemainderGrundy[k] != 0) {
-            losingStrictMove("strict two-moves-away move", w, a, b, v.twoRemainderGrundy[k]);
+        final boolean strict = everyReplyOneMoveAway(w, rest, true);
+        final int g = grundy.grundy(w, rest);
+        v.twoMoves.add(w, a, b, strict, g);
+        if (strict && g != 0) {
+            losingStrictMove("strict two-moves-away move", w, a, b, g);
         }
     }
 
@@ -227,15 +223,11 @@ public final class CramCensusKernel {
         if (rest == 0 || !Region.pairs(Region.HALF_TURN, w, rest, false)) {
             return;
         }
-        final int k = v.routeCount++;
-        v.routeR1[k] = a / w;
-        v.routeC1[k] = a % w;
-        v.routeR2[k] = b / w;
-        v.routeC2[k] = b % w;
-        v.routeStrict[k] = Region.pairs(Region.HALF_TURN, w, rest, true);
-        v.routeRemainderGrundy[k] = grundy.grundy(w, rest);
-        if (v.routeStrict[k] && v.routeRemainderGrundy[k] != 0) {
-            losingStrictMove("strict route", w, a, b, v.routeRemainderGrundy[k]);
+        final boolean strict = Region.pairs(Region.HALF_TURN, w, rest, true);
+        final int g = grundy.grundy(w, rest);
+        v.routes.add(w, a, b, strict, g);
+        if (strict && g != 0) {
+            losingStrictMove("strict route", w, a, b, g);
         }
     }
 

@@ -224,20 +224,20 @@ class CramKernelTest {
                     expected.add(m + " strict=" + strict.contains(m) + " grundy=" + plainGrundy.grundy(rest));
                 }
                 final List<String> actual = new ArrayList<>();
-                for (int i = 0; i < v.twoMoveCount(); i++) {
-                    actual.add("(" + v.twoMoveR1(i) + "," + v.twoMoveC1(i) + ")-(" + v.twoMoveR2(i) + ","
-                            + v.twoMoveC2(i) + ") strict=" + v.twoMoveStrict(i) + " grundy="
-                            + v.twoMoveRemainderGrundy(i));
+                final DominoMoves moves = v.twoMoves();
+                for (int i = 0; i < moves.count(); i++) {
+                    actual.add("(" + moves.r1(i) + "," + moves.c1(i) + ")-(" + moves.r2(i) + "," + moves.c2(i)
+                            + ") strict=" + moves.strict(i) + " grundy=" + moves.remainderGrundy(i));
                 }
                 expected.sort(null);
                 actual.sort(null);
                 if (!expected.equals(actual)) {
                     bad.add(v.picture() + ": kernel " + actual + ", plain " + expected);
                 }
-                totals[0] += v.twoMoveCount();
+                totals[0] += v.twoMovesLax();
                 totals[1] += v.twoMovesStrict();
                 totals[2] += v.twoMovesLaxLosing();
-                totals[3] += v.grundy() == 0 && v.twoMoveCount() > 0 ? 1 : 0;
+                totals[3] += v.grundy() == 0 && v.twoMovesLax() > 0 ? 1 : 0;
             });
         }
         assertEquals(List.of(), bad);

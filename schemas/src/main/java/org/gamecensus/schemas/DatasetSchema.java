@@ -15,8 +15,8 @@ import org.apache.spark.sql.types.StructType;
  * is added, removed or changes meaning, the Spark schema of its rows, and the columns it is
  * partitioned by (low-cardinality keys, last in the row as Spark reads them back), and the string
  * columns whose value is different in every row (a shape's picture, a tree's encoding), which
- * the census tasks write without a dictionary. Serializable, for the executors that write a
- * census's rows themselves.
+ * the census tasks write without a dictionary, and what one row is (a position, a shape), for
+ * progress reports. Serializable, for the executors that write a census's rows themselves.
  */
 public final class DatasetSchema implements Serializable {
 
@@ -28,10 +28,11 @@ public final class DatasetSchema implements Serializable {
     private final List<String> partitionColumns;
     private final String description;
     private final List<String> distinctColumns;
+    private final String rowNoun;
 
     public DatasetSchema(
             String table, int version, StructType struct, List<String> partitionColumns, String description) {
-        this(table, version, struct, partitionColumns, description, List.of());
+        this(table, version, struct, partitionColumns, description, List.of(), "rows");
     }
 
     private DatasetSchema(
@@ -40,7 +41,8 @@ public final class DatasetSchema implements Serializable {
             StructType struct,
             List<String> partitionColumns,
             String description,
-            List<String> distinctColumns) {
+            List<String> distinctColumns,
+            String rowNoun) {
         if (table == null || !table.matches("[a-z][a-z0-9_]*")) {
             throw new IllegalArgumentException("table name must be lower-case letters, digits and _: " + table);
         }
@@ -67,6 +69,10 @@ public final class DatasetSchema implements Serializable {
             }
         }
         this.distinctColumns = List.copyOf(distinctColumns);
+        if (rowNoun == null || !rowNoun.matches("[a-z][a-z -]*")) {
+            throw new IllegalArgumentException("a row noun is lower-case words: " + rowNoun);
+        }
+        this.rowNoun = rowNoun;
     }
 
     /**
@@ -76,7 +82,15 @@ public final class DatasetSchema implements Serializable {
      * the same pages). A declaration about the data, not part of its meaning: the version stays.
      */
     public DatasetSchema withDistinctColumns(String... columns) {
-        return new DatasetSchema(table, version, struct, partitionColumns, description, List.of(columns));
+        return new DatasetSchema(table, version, struct, partitionColumns, description, List.of(columns), rowNoun);
+    }
+
+    /**
+     * This schema with its rows called {@code noun} (plural: "positions", "subgraphs") where
+     * progress is reported ("5.2 M of 8.2 M positions"). Not part of the data: the version stays.
+     */
+    public DatasetSchema withRowNoun(String noun) {
+        return new DatasetSchema(table, version, struct, partitionColumns, description, distinctColumns, noun);
     }
 
     public String table() {
@@ -102,6 +116,11 @@ public final class DatasetSchema implements Serializable {
     /** The string columns declared distinct ({@link #withDistinctColumns}); empty unless declared. */
     public List<String> distinctColumns() {
         return distinctColumns;
+    }
+
+    /** What one row is, in the plural ("positions"); "rows" unless named ({@link #withRowNoun}). */
+    public String rowNoun() {
+        return rowNoun;
     }
 
     /** A column with its meaning recorded as the field's comment (shown by DESCRIBE and in _schema.json). */

@@ -10,7 +10,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
-/** The declarations a schema checks when it is made: partition columns and distinct columns. */
+/** The declarations a schema checks when it is made: partition columns, distinct columns, its rows' noun. */
 class DatasetSchemaTest {
 
     private static final DatasetSchema TREES = new DatasetSchema(
@@ -46,5 +46,20 @@ class DatasetSchemaTest {
         final IllegalArgumentException key =
                 assertThrows(IllegalArgumentException.class, () -> bySide.withDistinctColumns("side"));
         assertTrue(key.getMessage().contains("side is a partition column of sides"), key.getMessage());
+    }
+
+    @Test
+    void theRowNounIsRowsUntilNamedAndSurvivesTheOtherDeclarations() {
+        assertEquals("rows", TREES.rowNoun());
+        final DatasetSchema named = TREES.withRowNoun("trees").withDistinctColumns("encoding");
+        assertEquals("trees", named.rowNoun(), "kept by a later declaration");
+        assertEquals(List.of("encoding"), named.distinctColumns());
+        assertEquals(
+                "trees",
+                TREES.withDistinctColumns("encoding").withRowNoun("trees").rowNoun());
+        assertEquals(TREES.toJson(), named.toJson(), "not part of the data");
+        final IllegalArgumentException bad =
+                assertThrows(IllegalArgumentException.class, () -> TREES.withRowNoun("Trees;"));
+        assertTrue(bad.getMessage().contains("lower-case words: Trees;"), bad.getMessage());
     }
 }

@@ -193,18 +193,24 @@ public final class CensusCommit {
         final LongAccumulator clock = CensusDatasets.kernelClock(spark, census.schema());
         final FaultInjection faults = FaultInjection.of(spark);
         final SliceKernel kernel = census.kernel();
-        return write -> CensusDatasets.runOnSlices(
-                spark,
-                census.ids(),
-                census.partitions(),
-                "census " + census.schema().table() + ": " + census.ids().size() + " slices",
-                CensusWriteTask.Outcome.class,
-                ids -> {
-                    faults.beforePartition();
-                    faults.haltIfWriting();
-                    final int[] task = CensusWriteTask.taskAndAttempt();
-                    return write.write(CensusDatasets.timed(kernel, ids, clock), task[0], task[1]);
-                });
+        final long expected = census.expectedRows();
+        return write -> {
+            // The size of the census, when known, for the status line beside the rows it counts.
+            spark.sparkContext()
+                    .setLocalProperty(StatusLine.ROWS_EXPECTED, expected < 0 ? null : String.valueOf(expected));
+            return CensusDatasets.runOnSlices(
+                    spark,
+                    census.ids(),
+                    census.partitions(),
+                    "census " + census.schema().table() + ": " + census.ids().size() + " slices",
+                    CensusWriteTask.Outcome.class,
+                    ids -> {
+                        faults.beforePartition();
+                        faults.haltIfWriting();
+                        final int[] task = CensusWriteTask.taskAndAttempt();
+                        return write.write(CensusDatasets.timed(kernel, ids, clock), task[0], task[1]);
+                    });
+        };
     }
 
     /** The table and, for one partition, its values ("hex 4x4 down"); else how many partitions. */
@@ -234,17 +240,25 @@ public final class CensusCommit {
         ConcurrentFileCalls.threads(spark, dir); // and a bad setting of the commit's threads
         final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
         final String writeId = UUID.randomUUID().toString();
-        final List<CensusWriteTask.Outcome> outcomes = tasks.apply(new CensusWriteTask(
-                schema,
-                partitions,
-                check.bad(),
-                check.show(),
-                Arrays.asList(tallies),
-                dir,
-                writeId,
-                codec,
-                hadoopConfiguration(spark),
-                checksums));
+        final LongAccumulator rowsWritten = spark.sparkContext().longAccumulator("rows written: " + schema.table());
+        final List<CensusWriteTask.Outcome> outcomes;
+        StatusLine.countRows(spark.sparkContext(), rowsWritten, schema.rowNoun(), -1);
+        try {
+            outcomes = tasks.apply(new CensusWriteTask(
+                    schema,
+                    partitions,
+                    check.bad(),
+                    check.show(),
+                    Arrays.asList(tallies),
+                    dir,
+                    writeId,
+                    codec,
+                    hadoopConfiguration(spark),
+                    checksums,
+                    rowsWritten));
+        } finally {
+            StatusLine.stopCounting(spark.sparkContext());
+        }
         long failing = 0;
         final List<Row> examples = new ArrayList<>();
         final long[] tally = new long[tallies.length];

@@ -23,6 +23,7 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.LongAccumulator;
 import org.apache.spark.util.SerializableConfiguration;
 import org.gamecensus.schemas.DatasetSchema;
 
@@ -86,9 +87,13 @@ final class CensusWriteTask implements Serializable {
 
     private final PartitionChecksums checksums;
 
+    /** The rows written so far, for the status line ({@link StatusLine}); no part of the commit. */
+    private final LongAccumulator written;
+
     /**
      * A write of rows of {@code schema} lying in {@code partitions} (one row of partition values
-     * each) into the directory {@code staging}, named after {@code writeId}.
+     * each) into the directory {@code staging}, named after {@code writeId}, each row written
+     * counted in {@code written}.
      */
     CensusWriteTask(
             DatasetSchema schema,
@@ -100,7 +105,8 @@ final class CensusWriteTask implements Serializable {
             String writeId,
             String codec,
             Broadcast<SerializableConfiguration> hadoop,
-            PartitionChecksums checksums) {
+            PartitionChecksums checksums,
+            LongAccumulator written) {
         this.schema = schema;
         this.partitions = List.copyOf(partitions);
         this.bad = bad;
@@ -111,6 +117,7 @@ final class CensusWriteTask implements Serializable {
         this.codec = codec;
         this.hadoop = hadoop;
         this.checksums = checksums;
+        this.written = written;
     }
 
     /**
@@ -179,6 +186,7 @@ final class CensusWriteTask implements Serializable {
                             fs, new Path(file(p, files[p])), layout, compressor.compressor(), ROW_GROUP_BYTES);
                 }
                 checksums.record(p, writers[p].write(row));
+                written.add(1L);
             }
             for (int p = 0; p < writers.length; p++) {
                 if (writers[p] != null) {

@@ -199,7 +199,10 @@ public final class CommandOptions {
             final Warehouse warehouse = warehouse();
             final SparkSession spark = session(command);
             openRun(warehouse, command, out);
+            final String name = StatusLine.shortName(command);
+            StatusLine.step("[1/2] " + name.substring(name.lastIndexOf(' ') + 1));
             out.println(census.run(spark, warehouse, partitions));
+            StatusLine.step("[2/2] tables");
             printTables(warehouse, tables.publish(spark, warehouse), out);
             return 0;
         }

@@ -74,6 +74,12 @@ public record SliceCensus(List<Long> ids, int partitions, SliceKernel kernel, Da
         return sum;
     }
 
+    /** The rows the census will give, when its kernel knows that beforehand; else −1. */
+    public long expectedRows() {
+        final long perSlice = kernel.rowsPerSlice();
+        return perSlice < 0 ? -1 : Math.multiplyExact(perSlice, (long) ids.size());
+    }
+
     /** The rows as a dataset, computed on the executors whenever it is evaluated. */
     public Dataset<Row> rows(SparkSession spark) {
         return CensusDatasets.fromSliceIds(spark, ids, partitions, kernel, schema);

@@ -12,4 +12,12 @@ import org.apache.spark.sql.Row;
 @FunctionalInterface
 public interface SliceKernel extends Serializable {
     Iterator<Row> decide(Iterator<Long> sliceIds);
+
+    /**
+     * The rows every slice gives, when that number is the same for all slices and known without
+     * deciding them (progress then shows the census's size); −1 otherwise, as by default.
+     */
+    default long rowsPerSlice() {
+        return -1;
+    }
 }

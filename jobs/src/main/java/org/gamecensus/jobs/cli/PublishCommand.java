@@ -62,12 +62,14 @@ final class PublishCommand implements Callable<Integer> {
         for (Census.Published p : parts) {
             p.claim().accept(warehouse);
         }
+        // One step a census, then one for what is published from them all.
+        final int steps = parts.size() + 1;
         for (int i = 0; i < parts.size(); i++) {
-            StatusLine.step("[" + (i + 1) + "/" + parts.size() + "] "
-                    + Censuses.ALL.get(i).name());
+            StatusLine.step(
+                    "[" + (i + 1) + "/" + steps + "] " + Censuses.ALL.get(i).name());
             parts.get(i).run().run(spark, warehouse, partitions, out);
         }
-        StatusLine.step("tables, figures and the page");
+        StatusLine.step("[" + steps + "/" + steps + "] tables, figures and the page");
         final List<PublishedTable> tables = new ArrayList<>();
         for (Census.Published p : parts) {
             tables.addAll(p.tables().publish(spark, warehouse));

@@ -41,13 +41,10 @@ final class BridgitDrawing {
             }
             // The graph, beside: inner dots where they stand, s and t as the merged home columns.
             final int gx = ox + (n + 2) * cell;
-            final double[][] at = new double[n * (n - 1) + 2][2];
-            at[0] = new double[] {gx, oy + n * cell / 2.0};
-            at[1] = new double[] {gx + n * cell, oy + n * cell / 2.0};
-            for (int r = 0; r < n; r++) {
-                for (int c = 1; c < n; c++) {
-                    at[2 + r * (n - 1) + (c - 1)] = new double[] {gx + c * cell, oy + cell / 2.0 + r * cell};
-                }
+            final double[][] at = graphPositions(n);
+            for (double[] xy : at) {
+                xy[0] = gx + xy[0] * cell;
+                xy[1] = oy + xy[1] * cell;
             }
             g.setStroke(new BasicStroke(2f));
             g.setColor(FigureTheme.MUTED);
@@ -64,6 +61,23 @@ final class BridgitDrawing {
             g.drawString("s", (float) at[0][0] - 20, (float) at[0][1] + 4);
             g.drawString("t", (float) at[1][0] + 12, (float) at[1][1] + 4);
         });
+    }
+
+    /**
+     * Where the graph's vertices stand, in cells from the graph's top left: the dot in row r and
+     * inner column c (vertex {@code 2 + r(n−1) + c−1}, as the host numbers it) at (c, r + ½), as on
+     * the board; s (vertex 0) at (0, n/2) and t (vertex 1) at (n, n/2), where the home columns were.
+     */
+    static double[][] graphPositions(int n) {
+        final double[][] at = new double[n * (n - 1) + 2][];
+        at[0] = new double[] {0, n / 2.0};
+        at[1] = new double[] {n, n / 2.0};
+        for (int r = 0; r < n; r++) {
+            for (int c = 1; c < n; c++) {
+                at[2 + r * (n - 1) + (c - 1)] = new double[] {c, r + 0.5};
+            }
+        }
+        return at;
     }
 
     private static void dot(Graphics2D g, int x, int y, Color color) {

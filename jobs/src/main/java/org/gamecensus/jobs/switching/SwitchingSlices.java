@@ -38,6 +38,12 @@ public final class SwitchingSlices implements SliceKernel {
         return 1L << (host.linkCount() - sliceBits);
     }
 
+    /** Every mask of a slice is a subgraph and a row: 2^b. */
+    @Override
+    public long rowsPerSlice() {
+        return 1L << sliceBits;
+    }
+
     @Override
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final SwitchingCensusKernel kernel = new SwitchingCensusKernel(host);

@@ -8,12 +8,55 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.apache.spark.Success$;
+import org.apache.spark.TaskResultLost$;
+import org.apache.spark.TaskState;
+import org.apache.spark.scheduler.AccumulableInfo;
+import org.apache.spark.scheduler.JobSucceeded$;
+import org.apache.spark.scheduler.SparkListenerExecutorMetricsUpdate;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
+import org.apache.spark.scheduler.SparkListenerJobStart;
+import org.apache.spark.scheduler.SparkListenerStageSubmitted;
+import org.apache.spark.scheduler.SparkListenerTaskEnd;
+import org.apache.spark.scheduler.StageInfo;
+import org.apache.spark.scheduler.TaskInfo;
+import org.apache.spark.scheduler.TaskLocality;
+import org.apache.spark.scheduler.TaskLocation;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.RDDInfo;
+import org.apache.spark.util.LongAccumulator;
+import org.gamecensus.schemas.DatasetSchema;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import scala.Option;
+import scala.Tuple4;
+import scala.collection.JavaConverters;
+import scala.collection.Seq;
+import scala.collection.immutable.HashMap;
 
-/** The status line, and Spark's stage bars off by default. */
+/** The status line: what it shows, in place and in plain lines, and Spark's stage bars off by default. */
 class StatusLineTest extends SparkCensusTest {
+
+    /** Never a plain line: for the tests that draw in place. */
+    private static final long NEVER = Long.MAX_VALUE;
+
+    private static final DatasetSchema THINGS = new DatasetSchema(
+                    "things",
+                    1,
+                    new StructType().add("x", DataTypes.LongType, false).add("k", DataTypes.IntegerType, false),
+                    List.of("k"),
+                    "ten things a slice")
+            .withRowNoun("things");
 
     /**
      * Spark's stage bars write carriage returns into a log when standard error is not a terminal:
@@ -33,14 +76,14 @@ class StatusLineTest extends SparkCensusTest {
     }
 
     /**
-     * On a terminal the line names the command, the step, the time and the running job by the
-     * description the census gave it, with its tasks; the command's own output clears it first.
+     * On a terminal the line names the step and the running job by the description the census
+     * gave it, with its tasks and the step's time; the command's own output clears it first.
      */
     @Test
-    void theLineNamesTheCommandAndTheJobAndClearsBeforeTheCommandPrints() throws Exception {
+    void theLineNamesTheStepAndTheJobAndClearsBeforeTheCommandPrints() throws Exception {
         final ByteArrayOutputStream terminal = new ByteArrayOutputStream();
         final PrintStream drawn = new PrintStream(terminal, true, StandardCharsets.UTF_8);
-        StatusLine.install(drawn, true);
+        StatusLine.install(drawn, true, NEVER);
         try {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[2/5] cram");
@@ -48,8 +91,8 @@ class StatusLineTest extends SparkCensusTest {
             spark().range(0, 4, 1, 4).toJavaRDD().foreach(i -> Thread.sleep(400));
             spark().sparkContext().setJobDescription(null);
             final String seen = terminal.toString(StandardCharsets.UTF_8);
-            Assertions.assertTrue(seen.contains("\rcensus run test [2/5] cram: "), seen);
-            Assertions.assertTrue(seen.matches("(?s).*cram 5: [0-4] of 4 tasks.*"), seen);
+            Assertions.assertTrue(seen.matches("(?s).*\r\\[2/5\\] cram 5: [0-4] of 4 tasks, [0-9]+ s.*"), seen);
+            Assertions.assertFalse(seen.contains("census run test"), "the step stands for the command: " + seen);
             // What the terminal shows at the moment the command writes: the line cleared.
             final String[] atWrite = {null};
             final OutputStream command = new OutputStream() {
@@ -74,9 +117,208 @@ class StatusLineTest extends SparkCensusTest {
         assertEquals(length, terminal.size(), "no line after uninstall");
     }
 
+    /**
+     * A census commit's line counts the rows its finished tasks wrote, by the schema's noun, of
+     * the rows the census expects: four slices of ten rows, two tasks at a time, so the line
+     * shows 20 of 40 while the second pair runs. A census that cannot say its size shows its
+     * rows alone.
+     */
+    @Test
+    void aCommitShowsTheRowsWrittenOfThoseExpected(@TempDir Path tmp) throws Exception {
+        final ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        StatusLine.install(new PrintStream(terminal, true, StandardCharsets.UTF_8), true, NEVER);
+        try {
+            StatusLine.follow(spark(), "census run test");
+            StatusLine.step("[1/2] things");
+            final CensusCommit.Committed c = CensusCommit.commit(
+                    spark(),
+                    new Warehouse(tmp.resolve("w")),
+                    SliceCensus.of(4, 4, new TenRowsASlice(true), THINGS),
+                    TablePartition.of(0),
+                    CensusCommit.Check.none());
+            assertEquals(40, c.rows());
+            final String seen = terminal.toString(StandardCharsets.UTF_8);
+            Assertions.assertTrue(seen.contains("\r[1/2] things 0: 20 of 40 things, 2 of 4 tasks, "), seen);
+
+            terminal.reset();
+            StatusLine.step("[2/2] things");
+            CensusCommit.commit(
+                    spark(),
+                    new Warehouse(tmp.resolve("v")),
+                    SliceCensus.of(4, 4, new TenRowsASlice(false), THINGS),
+                    TablePartition.of(0),
+                    CensusCommit.Check.none());
+            final String unknown = terminal.toString(StandardCharsets.UTF_8);
+            Assertions.assertTrue(unknown.contains("\r[2/2] things 0: 20 things, 2 of 4 tasks, "), unknown);
+        } finally {
+            StatusLine.uninstall();
+        }
+    }
+
+    /**
+     * The rows of a running task come with its executor's heartbeats and are replaced by the
+     * task's final count when it ends; a failed task's rows do not count, nor a late heartbeat of
+     * a finished task, nor another job's stages.
+     */
+    @Test
+    void runningTasksCountByTheirHeartbeatsAndFinishedOnesByTheirEnd() {
+        final StatusLine line = StatusLine.install(new PrintStream(new ByteArrayOutputStream()), true, NEVER);
+        try {
+            StatusLine.step("[4/9] hex");
+            final LongAccumulator rows = spark().sparkContext().longAccumulator("rows written: test");
+            final Properties p = new Properties();
+            p.setProperty("spark.job.description", "hex 4x4 down");
+            p.setProperty(StatusLine.ROWS_ACCUMULATOR, String.valueOf(rows.id()));
+            p.setProperty(StatusLine.ROWS_NOUN, "positions");
+            p.setProperty(StatusLine.ROWS_EXPECTED, "8200000");
+            final StageInfo stage = stage(7, 64);
+            line.onJobStart(new SparkListenerJobStart(1, 0L, seq(stage), p));
+            line.onStageSubmitted(new SparkListenerStageSubmitted(stage, p));
+            line.onExecutorMetricsUpdate(heartbeat(7, rows, Map.of(100L, 2_000_000L, 101L, 1_000_000L)));
+            line.onExecutorMetricsUpdate(heartbeat(8, rows, Map.of(102L, 9_000_000L))); // not this job's stage
+            Assertions.assertTrue(
+                    line.text().startsWith("[4/9] hex 4x4 down: 3.0 M of 8.2 M positions, 0 of 64 tasks, "),
+                    line.text());
+            line.onTaskEnd(taskEnd(7, 100L, rows, 2_600_000L, true));
+            line.onTaskEnd(taskEnd(7, 101L, rows, 1_500_000L, false)); // failed: its retry will count
+            line.onExecutorMetricsUpdate(heartbeat(7, rows, Map.of(100L, 2_000_000L))); // late
+            Assertions.assertTrue(
+                    line.text().startsWith("[4/9] hex 4x4 down: 2.6 M of 8.2 M positions, 1 of 64 tasks, "),
+                    line.text());
+            line.onJobEnd(new SparkListenerJobEnd(1, 0L, JobSucceeded$.MODULE$));
+            Assertions.assertTrue(line.text().matches("\\[4/9\\] hex: [0-9]+ s"), "no job: " + line.text());
+        } finally {
+            StatusLine.uninstall();
+        }
+    }
+
+    /**
+     * Off a terminal a job that runs longer than the interval is reported in plain lines (no
+     * carriage return, a line each), and a shorter one not at all.
+     */
+    @Test
+    void offATerminalALongJobIsReportedInPlainLines() throws Exception {
+        final ByteArrayOutputStream log = new ByteArrayOutputStream();
+        StatusLine.install(
+                new PrintStream(log, true, StandardCharsets.UTF_8), false, TimeUnit.MILLISECONDS.toNanos(900));
+        try {
+            StatusLine.follow(spark(), "census run test");
+            StatusLine.step("[1/1] cram");
+            spark().range(0, 2, 1, 2).toJavaRDD().foreach(i -> Thread.sleep(300));
+            assertEquals("", log.toString(StandardCharsets.UTF_8), "a short job prints nothing");
+            spark().sparkContext().setJobDescription("cram 9");
+            spark().range(0, 2, 1, 2).toJavaRDD().foreach(i -> Thread.sleep(2_500));
+            spark().sparkContext().setJobDescription(null);
+        } finally {
+            StatusLine.uninstall();
+        }
+        final String seen = log.toString(StandardCharsets.UTF_8);
+        Assertions.assertFalse(seen.contains("\r"), seen);
+        final String[] lines = seen.split("\n");
+        Assertions.assertTrue(lines.length >= 1 && lines.length <= 3, seen);
+        for (String l : lines) {
+            Assertions.assertTrue(l.matches("\\[1/1\\] cram 9: 0 of 2 tasks, [0-9]+ s"), l);
+        }
+    }
+
+    @Test
+    void countsReadAsAPersonWouldSayThem() {
+        assertEquals("0", StatusLine.count(0));
+        assertEquals("999", StatusLine.count(999));
+        assertEquals("1.0 k", StatusLine.count(1_000));
+        assertEquals("12.3 k", StatusLine.count(12_345));
+        assertEquals("1.0 M", StatusLine.count(999_960));
+        assertEquals("5.2 M", StatusLine.count(5_234_567));
+        assertEquals("268.4 M", StatusLine.count(268_435_456));
+        assertEquals("1.5 G", StatusLine.count(1_500_000_000L));
+        assertEquals("1500.0 G", StatusLine.count(1_500_000_000_000L));
+    }
+
+    @Test
+    void aJobOfTheStepsCensusFollowsTheStepsNumberAndACommandIsNamedByItsWords() {
+        assertEquals("[3/5] hex 4x4 down", StatusLine.joined("[3/5] hex", "hex 4x4 down"));
+        assertEquals("[2/5] cram, 13 partitions", StatusLine.joined("[2/5] cram", "cram, 13 partitions"));
+        assertEquals("[3/5] hex, hex_adversarial 4x4", StatusLine.joined("[3/5] hex", "hex_adversarial 4x4"));
+        assertEquals("[1/5] switching, cram 4", StatusLine.joined("[1/5] switching", "cram 4"));
+        assertEquals("run hex 4x4 down", StatusLine.joined("run hex", "hex 4x4 down"));
+        assertEquals("run hex", StatusLine.shortName("census run hex --board 4x4 --first down"));
+        assertEquals("publish", StatusLine.shortName("census publish"));
+        assertEquals("[3/5] hex", StatusLine.joined("[3/5] hex", ""));
+    }
+
     /** Under the test runner standard error is a pipe or a file, not a terminal: no line is drawn. */
     @Test
     void aPipeOrAFileIsNotATerminal() {
         Assertions.assertFalse(StatusLine.standardErrorIsATerminal());
+    }
+
+    /** Ten rows a slice, after a pause that lets the line be drawn between tasks; says its size or not. */
+    private static final class TenRowsASlice implements SliceKernel {
+        private static final long serialVersionUID = 1L;
+        private final boolean known;
+
+        TenRowsASlice(boolean known) {
+            this.known = known;
+        }
+
+        @Override
+        public Iterator<Row> decide(Iterator<Long> ids) {
+            final List<Row> rows = new ArrayList<>();
+            ids.forEachRemaining(id -> {
+                for (int i = 0; i < 10; i++) {
+                    rows.add(RowFactory.create(id * 10 + i, 0));
+                }
+            });
+            try {
+                Thread.sleep(1_500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return rows.iterator();
+        }
+
+        @Override
+        public long rowsPerSlice() {
+            return known ? 10 : -1;
+        }
+    }
+
+    private static <T> Seq<T> seq(T one) {
+        return JavaConverters.asScalaBuffer(List.of(one)).toList();
+    }
+
+    private static StageInfo stage(int id, int tasks) {
+        return new StageInfo(
+                id,
+                0,
+                "stage " + id,
+                tasks,
+                JavaConverters.asScalaBuffer(List.<RDDInfo>of()).toList(),
+                JavaConverters.asScalaBuffer(List.<Object>of()).toList(),
+                "",
+                null,
+                JavaConverters.asScalaBuffer(List.<Seq<TaskLocation>>of()).toList(),
+                Option.empty(),
+                0,
+                false,
+                0);
+    }
+
+    /** A heartbeat reporting, for each running task of {@code stage}, the rows {@code rows} has counted. */
+    private static SparkListenerExecutorMetricsUpdate heartbeat(
+            int stage, LongAccumulator rows, Map<Long, Long> tasks) {
+        final List<Tuple4<Object, Object, Object, Seq<AccumulableInfo>>> updates = new ArrayList<>();
+        tasks.forEach((task, n) ->
+                updates.add(new Tuple4<>(task, stage, 0, seq(rows.toInfo(Option.apply(n), Option.empty())))));
+        return new SparkListenerExecutorMetricsUpdate(
+                "0", JavaConverters.asScalaBuffer(updates).toList(), new HashMap<>());
+    }
+
+    private static SparkListenerTaskEnd taskEnd(int stage, long task, LongAccumulator rows, long n, boolean succeeded) {
+        final TaskInfo info = new TaskInfo(task, 0, 0, 0, 0L, "0", "localhost", TaskLocality.PROCESS_LOCAL(), false);
+        info.setAccumulables(seq(rows.toInfo(Option.apply(n), Option.empty())));
+        info.markFinished(succeeded ? TaskState.FINISHED() : TaskState.FAILED(), 1L);
+        return new SparkListenerTaskEnd(
+                stage, 0, "ResultTask", succeeded ? Success$.MODULE$ : TaskResultLost$.MODULE$, info, null, null);
     }
 }

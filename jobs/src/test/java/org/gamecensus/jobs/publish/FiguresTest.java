@@ -24,6 +24,7 @@ import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.jobs.switching.SwitchingTables;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexExactSolver;
+import org.gamecensus.kernel.switching.SwitchingHost;
 import org.gamecensus.kernel.switching.SwitchingHosts;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -276,6 +277,47 @@ class FiguresTest extends SparkCensusTest {
                         .count(),
                 "the smallest such tree");
         assertEquals("(".repeat(5) + ")".repeat(5), trees.get(trees.size() - 1), "a stalk of height 4");
+    }
+
+    /**
+     * A Bridg-It graph is drawn on its board's lines: each link of the host the census decides
+     * joins two inner dots one cell apart (a bridge), or s to the first inner column, or the last
+     * inner column to t; and the picture ends just past t (or its title), with no band beside it.
+     */
+    @Test
+    void bridgitGraphsLieOnTheirBoardsAndArePictureWide() {
+        for (int n = 2; n <= 4; n++) {
+            final SwitchingHost host = SwitchingHosts.bridgit(n);
+            final double[][] at = BridgitDrawing.graphPositions(n);
+            assertEquals(host.vertexCount(), at.length, "a position for every vertex");
+            for (String link : host.linksText().split(" ")) {
+                final String[] e = link.split("-");
+                final int u = Integer.parseInt(e[0]);
+                final int v = Integer.parseInt(e[1]);
+                final double[] a = at[u];
+                final double[] b = at[v];
+                if (u >= 2 && v >= 2) {
+                    assertEquals(1.0, Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]), 1e-9, "a bridge: " + link);
+                } else {
+                    final double[] end = u < 2 ? b : a;
+                    assertEquals(Math.min(u, v) == 0 ? 1.0 : n - 1.0, end[0], 1e-9, "a home link: " + link);
+                }
+            }
+            final Picture p = BridgitDrawing.draw(n, host.linksText(), "whoever starts wins");
+            final double t = 30 + (n + 2) * 48 + n * 48; // the board's left margin, the board and the gap, the graph
+            Assertions.assertTrue(p.width() >= t + 12, "t and its label inside: " + p.width());
+            Assertions.assertTrue(
+                    p.width()
+                            <= Math.max(
+                                            t + 30,
+                                            20
+                                                    + FigureTheme.textWidth(
+                                                            FigureTheme.TITLE,
+                                                            "Bridg-It " + n + "×" + (n + 1)
+                                                                    + " and its switching graph: whoever starts wins"))
+                                    + 1,
+                    "no band past t: " + p.width());
+        }
     }
 
     /** A losing line's picture is as wide as its rhombus (or its text), not a fixed 560 px. */

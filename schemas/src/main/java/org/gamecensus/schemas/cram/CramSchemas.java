@@ -120,7 +120,8 @@ public final class CramSchemas {
                     }),
                     List.of("squares"),
                     "every Cram shape: Grundy value, symmetries, pairings and routes to a pairing")
-            .withDistinctColumns("picture");
+            .withDistinctColumns("picture")
+            .withRowNoun("shapes");
 
     /** Every Cram dataset. */
     public static final List<DatasetSchema> ALL = List.of(SHAPES);

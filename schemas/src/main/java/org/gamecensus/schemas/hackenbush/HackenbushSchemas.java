@@ -30,7 +30,8 @@ public final class HackenbushSchemas {
                     }),
                     List.of("edges"),
                     "every small multigraph on the ground: brute force against the fusion principle")
-            .withDistinctColumns("edge_list");
+            .withDistinctColumns("edge_list")
+            .withRowNoun("graphs");
 
     public static final List<DatasetSchema> ALL = List.of(GRAPHS);
 

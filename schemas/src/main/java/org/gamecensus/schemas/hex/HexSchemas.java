@@ -38,115 +38,127 @@ public final class HexSchemas {
 
     /** Table {@code hex}: one row per live position, partitioned by board and first player. */
     public static final DatasetSchema POSITIONS = new DatasetSchema(
-            "hex",
-            2,
-            columns(
-                    new StructField[] {
-                        field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
-                        field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
-                        field("stones", DataTypes.IntegerType, false, "stones on the board"),
-                        field("to_move", DataTypes.StringType, false, "down or across"),
-                        field(
-                                "winnable",
-                                DataTypes.BooleanType,
-                                false,
-                                "the mover has a winning cell (exhaustive search)"),
-                        field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
-                        field("winning_count", DataTypes.IntegerType, false, "number of winning cells"),
-                        field("empty_cells", DataTypes.IntegerType, false, "number of empty cells"),
-                    },
-                    RULES,
-                    new StructField[] {
-                        field("board", DataTypes.StringType, false, "RxC (partition key)"),
-                        field("first", DataTypes.StringType, false, "who moved first: down or across (partition key)"),
-                    }),
-            List.of("board", "first"),
-            "every live Hex position: exact verdict, the two circuit rules and the potential");
+                    "hex",
+                    2,
+                    columns(
+                            new StructField[] {
+                                field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
+                                field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
+                                field("stones", DataTypes.IntegerType, false, "stones on the board"),
+                                field("to_move", DataTypes.StringType, false, "down or across"),
+                                field(
+                                        "winnable",
+                                        DataTypes.BooleanType,
+                                        false,
+                                        "the mover has a winning cell (exhaustive search)"),
+                                field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
+                                field("winning_count", DataTypes.IntegerType, false, "number of winning cells"),
+                                field("empty_cells", DataTypes.IntegerType, false, "number of empty cells"),
+                            },
+                            RULES,
+                            new StructField[] {
+                                field("board", DataTypes.StringType, false, "RxC (partition key)"),
+                                field(
+                                        "first",
+                                        DataTypes.StringType,
+                                        false,
+                                        "who moved first: down or across (partition key)"),
+                            }),
+                    List.of("board", "first"),
+                    "every live Hex position: exact verdict, the two circuit rules and the potential")
+            .withRowNoun("positions");
 
     /** Table {@code hex_adversarial}: does a rule hold the winning side against every reply. */
     public static final DatasetSchema ADVERSARIAL = new DatasetSchema(
-            "hex_adversarial",
-            2,
-            new StructType(new StructField[] {
-                field("first", DataTypes.StringType, false, "who moves first"),
-                field(
-                        "ties",
-                        DataTypes.StringType,
-                        false,
-                        "who picks among the rule's tied cells: lowest (the lowest-numbered cell), defender-best or"
-                                + " opponent-pick; lowest for the circuit rules"),
-                field(
-                        "side",
-                        DataTypes.StringType,
-                        false,
-                        "the side the rule plays: the one that wins the empty board"),
-                field("moving", DataTypes.StringType, false, "first or second"),
-                field("holds", DataTypes.BooleanType, false, "the rule wins on every line"),
-                field(
-                        "losing_line",
-                        DataTypes.StringType,
-                        true,
-                        "one losing line, cells from the empty board, space-separated (under lowest ties)"),
-                field("board", DataTypes.StringType, false, "RxC (partition key)"),
-                field(
-                        "rule",
-                        DataTypes.StringType,
-                        false,
-                        "ratio or current (circuit rules), or potential (Erdős–Selfridge); partition key"),
-                field(
-                        "variant",
-                        DataTypes.StringType,
-                        false,
-                        "plain; reply (only cells next to the opponent's last stone); committed (a reply table and a"
-                                + " fixed order built once); committed-circuit (the table, then the running rule);"
-                                + " partition key"),
-            }),
-            List.of("board", "rule", "variant"),
-            "circuit rules and the Erdős–Selfridge potential against every reply");
+                    "hex_adversarial",
+                    2,
+                    new StructType(new StructField[] {
+                        field("first", DataTypes.StringType, false, "who moves first"),
+                        field(
+                                "ties",
+                                DataTypes.StringType,
+                                false,
+                                "who picks among the rule's tied cells: lowest (the lowest-numbered cell), defender-best or"
+                                        + " opponent-pick; lowest for the circuit rules"),
+                        field(
+                                "side",
+                                DataTypes.StringType,
+                                false,
+                                "the side the rule plays: the one that wins the empty board"),
+                        field("moving", DataTypes.StringType, false, "first or second"),
+                        field("holds", DataTypes.BooleanType, false, "the rule wins on every line"),
+                        field(
+                                "losing_line",
+                                DataTypes.StringType,
+                                true,
+                                "one losing line, cells from the empty board, space-separated (under lowest ties)"),
+                        field("board", DataTypes.StringType, false, "RxC (partition key)"),
+                        field(
+                                "rule",
+                                DataTypes.StringType,
+                                false,
+                                "ratio or current (circuit rules), or potential (Erdős–Selfridge); partition key"),
+                        field(
+                                "variant",
+                                DataTypes.StringType,
+                                false,
+                                "plain; reply (only cells next to the opponent's last stone); committed (a reply table and a"
+                                        + " fixed order built once); committed-circuit (the table, then the running rule);"
+                                        + " partition key"),
+                    }),
+                    List.of("board", "rule", "variant"),
+                    "circuit rules and the Erdős–Selfridge potential against every reply")
+            .withRowNoun("cases");
 
     /** Table {@code hex_sample}: positions sampled along random games. */
     public static final DatasetSchema SAMPLE = new DatasetSchema(
-            "hex_sample",
-            1,
-            new StructType(new StructField[] {
-                field("first", DataTypes.StringType, false, "who moved first"),
-                field("seed", DataTypes.LongType, false, "the sample's seed"),
-                field(
-                        "sample_index",
-                        DataTypes.LongType,
-                        false,
-                        "sample i, drawn from a generator seeded by (seed, i)"),
-                field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
-                field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
-                field("stones", DataTypes.IntegerType, false, "stones on the board"),
-                field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell"),
-                field("winning_count", DataTypes.IntegerType, false, "number of winning cells"),
-                field("empty_cells", DataTypes.IntegerType, false, "number of empty cells"),
-                field("ratio_wins", DataTypes.BooleanType, true, "the ratio rule's cell wins (winnable only)"),
-                field("current_wins", DataTypes.BooleanType, true, "the current rule's cell wins (winnable only)"),
-                field("board", DataTypes.StringType, false, "RxC (partition key)"),
-            }),
-            List.of("board"),
-            "Hex positions at uniformly random move numbers along random games");
+                    "hex_sample",
+                    1,
+                    new StructType(new StructField[] {
+                        field("first", DataTypes.StringType, false, "who moved first"),
+                        field("seed", DataTypes.LongType, false, "the sample's seed"),
+                        field(
+                                "sample_index",
+                                DataTypes.LongType,
+                                false,
+                                "sample i, drawn from a generator seeded by (seed, i)"),
+                        field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
+                        field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
+                        field("stones", DataTypes.IntegerType, false, "stones on the board"),
+                        field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell"),
+                        field("winning_count", DataTypes.IntegerType, false, "number of winning cells"),
+                        field("empty_cells", DataTypes.IntegerType, false, "number of empty cells"),
+                        field("ratio_wins", DataTypes.BooleanType, true, "the ratio rule's cell wins (winnable only)"),
+                        field(
+                                "current_wins",
+                                DataTypes.BooleanType,
+                                true,
+                                "the current rule's cell wins (winnable only)"),
+                        field("board", DataTypes.StringType, false, "RxC (partition key)"),
+                    }),
+                    List.of("board"),
+                    "Hex positions at uniformly random move numbers along random games")
+            .withRowNoun("positions");
 
     /** Table {@code hex_empty_board}: who wins the empty board, by exhaustive search. */
     public static final DatasetSchema EMPTY_BOARD = new DatasetSchema(
-            "hex_empty_board",
-            1,
-            new StructType(new StructField[] {
-                field("rows", DataTypes.IntegerType, false, "rows of the board"),
-                field("cols", DataTypes.IntegerType, false, "columns of the board"),
-                field("first", DataTypes.StringType, false, "who moves first"),
-                field("winner", DataTypes.StringType, false, "who wins the empty board with perfect play"),
-                field(
-                        "winning_first_moves",
-                        DataTypes.IntegerType,
-                        true,
-                        "how many first moves win (boards up to 20 cells; null above)"),
-                field("board", DataTypes.StringType, false, "RxC (partition key)"),
-            }),
-            List.of("board"),
-            "who wins the empty Hex board");
+                    "hex_empty_board",
+                    1,
+                    new StructType(new StructField[] {
+                        field("rows", DataTypes.IntegerType, false, "rows of the board"),
+                        field("cols", DataTypes.IntegerType, false, "columns of the board"),
+                        field("first", DataTypes.StringType, false, "who moves first"),
+                        field("winner", DataTypes.StringType, false, "who wins the empty board with perfect play"),
+                        field(
+                                "winning_first_moves",
+                                DataTypes.IntegerType,
+                                true,
+                                "how many first moves win (boards up to 20 cells; null above)"),
+                        field("board", DataTypes.StringType, false, "RxC (partition key)"),
+                    }),
+                    List.of("board"),
+                    "who wins the empty Hex board")
+            .withRowNoun("boards");
 
     /**
      * Table {@code hex_layers}: the layered retrograde solve, one row per live position, partitioned
@@ -157,34 +169,39 @@ public final class HexSchemas {
      * in a second pass).
      */
     public static final DatasetSchema LAYERS = new DatasetSchema(
-            "hex_layers",
-            3,
-            columns(
-                    new StructField[] {
-                        field("position", DataTypes.LongType, false, "down_mask | across_mask << 32"),
-                        field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
-                        field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
-                        field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell"),
-                        field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
-                        field(
-                                "down_resistance",
-                                DataTypes.DoubleType,
-                                false,
-                                "Down's circuit resistance (Infinity: no route)"),
-                        field(
-                                "across_resistance",
-                                DataTypes.DoubleType,
-                                false,
-                                "Across's circuit resistance (Infinity: no route)"),
-                    },
-                    RULES,
-                    new StructField[] {
-                        field("board", DataTypes.StringType, false, "RxC (partition key)"),
-                        field("first", DataTypes.StringType, false, "who moved first (partition key)"),
-                        field("stones", DataTypes.IntegerType, false, "stones on the board: the layer (partition key)"),
-                    }),
-            List.of("board", "first", "stones"),
-            "the layered retrograde solve of Hex, layer by layer");
+                    "hex_layers",
+                    3,
+                    columns(
+                            new StructField[] {
+                                field("position", DataTypes.LongType, false, "down_mask | across_mask << 32"),
+                                field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
+                                field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
+                                field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell"),
+                                field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
+                                field(
+                                        "down_resistance",
+                                        DataTypes.DoubleType,
+                                        false,
+                                        "Down's circuit resistance (Infinity: no route)"),
+                                field(
+                                        "across_resistance",
+                                        DataTypes.DoubleType,
+                                        false,
+                                        "Across's circuit resistance (Infinity: no route)"),
+                            },
+                            RULES,
+                            new StructField[] {
+                                field("board", DataTypes.StringType, false, "RxC (partition key)"),
+                                field("first", DataTypes.StringType, false, "who moved first (partition key)"),
+                                field(
+                                        "stones",
+                                        DataTypes.IntegerType,
+                                        false,
+                                        "stones on the board: the layer (partition key)"),
+                            }),
+                    List.of("board", "first", "stones"),
+                    "the layered retrograde solve of Hex, layer by layer")
+            .withRowNoun("positions");
 
     public static final List<DatasetSchema> ALL = List.of(POSITIONS, ADVERSARIAL, SAMPLE, EMPTY_BOARD, LAYERS);
 

@@ -39,7 +39,8 @@ public final class LumberjackSchemas {
                     }),
                     List.of("edges"),
                     "every rooted tree: brute-force Grundy value against the Tuft principle")
-            .withDistinctColumns("encoding");
+            .withDistinctColumns("encoding")
+            .withRowNoun("trees");
 
     public static final List<DatasetSchema> ALL = List.of(TREES);
 

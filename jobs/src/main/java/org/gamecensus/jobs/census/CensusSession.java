@@ -36,7 +36,10 @@ public final class CensusSession {
 
     /**
      * A session on {@code master} (null: {@code spark.master} if set by spark-submit, else
-     * {@link #DEFAULT_MASTER}), with Spark's console progress bar and extra settings.
+     * {@link #DEFAULT_MASTER}), with the census defaults and {@code settings}, and the cluster's
+     * shared secret when those turn authentication on ({@link SparkSecret}).
+     *
+     * @throws UsageException when authentication is on and no secret is found
      */
     public static SparkSession create(String master, String appName, Map<String, String> settings) {
         checkMaster("--master", master);
@@ -46,7 +49,10 @@ public final class CensusSession {
         } else if (System.getProperty("spark.master") == null) {
             builder.master(DEFAULT_MASTER);
         }
-        configuration(settings).forEach(builder::config);
+        final String effective = master != null ? master : System.getProperty("spark.master", DEFAULT_MASTER);
+        // With authentication on, the secret, or a refusal before anything is written (SparkSecret).
+        SparkSecret.with(effective, configuration(settings), System::getProperty, System::getenv)
+                .forEach(builder::config);
         final SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         return spark;

@@ -139,7 +139,8 @@ class CensusCliTest extends SparkCensusTest {
                 "replace for verify|verify --replace|unknown option --replace",
                 "verify unwritable warehouse to repair|verify --repair --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
                 "run into an unwritable warehouse|run lumberjack --max-edges 2 --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
-                "bench into an unwritable warehouse|bench --censuses cram --max-squares 3 --warehouse /proc/self/wh|cannot write in /proc/self"
+                "bench into an unwritable warehouse|bench --censuses cram --max-squares 3 --warehouse /proc/self/wh|cannot write in /proc/self",
+                "a locked profile without its secret|run switching --host K4 --profile locked|needs the cluster's shared secret: set CENSUS_SPARK_SECRET_FILE"
             })
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) throws Exception {
         // An out dir with earlier work in it: a refused command must leave it exactly as it was.
@@ -177,6 +178,8 @@ class CensusCliTest extends SparkCensusTest {
                 conf.resolve("census-broken.properties"), "cram.max-shapes = lots\nbench.warm-up-seconds = -3\n");
         Files.writeString(conf.resolve("census-wordy-target.properties"), "bench.target.speed-up = fast\n");
         Files.writeString(conf.resolve("census-low-target.properties"), "bench.target.overhead = 0.5\n");
+        // Authentication on, as in the cluster profile; the test's environment holds no secret.
+        Files.writeString(conf.resolve("spark-locked.conf"), "spark.authenticate true\n");
         if (args.contains("--profile")) {
             System.setProperty("census.conf.dir", conf.toString());
         }

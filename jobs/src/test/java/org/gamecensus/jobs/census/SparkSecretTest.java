@@ -31,6 +31,7 @@ class SparkSecretTest {
             final Map<String, String> spark = CensusConfig.load("cluster").sparkSettings();
             assertEquals("true", spark.get("spark.authenticate"));
             assertEquals("true", spark.get("spark.network.crypto.enabled"));
+            assertEquals("false", spark.get("spark.network.crypto.saslFallback"), "no weaker handshake");
             assertEquals("false", spark.get("spark.io.encryption.enabled"), "an option, off: its cost is documented");
             assertTrue(!spark.containsKey("spark.authenticate.secret"), "no secret in the repository");
         } finally {

@@ -8,18 +8,26 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.spark.SecurityManager;
+import org.apache.spark.SparkConf;
+import org.apache.spark.internal.config.package$;
 import org.apache.spark.launcher.JavaModuleOptions;
+import org.apache.spark.rpc.RpcAddress;
+import org.apache.spark.rpc.RpcEnv;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.gamecensus.jobs.census.Manifests;
 import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.jobs.census.SparkSecret;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.hex.HexJob;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
@@ -31,6 +39,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import scala.Option;
 
 /**
  * A real Spark standalone cluster on 127.0.0.1 — one master, two workers of one core each,
@@ -42,6 +51,12 @@ import org.junit.jupiter.api.Test;
  * cluster's URL, times every census on its two executors. A run killed mid-write (a
  * {@code local[2]} submission) leaves the previous census intact, and a rerun completes. Every
  * process started is stopped afterwards.
+ *
+ * <p>The cluster is locked as {@code docs/cluster.md} tells: the master and workers read the shared
+ * secret, with authentication and RPC encryption on, from a properties file only their owner can
+ * read; the census submissions run with the cluster profile (or those settings), the secret in
+ * the file {@code CENSUS_SPARK_SECRET_FILE} names. A client with no secret or a wrong one is
+ * refused by the master, and a submission with none is refused before it starts.
  */
 class StandaloneClusterIT extends SparkCensusTest {
 
@@ -59,8 +74,13 @@ class StandaloneClusterIT extends SparkCensusTest {
 
     private static String extraJars;
 
+    /** The file holding the cluster's shared secret, as the census reads it ({@code CENSUS_SPARK_SECRET_FILE}). */
+    private static Path secretFile;
+
+    private static final String SECRET = "census-it-" + Long.toHexString(new SecureRandom().nextLong());
+
     /** The JVM options Spark's launcher gives its own processes on Java 17, and Netty's for direct buffers. */
-    private static final String OPENS =
+    static final String OPENS =
             JavaModuleOptions.defaultModuleOptions() + " -Dio.netty.tryReflectionSetAccessible=true";
 
     @BeforeAll
@@ -90,6 +110,13 @@ class StandaloneClusterIT extends SparkCensusTest {
         }
         extraJars = String.join(",", jars);
 
+        // The daemons' settings: authentication and encryption on, the secret in a file of the owner's.
+        secretFile = ownersFile(dir.resolve("secret"), SECRET + "\n");
+        final Path daemonConf = ownersFile(
+                dir.resolve("spark-daemons.conf"),
+                "spark.authenticate true\nspark.authenticate.secret " + SECRET
+                        + "\nspark.network.crypto.enabled true\nspark.network.crypto.saslFallback false\n");
+
         final int masterPort = freePort();
         masterUrl = "spark://127.0.0.1:" + masterPort;
         final Path masterLog = dir.resolve("master.log");
@@ -102,7 +129,9 @@ class StandaloneClusterIT extends SparkCensusTest {
                 "--port",
                 String.valueOf(masterPort),
                 "--webui-port",
-                String.valueOf(freePort()));
+                String.valueOf(freePort()),
+                "--properties-file",
+                daemonConf.toString());
         awaitLine(masterLog, "I have been elected leader", 60);
         workerDirs = new ArrayList<>();
         for (int w = 1; w <= 2; w++) {
@@ -123,6 +152,8 @@ class StandaloneClusterIT extends SparkCensusTest {
                     work.toString(),
                     "--webui-port",
                     String.valueOf(freePort()),
+                    "--properties-file",
+                    daemonConf.toString(),
                     masterUrl);
             awaitLine(log, "Successfully registered with master", 60);
         }
@@ -156,7 +187,17 @@ class StandaloneClusterIT extends SparkCensusTest {
     @Test
     void switchingK6OnTheClusterEqualsLocalRuns() throws Exception {
         final Path clusterOut = dir.resolve("switching-cluster");
-        submit("switching-cluster", masterUrl, "run", "switching", "--host", "K6", "--out", clusterOut.toString());
+        submit(
+                "switching-cluster",
+                masterUrl,
+                "run",
+                "switching",
+                "--host",
+                "K6",
+                "--profile",
+                "cluster",
+                "--out",
+                clusterOut.toString());
         assertBothExecutorsRanTasks();
         final Warehouse here = new Warehouse(dir.resolve("switching-here"));
         SwitchingJob.census(spark(), here, SwitchingHosts.complete(6), 0);
@@ -181,6 +222,8 @@ class StandaloneClusterIT extends SparkCensusTest {
                 "layers",
                 "--partitions",
                 "4",
+                "--profile",
+                "cluster",
                 "--out",
                 clusterOut.toString());
         assertBothExecutorsRanTasks();
@@ -275,6 +318,66 @@ class StandaloneClusterIT extends SparkCensusTest {
         Assertions.assertTrue(
                 Files.readString(damagedLog, StandardCharsets.UTF_8).contains("lumberjack/edges=9: files differ"),
                 tail(damagedLog));
+    }
+
+    /**
+     * The master answers only a client holding the cluster's secret: one with it finds the
+     * master's endpoint, one with a wrong secret or with authentication off is refused (an open
+     * master would answer all three).
+     */
+    @Test
+    void theMasterRefusesAClientWithoutTheSecret() {
+        Assertions.assertDoesNotThrow(() -> reachMaster(true, SECRET), "the secret holder reaches the master");
+        Assertions.assertThrows(Exception.class, () -> reachMaster(true, SECRET + "-wrong"), "a wrong secret");
+        Assertions.assertThrows(Exception.class, () -> reachMaster(false, null), "no authentication");
+    }
+
+    /** A census submitted with the cluster profile and no secret stops before Spark starts: exit 2, one line. */
+    @Test
+    void aSubmissionWithoutTheSecretIsRefused() throws Exception {
+        final Path out = dir.resolve("no-secret");
+        final Path log = dir.resolve("no-secret.log");
+        final List<String> cmd = new ArrayList<>(Arrays.asList(submitCommand(
+                "no-secret",
+                masterUrl,
+                new String[0],
+                "run",
+                "switching",
+                "--host",
+                "K4",
+                "--profile",
+                "cluster",
+                "--out",
+                out.toString())));
+        final Process p = start(log, false, cmd.toArray(new String[0]));
+        Assertions.assertTrue(p.waitFor(2, TimeUnit.MINUTES), "refused in time");
+        final String said = Files.readString(log, StandardCharsets.UTF_8);
+        assertEquals(2, p.exitValue(), said);
+        Assertions.assertTrue(
+                said.contains("census: Spark authentication is on (spark.authenticate) and master " + masterUrl
+                        + " needs the cluster's shared secret: set CENSUS_SPARK_SECRET_FILE"),
+                said);
+        Assertions.assertFalse(Files.exists(out), "nothing written");
+    }
+
+    /** Opens an RPC client (authenticating with {@code secret} when {@code authenticate}) and looks up the master's endpoint. */
+    private static void reachMaster(boolean authenticate, String secret) {
+        final SparkConf conf = new SparkConf()
+                .set("spark.authenticate", String.valueOf(authenticate))
+                .set("spark.network.crypto.enabled", String.valueOf(authenticate))
+                .set("spark.rpc.lookupTimeout", "20s")
+                .set("spark.rpc.askTimeout", "20s");
+        if (secret != null) {
+            conf.set("spark.authenticate.secret", secret);
+        }
+        final SecurityManager security = new SecurityManager(conf, Option.empty(), package$.MODULE$.AUTH_SECRET_FILE());
+        final RpcEnv rpc = RpcEnv.create("census-it-probe", "127.0.0.1", 0, conf, security, true);
+        try {
+            final String[] hostPort = masterUrl.substring("spark://".length()).split(":");
+            rpc.setupEndpointRef(new RpcAddress(hostPort[0], Integer.parseInt(hostPort[1])), "Master");
+        } finally {
+            rpc.shutdown();
+        }
     }
 
     @Test
@@ -389,6 +492,16 @@ class StandaloneClusterIT extends SparkCensusTest {
                 "spark.driver.host=127.0.0.1",
                 "--conf",
                 "spark.executor.extraJavaOptions=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"));
+        if (master.startsWith("spark://")) {
+            // The cluster is locked: authentication and encryption on whatever the profile (the secret from the file).
+            cmd.addAll(List.of(
+                    "--conf",
+                    "spark.authenticate=true",
+                    "--conf",
+                    "spark.network.crypto.enabled=true",
+                    "--conf",
+                    "spark.network.crypto.saslFallback=false"));
+        }
         for (String c : sparkConf) {
             cmd.add("--conf");
             cmd.add(c);
@@ -402,8 +515,16 @@ class StandaloneClusterIT extends SparkCensusTest {
         return Path.of("..", "conf").toAbsolutePath().normalize();
     }
 
-    /** Starts a JVM on SPARK_HOME/jars with Spark's Java 17 options, loopback only, output to {@code log}. */
+    /**
+     * Starts a JVM on SPARK_HOME/jars with Spark's Java 17 options, loopback only, output to
+     * {@code log}, the cluster's secret file named in its environment.
+     */
     private static Process start(Path log, String... args) throws IOException {
+        return start(log, true, args);
+    }
+
+    /** As above, the secret file named in the environment only when {@code withSecret}. */
+    private static Process start(Path log, boolean withSecret, String... args) throws IOException {
         final List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(Arrays.asList(System.getProperty("census.it.opens", OPENS).split(" ")));
@@ -420,6 +541,11 @@ class StandaloneClusterIT extends SparkCensusTest {
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
         pb.environment().put("SPARK_MASTER_HOST", "127.0.0.1");
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().remove(SparkSecret.ENV);
+        pb.environment().remove(SparkSecret.FILE_ENV);
+        if (withSecret) {
+            pb.environment().put(SparkSecret.FILE_ENV, secretFile.toString());
+        }
         final Process p = pb.start();
         STARTED.add(p);
         return p;
@@ -440,6 +566,13 @@ class StandaloneClusterIT extends SparkCensusTest {
     private static String tail(Path log) throws IOException {
         final List<String> lines = Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
         return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
+    }
+
+    /** {@code text} in a new file {@code file} that only its owner can read or write. */
+    private static Path ownersFile(Path file, String text) throws IOException {
+        Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+        return file;
     }
 
     private static int freePort() throws IOException {

@@ -46,10 +46,12 @@ import org.junit.jupiter.api.Test;
  * is Spark's jars and Spark's YARN client alone. The driver and two executors of one core run in
  * YARN containers.
  *
- * <p>The census's rows equal a local run's, its published tables are written, and {@code census
- * verify} finds nothing wrong on HDFS. A run killed through YARN while its commit is decided but not
- * yet moved in leaves the table as it was or wholly new, {@code verify} reports what it left and
- * {@code --repair} clears it, and the same command submitted again completes the census.
+ * <p>Over a warehouse holding K5's switching census (written by this JVM), a K6 census killed
+ * through YARN while its commit is decided but not yet moved in leaves K5's partition as it was
+ * and K6's absent or whole; {@code census verify} reports what it left and {@code --repair} clears
+ * it. The same command submitted again completes the census: its driver and both executors ran in
+ * containers with authentication on, its published tables are written, its rows equal a local
+ * run's, and {@code census verify} finds nothing wrong on HDFS.
  */
 class YarnClusterIT extends SparkCensusTest {
 
@@ -160,26 +162,9 @@ class YarnClusterIT extends SparkCensusTest {
     @Test
     void aCensusOnYarnEqualsALocalRunAndAKilledOneLeavesTheWarehouseWhole() throws Exception {
         spark().sparkContext().hadoopConfiguration().setInt("dfs.replication", 1);
-        final Path out = dir.resolve("out");
-        submit("k5", List.of(), "run", "switching", "--host", "K5", "--out", out.toString());
-        Assertions.assertTrue(
-                Files.isRegularFile(out.resolve("tables/switching_outcomes.md")),
-                "the driver in its container published the tables to --out");
-        final Map<String, String> logs = containerLogs();
-        assertEquals(3, logs.size(), "the driver's container and two executors': " + logs.keySet());
-        logs.forEach((container, log) -> {
-            Assertions.assertTrue(
-                    log.contains("SecurityManager: authentication enabled"),
-                    container + " authenticated (the cluster profile; YARN made the secret)");
-            Assertions.assertTrue(
-                    container.endsWith("_000001") || log.contains("Running task"), container + " ran census tasks");
-        });
-        final Warehouse local = new Warehouse(dir.resolve("local"));
-        SwitchingJob.census(spark(), local, SwitchingHosts.complete(5), 0);
-        assertDataFrameNoOrderEquals(table(local.out().resolve("warehouse").toString(), "switching"), switching());
-        final String[] verified = census("verify");
-        assertEquals("0", verified[0], verified[1] + verified[2]);
-        Assertions.assertTrue(verified[1].contains("0 problem(s)"), verified[1]);
+        // The census before, K5, committed to HDFS by a local run in this JVM.
+        final String[] k5 = census("run", "switching", "--host", "K5");
+        assertEquals("0", k5[0], k5[1] + k5[2]);
 
         // K6, killed through YARN once its commit is decided and paused before the partitions move in.
         final Warehouse w = new Warehouse(dir.resolve("out"), warehouse);
@@ -221,15 +206,22 @@ class YarnClusterIT extends SparkCensusTest {
         assertEquals(after.listed(), after.held(), "every file listed is a manifest's");
 
         // The same command again: the census completes beside K5's, and verify finds nothing wrong.
-        submit(
-                "k6-again",
-                List.of(),
-                "run",
-                "switching",
-                "--host",
-                "K6",
-                "--out",
-                dir.resolve("again-out").toString());
+        final Path again = dir.resolve("again-out");
+        submit("k6-again", List.of(), "run", "switching", "--host", "K6", "--out", again.toString());
+        Assertions.assertTrue(
+                Files.isRegularFile(again.resolve("tables/switching_outcomes.md")),
+                "the driver in its container published the tables to --out");
+        final Map<String, String> logs = containerLogs(2);
+        assertEquals(3, logs.size(), "the driver's container and two executors': " + logs.keySet());
+        logs.forEach((container, log) -> {
+            Assertions.assertTrue(
+                    log.contains("SecurityManager: authentication enabled"),
+                    container + " authenticated (the cluster profile; YARN made the secret)");
+            Assertions.assertTrue(
+                    container.endsWith("_000001") || log.contains("Running task"), container + " ran census tasks");
+        });
+        final Warehouse local = new Warehouse(dir.resolve("local"));
+        SwitchingJob.census(spark(), local, SwitchingHosts.complete(5), 0);
         SwitchingJob.census(spark(), local, SwitchingHosts.complete(6), 0);
         final Dataset<Row> expected = table(local.out().resolve("warehouse").toString(), "switching");
         assertEquals(1024 + 32_768, expected.count());
@@ -239,13 +231,17 @@ class YarnClusterIT extends SparkCensusTest {
         Assertions.assertTrue(clean[1].contains("0 problem(s)"), clean[1]);
     }
 
-    /** The standard error of each container of the first application, by container id, from the node manager's log directories. */
-    private static Map<String, String> containerLogs() throws IOException {
+    /**
+     * The standard error of each container of the {@code n}-th application, by container id, from
+     * the node manager's log directories.
+     */
+    private static Map<String, String> containerLogs(int n) throws IOException {
+        final String containers = String.format("container_\\d+_%04d_01_\\d+", n);
         final Map<String, String> logs = new TreeMap<>();
         for (String root : yarn.getNodeManager(0).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOG_DIRS)) {
             try (Stream<Path> files = Files.walk(Path.of(root))) {
                 for (Path stderr : files.filter(f -> f.getFileName().toString().equals("stderr")
-                                && f.getParent().getFileName().toString().matches("container_\\d+_0001_01_\\d+"))
+                                && f.getParent().getFileName().toString().matches(containers))
                         .toList()) {
                     logs.put(
                             stderr.getParent().getFileName().toString(),

@@ -102,7 +102,15 @@ public final class CensusCommit {
             Check check,
             RowCondition... tallies) {
         final DatasetSchema schema = census.schema();
-        return commitWritten(spark, warehouse, schema, partitions, check, tallies, slicesTasks(spark, census));
+        return commitWritten(
+                spark,
+                warehouse,
+                schema,
+                partitions,
+                check,
+                tallies,
+                census.expectedRows(),
+                slicesTasks(spark, census));
     }
 
     /**
@@ -122,6 +130,7 @@ public final class CensusCommit {
                 partitions,
                 Check.none(),
                 new RowCondition[0],
+                rows.size(),
                 write -> List.of(write.write(rows.iterator(), 0, 0)));
     }
 
@@ -129,7 +138,8 @@ public final class CensusCommit {
      * The commit of rows that {@code tasks} write with the writer they are given (the tasks' own
      * writers, or the driver's): in the command's warehouse run, the partitions claimed, the rows
      * staged and checked, then published with the manifests made from what the writers saw pass;
-     * the staging directory removed whatever happens.
+     * the staging directory removed whatever happens. {@code expected}: the rows the tasks will
+     * write, when known beforehand (−1 otherwise), for the status line.
      */
     private static Committed commitWritten(
             SparkSession spark,
@@ -138,6 +148,7 @@ public final class CensusCommit {
             List<TablePartition> partitions,
             Check check,
             RowCondition[] tallies,
+            long expected,
             Function<CensusWriteTask, List<CensusWriteTask.Outcome>> tasks) {
         return warehouse.inRun("commit of " + schema.table(), run -> {
             run.claim(schema, partitions);
@@ -145,8 +156,8 @@ public final class CensusCommit {
             // What the status line names the job by (StatusLine), e.g. "hex 4x4 down" or "cram, 13 partitions".
             spark.sparkContext().setJobDescription(describe(schema, partitions));
             try {
-                final Written written =
-                        writeWith(spark, schema, dir, TablePartition.values(partitions), check, tallies, tasks);
+                final Written written = writeWith(
+                        spark, schema, dir, TablePartition.values(partitions), check, tallies, expected, tasks);
                 warehouse.publish(
                         spark,
                         run,
@@ -184,7 +195,15 @@ public final class CensusCommit {
             List<Row> partitions,
             Check check,
             RowCondition... tallies) {
-        return writeWith(spark, census.schema(), dir, partitions, check, tallies, slicesTasks(spark, census));
+        return writeWith(
+                spark,
+                census.schema(),
+                dir,
+                partitions,
+                check,
+                tallies,
+                census.expectedRows(),
+                slicesTasks(spark, census));
     }
 
     /** The tasks that compute {@code census}'s slices and write their rows, each with the writer given. */
@@ -193,24 +212,18 @@ public final class CensusCommit {
         final LongAccumulator clock = CensusDatasets.kernelClock(spark, census.schema());
         final FaultInjection faults = FaultInjection.of(spark);
         final SliceKernel kernel = census.kernel();
-        final long expected = census.expectedRows();
-        return write -> {
-            // The size of the census, when known, for the status line beside the rows it counts.
-            spark.sparkContext()
-                    .setLocalProperty(StatusLine.ROWS_EXPECTED, expected < 0 ? null : String.valueOf(expected));
-            return CensusDatasets.runOnSlices(
-                    spark,
-                    census.ids(),
-                    census.partitions(),
-                    "census " + census.schema().table() + ": " + census.ids().size() + " slices",
-                    CensusWriteTask.Outcome.class,
-                    ids -> {
-                        faults.beforePartition();
-                        faults.haltIfWriting();
-                        final int[] task = CensusWriteTask.taskAndAttempt();
-                        return write.write(CensusDatasets.timed(kernel, ids, clock), task[0], task[1]);
-                    });
-        };
+        return write -> CensusDatasets.runOnSlices(
+                spark,
+                census.ids(),
+                census.partitions(),
+                "census " + census.schema().table() + ": " + census.ids().size() + " slices",
+                CensusWriteTask.Outcome.class,
+                ids -> {
+                    faults.beforePartition();
+                    faults.haltIfWriting();
+                    final int[] task = CensusWriteTask.taskAndAttempt();
+                    return write.write(CensusDatasets.timed(kernel, ids, clock), task[0], task[1]);
+                });
     }
 
     /** The table and, for one partition, its values ("hex 4x4 down"); else how many partitions. */
@@ -234,6 +247,7 @@ public final class CensusCommit {
             List<Row> partitions,
             Check check,
             RowCondition[] tallies,
+            long expected,
             Function<CensusWriteTask, List<CensusWriteTask.Outcome>> tasks) {
         final String codec = spark.conf().get("spark.sql.parquet.compression.codec", "snappy");
         CensusWriteTask.compression(codec); // a bad codec is refused before anything runs
@@ -242,7 +256,7 @@ public final class CensusCommit {
         final String writeId = UUID.randomUUID().toString();
         final LongAccumulator rowsWritten = spark.sparkContext().longAccumulator("rows written: " + schema.table());
         final List<CensusWriteTask.Outcome> outcomes;
-        StatusLine.countRows(spark.sparkContext(), rowsWritten, schema.rowNoun(), -1);
+        StatusLine.countRows(spark.sparkContext(), rowsWritten, schema.rowNoun(), expected);
         try {
             outcomes = tasks.apply(new CensusWriteTask(
                     schema,
@@ -342,6 +356,7 @@ public final class CensusCommit {
                 partitions,
                 check,
                 tallies,
+                -1,
                 write -> inOrder.javaRDD()
                         .mapPartitions((FlatMapFunction<Iterator<Row>, CensusWriteTask.Outcome>) it -> {
                             faults.haltIfWriting();

@@ -76,8 +76,7 @@ public record SliceCensus(List<Long> ids, int partitions, SliceKernel kernel, Da
 
     /** The rows the census will give, when its kernel knows that beforehand; else −1. */
     public long expectedRows() {
-        final long perSlice = kernel.rowsPerSlice();
-        return perSlice < 0 ? -1 : Math.multiplyExact(perSlice, (long) ids.size());
+        return kernel.rows(ids);
     }
 
     /** The rows as a dataset, computed on the executors whenever it is evaluated. */

@@ -2,6 +2,7 @@ package org.gamecensus.jobs.census;
 
 import java.io.Serializable;
 import java.util.Iterator;
+import java.util.List;
 import org.apache.spark.sql.Row;
 
 /**
@@ -14,10 +15,10 @@ public interface SliceKernel extends Serializable {
     Iterator<Row> decide(Iterator<Long> sliceIds);
 
     /**
-     * The rows every slice gives, when that number is the same for all slices and known without
-     * deciding them (progress then shows the census's size); −1 otherwise, as by default.
+     * The rows the slices {@code sliceIds} give together, when that is known without deciding
+     * them (progress then shows the census's size); −1 otherwise, as by default.
      */
-    default long rowsPerSlice() {
+    default long rows(List<Long> sliceIds) {
         return -1;
     }
 }

@@ -28,8 +28,11 @@ import java.util.function.Function;
  *   <li>every other master (a standalone cluster, Mesos, local ones): the secret must be given,
  *       and on a standalone cluster the master and workers must hold the same one; without it the
  *       command is refused before anything is written.
- *   <li>a secret Spark already has ({@code spark.authenticate.secret} or its files, set by
- *       spark-submit from the Spark installation's defaults) is left as it is.
+ *   <li>a secret Spark already has ({@code spark.authenticate.secret}, set by spark-submit from
+ *       the Spark installation's defaults) is left as it is.
+ *   <li>a local master needs none in principle (Spark makes its own for the one JVM), but one is
+ *       asked for all the same, so that a run meant for a cluster fails on a workstation as it
+ *       would on the cluster, before anything is written.
  * </ul>
  */
 public final class SparkSecret {
@@ -64,10 +67,9 @@ public final class SparkSecret {
         if (master.equals("yarn") || master.startsWith("k8s://")) {
             return settings;
         }
-        for (String given : new String[] {SECRET, SECRET + ".file", SECRET + ".driver.file"}) {
-            if (settings.containsKey(given) || sparkConf.apply(given) != null) {
-                return settings;
-            }
+        // (Spark takes a secret from a file only on Kubernetes; elsewhere the setting itself.)
+        if (settings.containsKey(SECRET) || sparkConf.apply(SECRET) != null) {
+            return settings;
         }
         final Map<String, String> secured = new LinkedHashMap<>(settings);
         secured.put(SECRET, secret(master, env));
@@ -96,9 +98,12 @@ public final class SparkSecret {
         try {
             if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
                 final Set<PosixFilePermission> p = Files.getPosixFilePermissions(file);
-                if (p.contains(PosixFilePermission.GROUP_READ) || p.contains(PosixFilePermission.OTHERS_READ)) {
+                if (p.contains(PosixFilePermission.GROUP_READ)
+                        || p.contains(PosixFilePermission.OTHERS_READ)
+                        || p.contains(PosixFilePermission.GROUP_WRITE)
+                        || p.contains(PosixFilePermission.OTHERS_WRITE)) {
                     throw new UsageException(FILE_ENV + ": " + file
-                            + " is readable by others than its owner; chmod 600 it (it holds the cluster's secret)");
+                            + " is open to others than its owner; chmod 600 it (it holds the cluster's secret)");
                 }
             }
             final String secret = Files.readString(file, StandardCharsets.UTF_8).strip();

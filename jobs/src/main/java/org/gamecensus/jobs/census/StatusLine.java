@@ -18,6 +18,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.apache.spark.SparkContext;
+import org.apache.spark.Success$;
 import org.apache.spark.scheduler.AccumulableInfo;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerExecutorMetricsUpdate;
@@ -35,7 +36,7 @@ import scala.collection.Seq;
 /**
  * What a command is doing, in one line: the step it is on, the Spark job running as the census
  * named it, the rows that job has written of those expected, its tasks done of all, and the time
- * the step has taken (for example {@code [3/5] hex 4x4 down: 5.2 M positions, 37 of 64 tasks, 41
+ * the step has taken (for example {@code [3/6] hex 4x4 down: 5.2 M positions, 37 of 64 tasks, 41
  * s}, or {@code … 1.2 M of 2.1 M subgraphs …} when the census knows its size beforehand).
  *
  * <p>On a terminal the line is rewritten in place twice a second and the command's own lines
@@ -252,8 +253,8 @@ public final class StatusLine extends SparkListener {
 
     /**
      * The step's label and the job's description as one phrase: the job alone after the step's
-     * number when it begins with the step's census ("[3/5] hex" and "hex 4x4 down" give "[3/5] hex
-     * 4x4 down"), else both ("[3/5] hex, hex_adversarial 4x4").
+     * number when it begins with the step's census ("[3/6] hex" and "hex 4x4 down" give "[3/6] hex
+     * 4x4 down"), else both ("[3/6] hex, hex_adversarial 4x4").
      */
     static String joined(String label, String job) {
         if (job.isEmpty()) {
@@ -386,7 +387,7 @@ public final class StatusLine extends SparkListener {
         }
     }
 
-    /** A task that succeeded counts, with the rows it wrote; a failed one's retry will. */
+    /** A task that succeeded counts, with the rows it wrote; a failed or resubmitted one's retry will. */
     @Override
     public void onTaskEnd(SparkListenerTaskEnd e) {
         synchronized (lock) {
@@ -396,7 +397,8 @@ public final class StatusLine extends SparkListener {
             final long task = e.taskInfo().taskId();
             finishedTasks.add(task);
             runningRows.remove(task);
-            if (e.taskInfo().successful()) {
+            // A resubmitted map task ends twice with the same successful info; only a success counts.
+            if (e.reason() instanceof Success$) {
                 done = Math.min(total, done + 1);
                 finishedRows += rows(e.taskInfo().accumulables());
             }

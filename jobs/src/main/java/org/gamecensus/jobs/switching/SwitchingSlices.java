@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
@@ -38,10 +39,15 @@ public final class SwitchingSlices implements SliceKernel {
         return 1L << (host.linkCount() - sliceBits);
     }
 
-    /** Every mask of a slice is a subgraph and a row: 2^b. */
+    /**
+     * All the slices give a row for every subgraph, 2^links; a part of them gives the orbits whose
+     * representative lies in it, which only deciding them counts (−1).
+     */
     @Override
-    public long rowsPerSlice() {
-        return 1L << sliceBits;
+    public long rows(List<Long> sliceIds) {
+        return sliceIds.size() == sliceCount() && Set.copyOf(sliceIds).size() == sliceIds.size()
+                ? 1L << host.linkCount()
+                : -1;
     }
 
     @Override

@@ -99,8 +99,13 @@ class SparkSecretTest {
                 () -> SparkSecret.with(
                         "spark://h:7077", LOCKED, NONE, Map.of(SparkSecret.FILE_ENV, open.toString())::get));
         assertTrue(
-                readable.getMessage().contains("is readable by others than its owner; chmod 600"),
-                readable.getMessage());
+                readable.getMessage().contains("is open to others than its owner; chmod 600"), readable.getMessage());
+        Files.setPosixFilePermissions(open, PosixFilePermissions.fromString("rw--w----"));
+        final UsageException writable = assertThrows(
+                UsageException.class,
+                () -> SparkSecret.with(
+                        "spark://h:7077", LOCKED, NONE, Map.of(SparkSecret.FILE_ENV, open.toString())::get));
+        assertTrue(writable.getMessage().contains("is open to others than its owner"), writable.getMessage());
         final Path empty = tmp.resolve("empty");
         Files.writeString(empty, "\n");
         Files.setPosixFilePermissions(empty, PosixFilePermissions.fromString("rw-------"));

@@ -34,6 +34,8 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.RDDInfo;
 import org.apache.spark.util.LongAccumulator;
+import org.gamecensus.jobs.switching.SwitchingJob;
+import org.gamecensus.kernel.switching.SwitchingHosts;
 import org.gamecensus.schemas.DatasetSchema;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -221,6 +223,20 @@ class StatusLineTest extends SparkCensusTest {
         }
     }
 
+    /**
+     * A switching census knows its size when it holds every slice (a row for each subgraph), and
+     * not for a chunk of them (the orbits whose representative lies in the chunk).
+     */
+    @Test
+    void aSwitchingCensusKnowsItsSizeOnlyWhole() {
+        final SliceCensus whole = SwitchingJob.slices(SwitchingHosts.complete(5), 4);
+        assertEquals(1024, whole.expectedRows());
+        assertEquals(whole.expectedRows(), whole.rows(spark()).count());
+        final SliceCensus part =
+                new SliceCensus(whole.ids().subList(0, whole.ids().size() / 2), 2, whole.kernel(), whole.schema());
+        assertEquals(-1, part.expectedRows(), "a chunk's rows are counted by deciding it");
+    }
+
     @Test
     void countsReadAsAPersonWouldSayThem() {
         assertEquals("0", StatusLine.count(0));
@@ -278,8 +294,8 @@ class StatusLineTest extends SparkCensusTest {
         }
 
         @Override
-        public long rowsPerSlice() {
-            return known ? 10 : -1;
+        public long rows(List<Long> sliceIds) {
+            return known ? 10L * sliceIds.size() : -1;
         }
     }
 

@@ -52,6 +52,9 @@ import org.junit.jupiter.api.Test;
  * it. The same command submitted again completes the census: its driver and both executors ran in
  * containers with authentication on, its published tables are written, its rows equal a local
  * run's, and {@code census verify} finds nothing wrong on HDFS.
+ *
+ * <p>In this package, beside {@code HdfsWarehouseIT}, for the warehouse's package-private views
+ * of a table's state and of pending commits; the other cluster tests are in {@code cluster}.
  */
 class YarnClusterIT extends SparkCensusTest {
 

@@ -115,7 +115,8 @@ class StandaloneClusterIT extends SparkCensusTest {
         final Path daemonConf = ownersFile(
                 dir.resolve("spark-daemons.conf"),
                 "spark.authenticate true\nspark.authenticate.secret " + SECRET
-                        + "\nspark.network.crypto.enabled true\nspark.network.crypto.saslFallback false\n");
+                        + "\nspark.network.crypto.enabled true\nspark.network.crypto.saslFallback false"
+                        + "\nspark.network.crypto.cipher AES/GCM/NoPadding\n");
 
         final int masterPort = freePort();
         masterUrl = "spark://127.0.0.1:" + masterPort;
@@ -328,8 +329,18 @@ class StandaloneClusterIT extends SparkCensusTest {
     @Test
     void theMasterRefusesAClientWithoutTheSecret() {
         Assertions.assertDoesNotThrow(() -> reachMaster(true, SECRET), "the secret holder reaches the master");
-        Assertions.assertThrows(Exception.class, () -> reachMaster(true, SECRET + "-wrong"), "a wrong secret");
-        Assertions.assertThrows(Exception.class, () -> reachMaster(false, null), "no authentication");
+        for (String secret : new String[] {SECRET + "-wrong", null}) {
+            final Exception refused =
+                    Assertions.assertThrows(Exception.class, () -> reachMaster(secret != null, secret), "refused");
+            final String why = chain(refused);
+            // Refused at the handshake: not a lookup left to time out.
+            Assertions.assertFalse(why.contains("Timeout"), why);
+            Assertions.assertTrue(
+                    secret != null
+                            ? why.contains("Outbox is stopped") // the master closed the connection mid-handshake
+                            : why.contains("Unknown challenge message"), // it asked for the handshake first
+                    why);
+        }
     }
 
     /** A census submitted with the cluster profile and no secret stops before Spark starts: exit 2, one line. */
@@ -360,11 +371,25 @@ class StandaloneClusterIT extends SparkCensusTest {
         Assertions.assertFalse(Files.exists(out), "nothing written");
     }
 
+    /** The messages of {@code e} and its causes. */
+    private static String chain(Throwable e) {
+        final StringBuilder b = new StringBuilder();
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            b.append(t.getClass().getSimpleName())
+                    .append(": ")
+                    .append(t.getMessage())
+                    .append(" | ");
+        }
+        return b.toString();
+    }
+
     /** Opens an RPC client (authenticating with {@code secret} when {@code authenticate}) and looks up the master's endpoint. */
     private static void reachMaster(boolean authenticate, String secret) {
         final SparkConf conf = new SparkConf()
                 .set("spark.authenticate", String.valueOf(authenticate))
                 .set("spark.network.crypto.enabled", String.valueOf(authenticate))
+                .set("spark.network.crypto.saslFallback", "false")
+                .set("spark.network.crypto.cipher", "AES/GCM/NoPadding")
                 .set("spark.rpc.lookupTimeout", "20s")
                 .set("spark.rpc.askTimeout", "20s");
         if (secret != null) {
@@ -492,15 +517,18 @@ class StandaloneClusterIT extends SparkCensusTest {
                 "spark.driver.host=127.0.0.1",
                 "--conf",
                 "spark.executor.extraJavaOptions=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"));
-        if (master.startsWith("spark://")) {
-            // The cluster is locked: authentication and encryption on whatever the profile (the secret from the file).
+        if (master.startsWith("spark://") && !Arrays.asList(censusArgs).contains("cluster")) {
+            // The cluster is locked: a submission with another profile turns authentication and
+            // encryption on itself (the cluster profile's own settings do, unaided).
             cmd.addAll(List.of(
                     "--conf",
                     "spark.authenticate=true",
                     "--conf",
                     "spark.network.crypto.enabled=true",
                     "--conf",
-                    "spark.network.crypto.saslFallback=false"));
+                    "spark.network.crypto.saslFallback=false",
+                    "--conf",
+                    "spark.network.crypto.cipher=AES/GCM/NoPadding"));
         }
         for (String c : sparkConf) {
             cmd.add("--conf");

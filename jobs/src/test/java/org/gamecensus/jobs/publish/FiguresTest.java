@@ -290,6 +290,9 @@ class FiguresTest extends SparkCensusTest {
             final SwitchingHost host = SwitchingHosts.bridgit(n);
             final double[][] at = BridgitDrawing.graphPositions(n);
             assertEquals(host.vertexCount(), at.length, "a position for every vertex");
+            // s and t where the home columns were, halfway down.
+            Assertions.assertArrayEquals(new double[] {0, n / 2.0}, at[0], 1e-9, "s");
+            Assertions.assertArrayEquals(new double[] {n, n / 2.0}, at[1], 1e-9, "t");
             for (String link : host.linksText().split(" ")) {
                 final String[] e = link.split("-");
                 final int u = Integer.parseInt(e[0]);

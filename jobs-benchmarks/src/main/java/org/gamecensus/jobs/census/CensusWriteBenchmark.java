@@ -52,6 +52,10 @@ public class CensusWriteBenchmark extends SparkForkedBenchmark {
         @Param({"declared", "undeclared"})
         public String distinct;
 
+        /** The rows written counted for the status line, or not (the cost of counting). */
+        @Param({"counted", "uncounted"})
+        public String rows;
+
         private SparkSession spark;
         private Broadcast<SerializableConfiguration> hadoop;
         private final List<List<Row>> tasks = new ArrayList<>();
@@ -128,7 +132,8 @@ public class CensusWriteBenchmark extends SparkForkedBenchmark {
                     "bench",
                     "snappy",
                     hadoop,
-                    PartitionChecksums.register(spark, partitions.size()));
+                    PartitionChecksums.register(spark, partitions.size()),
+                    rows.equals("counted") ? spark.sparkContext().longAccumulator("rows written: bench") : null);
         }
 
         /** The census's rows written as its tasks write them; the tally summed over them. */

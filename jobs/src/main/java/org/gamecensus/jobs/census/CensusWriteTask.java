@@ -47,6 +47,9 @@ final class CensusWriteTask implements Serializable {
     /** Row groups of about Spark's own default size ({@code parquet.block.size}). */
     private static final long ROW_GROUP_BYTES = 128L << 20;
 
+    /** Rows written go to {@link #written} this many at a time (and the rest at the end). */
+    private static final int COUNT_EVERY = 4096;
+
     /** Rows compared column by column (nulls first, then by value). */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static final Comparator<Row> EXAMPLE_ORDER = (a, b) -> {
@@ -87,13 +90,16 @@ final class CensusWriteTask implements Serializable {
 
     private final PartitionChecksums checksums;
 
-    /** The rows written so far, for the status line ({@link StatusLine}); no part of the commit. */
+    /**
+     * The rows written so far, for the status line ({@link StatusLine}); no part of the commit.
+     * Null: not counted.
+     */
     private final LongAccumulator written;
 
     /**
      * A write of rows of {@code schema} lying in {@code partitions} (one row of partition values
-     * each) into the directory {@code staging}, named after {@code writeId}, each row written
-     * counted in {@code written}.
+     * each) into the directory {@code staging}, named after {@code writeId}, the rows written
+     * counted in {@code written} (null: not counted).
      */
     CensusWriteTask(
             DatasetSchema schema,
@@ -157,6 +163,7 @@ final class CensusWriteTask implements Serializable {
         // comparison a row usually finds it; Cram's come in every size at once, looked up by value.
         final Map<Object, Integer> index = partitionIndex(keys.length);
         int last = -1;
+        long uncounted = 0;
         boolean done = false;
         try {
             while (rows.hasNext()) {
@@ -186,7 +193,13 @@ final class CensusWriteTask implements Serializable {
                             fs, new Path(file(p, files[p])), layout, compressor.compressor(), ROW_GROUP_BYTES);
                 }
                 checksums.record(p, writers[p].write(row));
-                written.add(1L);
+                if (written != null && ++uncounted == COUNT_EVERY) {
+                    written.add(uncounted);
+                    uncounted = 0;
+                }
+            }
+            if (written != null) {
+                written.add(uncounted);
             }
             for (int p = 0; p < writers.length; p++) {
                 if (writers[p] != null) {

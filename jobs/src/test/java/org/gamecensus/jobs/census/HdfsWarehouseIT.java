@@ -2,9 +2,6 @@ package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +10,7 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.gamecensus.jobs.cli.CensusCli;
+import org.gamecensus.jobs.cli.CliRun;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assertions;
@@ -56,17 +53,10 @@ class HdfsWarehouseIT extends SparkCensusTest {
 
     /** Runs a census command in this JVM; its exit code, output and error. */
     private static String[] census(String... args) {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("--warehouse", warehouse, "--out", dir.resolve("out").toString()));
-        final int code = CensusCli.run(
-                all.toArray(new String[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new String[] {
-            String.valueOf(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)
-        };
+        final CliRun r = CliRun.census(all.toArray(new String[0]));
+        return new String[] {String.valueOf(r.code()), r.out(), r.err()};
     }
 
     @Test

@@ -2,10 +2,8 @@ package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +27,7 @@ import org.apache.hadoop.yarn.server.MiniYARNCluster;
 import org.apache.spark.launcher.JavaModuleOptions;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.gamecensus.jobs.cli.CensusCli;
+import org.gamecensus.jobs.cli.CliRun;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.switching.SwitchingHosts;
 import org.junit.jupiter.api.AfterAll;
@@ -265,18 +263,11 @@ class YarnClusterIT extends SparkCensusTest {
 
     /** Runs a census command in this JVM on the HDFS warehouse; its exit code, output and error. */
     private static String[] census(String... args) {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of(
                 "--warehouse", warehouse, "--out", dir.resolve("verify-out").toString()));
-        final int code = CensusCli.run(
-                all.toArray(new String[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new String[] {
-            String.valueOf(code), out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8)
-        };
+        final CliRun r = CliRun.census(all.toArray(new String[0]));
+        return new String[] {String.valueOf(r.code()), r.out(), r.err()};
     }
 
     /** Submits {@code census ARGS} to YARN and waits for it; fails unless it succeeds. */

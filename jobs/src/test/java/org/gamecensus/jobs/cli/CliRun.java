@@ -5,9 +5,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /** One command of the census command line run in process: its exit code and what it printed. */
-record CliRun(int code, String out, String err) {
+public record CliRun(int code, String out, String err) {
 
-    static CliRun census(String... args) {
+    public static CliRun census(String... args) {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         final int code = CensusCli.run(

@@ -152,8 +152,16 @@ public final class ChunkedCommit {
             }
             // One pass: the chunk's tasks write its rows while its counts, checksums and failing rows
             // are counted. A failed chunk's files stay until the final commit drops what no manifest lists.
-            final CensusCommit.Written written =
-                    CensusCommit.write(spark, chunk.apply(i), data, values, check, tallies);
+            // What the status line names the chunk's job by, e.g. "switching K8, chunk 3 of 16".
+            spark.sparkContext()
+                    .setJobDescription(
+                            CensusCommit.describe(schema, partitions) + ", chunk " + (i + 1) + " of " + chunks);
+            final CensusCommit.Written written;
+            try {
+                written = CensusCommit.write(spark, chunk.apply(i), data, values, check, tallies);
+            } finally {
+                spark.sparkContext().setJobDescription(null);
+            }
             final Properties p = new Properties();
             p.setProperty("chunk", i + " of " + chunks);
             p.setProperty(

@@ -157,6 +157,34 @@ class StatusLineTest extends SparkCensusTest {
         }
     }
 
+    /** A chunked commit names each chunk's job by the partition and the chunk ("things 0, chunk 2 of 2"). */
+    @Test
+    void aChunkedCommitNamesItsChunks(@TempDir Path tmp) throws Exception {
+        final ByteArrayOutputStream terminal = new ByteArrayOutputStream();
+        StatusLine.install(new PrintStream(terminal, true, StandardCharsets.UTF_8), true, NEVER);
+        try {
+            StatusLine.follow(spark(), "census run test");
+            StatusLine.step("[1/2] things");
+            final ChunkedCommit.Result r = ChunkedCommit.commitSlices(
+                    spark(),
+                    new Warehouse(tmp.resolve("w")),
+                    THINGS,
+                    TablePartition.of(0),
+                    "things-2",
+                    2,
+                    CensusDatasets.ids(4),
+                    new TenRowsASlice(false),
+                    2,
+                    CensusCommit.Check.none());
+            assertEquals(40, r.committed().rows());
+            final String seen = terminal.toString(StandardCharsets.UTF_8);
+            Assertions.assertTrue(seen.contains("\r[1/2] things 0, chunk 1 of 2: "), seen);
+            Assertions.assertTrue(seen.contains("\r[1/2] things 0, chunk 2 of 2: "), seen);
+        } finally {
+            StatusLine.uninstall();
+        }
+    }
+
     /**
      * The rows of a running task come with its executor's heartbeats and are replaced by the
      * task's final count when it ends; a failed task's rows do not count, nor a late heartbeat of

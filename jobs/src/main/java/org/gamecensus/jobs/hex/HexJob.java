@@ -112,7 +112,10 @@ public final class HexJob {
                 "hex.max-placements");
     }
 
-    /** As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link ChunkedCommit}). */
+    /**
+     * As {@link #census}, committed in {@code chunks} resumable chunks of slices ({@link
+     * ChunkedCommit}), the highest slices in the first chunk.
+     */
     public static ChunkedCommit.Chunked<Summary> censusInChunks(
             SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int partitions, int chunks) {
         final long start = System.nanoTime();
@@ -130,7 +133,7 @@ public final class HexJob {
                 board.name() + "-" + first.label() + "-" + chunks,
                 chunks,
                 i -> new SliceCensus(
-                        CensusDatasets.chunk(CensusDatasets.ids(count), i, chunks), p, slices, HexSchemas.POSITIONS),
+                        CensusDatasets.chunk(highestFirst(count), i, chunks), p, slices, HexSchemas.POSITIONS),
                 CensusCommit.Check.none(),
                 WINNABLE);
         commitAdversarial(spark, warehouse, board);
@@ -218,10 +221,22 @@ public final class HexJob {
         return slices(board, first, partitions).rows(spark);
     }
 
-    /** The census of {@code board}, {@code first} moving first, in {@code partitions} partitions, as the commit takes it. */
+    /**
+     * The census of {@code board}, {@code first} moving first, in {@code partitions} partitions, as
+     * the commit takes it. The slices run from the highest down: a child by a move on one of the
+     * first cells lies in a higher slice, so its circuits are in the executor's resistance table
+     * before its parents ask for them, rather than solved twice.
+     */
     public static SliceCensus slices(HexBoard board, Side first, int partitions) {
         final HexSlices slices = new HexSlices(board, first);
-        return SliceCensus.of(slices.sliceCount(), partitions, slices, HexSchemas.POSITIONS);
+        return new SliceCensus(highestFirst(slices.sliceCount()), partitions, slices, HexSchemas.POSITIONS);
+    }
+
+    /** Slice ids from {@code count − 1} down to 0. */
+    private static List<Long> highestFirst(long count) {
+        final List<Long> ids = CensusDatasets.ids(count);
+        Collections.reverse(ids);
+        return ids;
     }
 
     /** Both rules, plain and reply, for both first players: rows of {@link HexSchemas#ADVERSARIAL}. */

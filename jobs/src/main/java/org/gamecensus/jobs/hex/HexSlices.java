@@ -9,11 +9,13 @@ import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexCensusKernel;
 import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.kernel.hex.HexPositionVerdict;
+import org.gamecensus.kernel.hex.HexResistanceTable;
 
 /**
  * The Hex census cut by the stones of the first cells (slice k: the base-3 digits of k on the
- * first four cells). Each executor JVM builds the settled-position table of a board once and
- * shares it among its tasks ({@link HexExactSolver#shared}); each partition has its own rules.
+ * first four cells). Each executor JVM builds the settled-position table and the circuit
+ * resistances of a board once and shares them among its tasks ({@link HexExactSolver#shared},
+ * {@link HexResistanceTable#shared}); each partition has its own rules.
  */
 public final class HexSlices implements SliceKernel {
 
@@ -37,7 +39,9 @@ public final class HexSlices implements SliceKernel {
     @Override
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final HexBoard board = new HexBoard(rows, cols);
-        final HexCensusKernel kernel = new HexCensusKernel(HexExactSolver.shared(board, HexBoard.Side.parse(first)));
+        final HexBoard.Side side = HexBoard.Side.parse(first);
+        final HexCensusKernel kernel =
+                new HexCensusKernel(HexExactSolver.shared(board, side), HexResistanceTable.shared(board, side));
         return SliceRows.of(
                 sliceIds, (id, out) -> kernel.decideSlice((int) id, v -> out.accept(toRow(v, board, first))));
     }

@@ -18,10 +18,26 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  * O(n·cols²) instead of O(n³/6) — 4×5: about 250 multiply-adds instead of 1,333. The terms it
  * skips are exact zeros of the full factorisation, so its results are bit for bit those of the
  * dense one. All scratch space is allocated once; no allocation per solve. Not thread-safe.
+ *
+ * <p>Orientation: a position and its half-turn (cell x to cells − 1 − x, which maps each
+ * player's edges onto each other) have the same circuit, cell for cell; floating point would
+ * still round the two solves differently. Each circuit is solved in the orientation whose stone
+ * masks are the smaller pair, and its currents are mapped back, so the two get the same bits
+ * and a census may grade one of them and map its scores onto the other.
  */
 public final class HexCircuit {
 
     static final double WIRE = 1e-6;
+
+    /**
+     * The conductance between two neighbouring cells, by how many of them are wires (0, 1, 2):
+     * 1 / (R_i + R_j) for the two resistances a cell can have, the very quotients a solve would
+     * compute, so a lookup gives the same bits as the division.
+     */
+    private static final double[] PAIR = {1.0 / (1.0 + 1.0), 1.0 / (1.0 + WIRE), 1.0 / (WIRE + WIRE)};
+
+    /** The conductance between a cell and its terminal, by whether the cell is a wire: 1 / R_i. */
+    private static final double[] TERMINAL = {1.0 / 1.0, 1.0 / WIRE};
 
     private final HexBoard board;
     private final int n;
@@ -34,7 +50,11 @@ public final class HexCircuit {
     private final int[] cellOf;
     private final int[] envelope; // per node: its lowest-numbered neighbour node (or itself), the envelope's start
     private int nodeCount;
-    private int present;
+    /** Whether the circuit last solved is the position's half-turn. */
+    private boolean turned;
+
+    /** The cells of the circuit last solved. */
+    private int liveCells;
 
     public HexCircuit(HexBoard board) {
         this.board = board;
@@ -55,61 +75,73 @@ public final class HexCircuit {
      * voltages in place for {@link #addCurrents}.
      */
     public double resistance(Side side, int own, int opp) {
-        present = board.all() & ~opp;
+        final int shift = 32 - n;
+        final int turnedOwn = Integer.reverse(own) >>> shift;
+        final int turnedOpp = Integer.reverse(opp) >>> shift;
+        turned = (((long) turnedOwn << 32) | turnedOpp) < (((long) own << 32) | opp);
+        return turned ? solve(side, turnedOwn, turnedOpp) : solve(side, own, opp);
+    }
+
+    /** {@link #resistance} in the orientation given. */
+    private double solve(Side side, int own, int opp) {
+        final int present = board.all() & ~opp;
         final int first = board.firstEdge(side);
         final int second = board.secondEdge(side);
-        // Cells joined to a terminal; the rest carry no current and would make the matrix singular.
-        final int fromFirst = board.reach(present & first, present);
-        if ((fromFirst & second) == 0) {
+        // The cells joined to the first terminal. Cells joined only to the second carry no current:
+        // their block of the matrix is apart from this one, and the factorisation of this block
+        // is bit for bit the same without them (tested against the dense solve, which keeps them).
+        final int live = board.reach(present & first, present);
+        if ((live & second) == 0) {
             nodeCount = 0;
             return Double.POSITIVE_INFINITY;
         }
-        final int live = fromFirst | board.reach(present & second, present);
+        liveCells = live;
+        final int wires = own & live;
+        // One pass over the nodes in cell order: node i's row of the lower triangle only needs the
+        // nodes of its lower neighbours, numbered before it. The envelope of row i starts at its
+        // lowest neighbour.
         int m = 0;
-        for (int x = 0; x < n; x++) {
-            if ((live & (1 << x)) != 0) {
-                nodeOf[x] = m;
-                cellOf[m] = x;
-                cellRes[x] = (own & (1 << x)) != 0 ? WIRE : 1.0;
-                m++;
-            } else {
-                nodeOf[x] = -1;
-            }
-        }
-        nodeCount = m;
-        // The envelope of row i starts at its lowest neighbour: node order follows cell order.
-        for (int i = 0; i < m; i++) {
-            final int lower = board.neighbours(cellOf[i]) & live & ((1 << cellOf[i]) - 1);
+        for (int cells = live; cells != 0; cells &= cells - 1) {
+            final int x = Integer.numberOfTrailingZeros(cells);
+            final int i = m++;
+            nodeOf[x] = i;
+            cellOf[i] = x;
+            final int wx = (wires >>> x) & 1;
+            cellRes[x] = wx != 0 ? WIRE : 1.0;
+            final int row = i * n;
+            final int neighbours = board.neighbours(x) & live;
+            final int lower = neighbours & ((1 << x) - 1);
             final int f = lower == 0 ? i : nodeOf[Integer.numberOfTrailingZeros(lower)];
             assert f <= i && i - f <= board.cols() : "a neighbour lies within cols nodes";
             envelope[i] = f;
-            for (int k = f; k <= i; k++) {
-                g[i * n + k] = 0.0;
+            for (int k = f; k < i; k++) {
+                g[row + k] = 0.0;
             }
-            rhs[i] = 0.0;
-        }
-        for (int i = 0; i < m; i++) {
-            final int x = cellOf[i];
-            final double rx = cellRes[x];
-            for (int rest = board.neighbours(x) & live & ((1 << x) - 1); rest != 0; rest &= rest - 1) {
+            double diagonal = 0.0;
+            for (int rest = lower; rest != 0; rest &= rest - 1) {
                 final int y = Integer.numberOfTrailingZeros(rest);
-                final double c = 1.0 / (rx + cellRes[y]);
-                g[i * n + i] += c;
-                g[i * n + nodeOf[y]] -= c;
+                final double c = PAIR[wx + ((wires >>> y) & 1)];
+                diagonal += c;
+                g[row + nodeOf[y]] -= c;
             }
-            for (int rest = board.neighbours(x) & live & ~((2 << x) - 1); rest != 0; rest &= rest - 1) {
+            for (int rest = neighbours & ~((2 << x) - 1); rest != 0; rest &= rest - 1) {
                 // Only the lower triangle is stored: an upper neighbour adds to the diagonal alone.
-                g[i * n + i] += 1.0 / (rx + cellRes[Integer.numberOfTrailingZeros(rest)]);
+                diagonal += PAIR[wx + ((wires >>> Integer.numberOfTrailingZeros(rest)) & 1)];
             }
+            double source = 0.0;
             if ((first & (1 << x)) != 0) {
-                g[i * n + i] += 1.0 / rx;
-                rhs[i] += 1.0 / rx; // terminal at 1 V
+                diagonal += TERMINAL[wx];
+                source += TERMINAL[wx]; // terminal at 1 V
             }
             if ((second & (1 << x)) != 0) {
-                g[i * n + i] += 1.0 / rx; // terminal at 0 V
+                diagonal += TERMINAL[wx]; // terminal at 0 V
             }
+            g[row + i] = diagonal;
+            rhs[i] = source;
+            factorRow(i);
         }
-        choleskySolve(m);
+        nodeCount = m;
+        backSubstitute(m);
         double current = 0.0;
         for (int i = 0; i < m; i++) {
             final int x = cellOf[i];
@@ -124,7 +156,8 @@ public final class HexCircuit {
 
     /**
      * Adds to {@code out[cell]} the current through each cell in the circuit last solved: half the
-     * sum of |current| over every connection meeting the cell, terminal connections included.
+     * sum of |current| over every connection meeting the cell, terminal connections included
+     * (solved in the other orientation, each cell's current goes to its half-turn image).
      */
     public void addCurrents(Side side, double[] out) {
         final int first = board.firstEdge(side);
@@ -135,7 +168,7 @@ public final class HexCircuit {
             double sum = 0.0;
             for (int rest = board.neighbours(x); rest != 0; rest &= rest - 1) {
                 final int y = Integer.numberOfTrailingZeros(rest);
-                if (nodeOf[y] >= 0) {
+                if ((liveCells & (1 << y)) != 0) {
                     sum += Math.abs(cellVolt[x] - cellVolt[y]) / (rx + cellRes[y]);
                 }
             }
@@ -145,50 +178,50 @@ public final class HexCircuit {
             if ((second & (1 << x)) != 0) {
                 sum += Math.abs(cellVolt[x]) / rx;
             }
-            out[x] += 0.5 * sum;
+            out[turned ? n - 1 - x : x] += 0.5 * sum;
         }
     }
 
     /**
-     * Solves g·volt = rhs for the first m nodes by an in-place skyline Cholesky factorisation of
-     * the lower triangle. Cases: row i's factor entries below {@code envelope[i]} are zero, so every
-     * inner product starts at the later of the two rows' envelopes; a column j has entries only
-     * in the rows i with envelope[i] ≤ j, all within cols rows of j (not every row there: cut-out
-     * cells leave gaps); the sums run in ascending k, as in the dense factorisation.
+     * Row i of the skyline Cholesky factor of the lower triangle, in place, and the forward
+     * substitution's y_i (in {@code volt}); rows above i are done, and row i of the matrix is
+     * built. Cases: row i's entries below {@code envelope[i]} are zero in the factor too, so row
+     * i runs over its envelope only, and each inner product starts at the later of the two rows'
+     * envelopes; the sums run in ascending k and each entry sees the operations of the dense
+     * factorisation in its order, so the factor is bit for bit the dense one.
      */
-    private void choleskySolve(int m) {
+    private void factorRow(int i) {
         final int[] f = envelope;
-        for (int j = 0; j < m; j++) {
+        final int fi = f[i];
+        final int rowI = i * n;
+        for (int j = fi; j < i; j++) {
             final int rowJ = j * n;
-            double d = g[rowJ + j];
-            for (int k = f[j]; k < j; k++) {
-                d -= g[rowJ + k] * g[rowJ + k];
+            double s = g[rowI + j];
+            for (int k = Math.max(fi, f[j]); k < j; k++) {
+                s -= g[rowI + k] * g[rowJ + k];
             }
-            assert d > 0 : "the conductance matrix is positive definite";
-            final double ljj = Math.sqrt(d);
-            g[rowJ + j] = ljj;
-            final int band = Math.min(m, j + board.cols() + 1);
-            for (int i = j + 1; i < band; i++) {
-                final int fi = f[i];
-                if (fi > j) {
-                    continue; // envelopes need not grow with i once cells are cut out: test each row
-                }
-                final int rowI = i * n;
-                double s = g[rowI + j];
-                for (int k = Math.max(fi, f[j]); k < j; k++) {
-                    s -= g[rowI + k] * g[rowJ + k];
-                }
-                g[rowI + j] = s / ljj;
-            }
+            g[rowI + j] = s / g[rowJ + j];
         }
-        for (int i = 0; i < m; i++) { // forward: L y = rhs
-            final int rowI = i * n;
-            double s = rhs[i];
-            for (int k = f[i]; k < i; k++) {
-                s -= g[rowI + k] * volt[k];
-            }
-            volt[i] = s / g[rowI + i];
+        double d = g[rowI + i];
+        for (int k = fi; k < i; k++) {
+            d -= g[rowI + k] * g[rowI + k];
         }
+        assert d > 0 : "the conductance matrix is positive definite";
+        g[rowI + i] = Math.sqrt(d);
+        double y = rhs[i];
+        for (int k = fi; k < i; k++) {
+            y -= g[rowI + k] * volt[k];
+        }
+        volt[i] = y / g[rowI + i];
+    }
+
+    /**
+     * Solves Lᵀ·volt = y for the first m nodes, y in {@code volt} ({@link #factorRow}): a column k
+     * of the factor has entries only in the rows whose envelope starts at or before it, all
+     * within cols rows.
+     */
+    private void backSubstitute(int m) {
+        final int[] f = envelope;
         for (int i = m - 1; i >= 0; i--) { // backward: Lᵀ v = y
             double s = volt[i];
             final int band = Math.min(m, i + board.cols() + 1);

@@ -26,8 +26,9 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  *       the position hands to its parents in layer k − 1.</li>
  * </ul>
  * So a position costs two circuit solves (and the currents, when winnable) instead of two per
- * empty cell. The table solve scores the ratio rule by solving each child's circuits directly
- * ({@link CircuitRules}); the two censuses must agree row for row.
+ * empty cell. The table solve reads the same resistances from a table of the whole board
+ * ({@link HexResistanceTable}) and grades half of the positions through their half-turns
+ * ({@link HexCensusKernel}); the two censuses must agree row for row.
  *
  * <p>Groups are numbered by the colex rank of W (the numeric order of the masks). Time per
  * position: two flood fills for the completing cells (see {@link #settleGroup}), a probe per

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.Random;
+import java.util.Set;
 import org.gamecensus.kernel.hex.CircuitRules.Rule;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.junit.jupiter.api.Test;
@@ -32,6 +34,79 @@ class HexKernelTest {
                 }
             }
             assertEquals(expected, b.spread(set));
+        }
+    }
+
+    /**
+     * A census reads its children's resistances from a table and grades half of the positions
+     * through their half-turns; one position at a time solves two circuits per empty cell. The two must grade every position alike (every slice but of 3×5,
+     * spread over its prefix states: children are read from slices decided before and after).
+     */
+    @ParameterizedTest
+    @CsvSource({"3x4, 1", "4x3, 2", "3x5, 16"})
+    void sliceGradesEqualOnePositionAtATime(String spec, int sliceStep) {
+        final HexBoard b = HexBoard.parse(spec);
+        for (Side first : Side.values()) {
+            final HexExactSolver solver = new HexExactSolver(b, first);
+            final HexCensusKernel slices = new HexCensusKernel(solver, new HexResistanceTable(b, first));
+            final HexCensusKernel single = new HexCensusKernel(solver);
+            final int[] graded = {0};
+            final Set<Long> emitted = new HashSet<>();
+            for (int s = 0; s < slices.sliceCount(); s += sliceStep) {
+                slices.decideSlice(s, v -> {
+                    final String at = spec + " " + first + " " + v.down() + "/" + v.across();
+                    assertTrue(emitted.add(((long) v.down() << 32) | v.across()), at + " emitted once");
+                    assertEquals(solver.winningCells(v.down(), v.across()), v.winningMask(), at);
+                    final int down = v.down();
+                    final int across = v.across();
+                    final boolean winnable = v.winnable();
+                    final int[] got = winnable
+                            ? new int[] {
+                                v.ratioPick(),
+                                v.ratioRank(),
+                                v.currentPick(),
+                                v.currentRank(),
+                                v.potentialPick(),
+                                v.potentialRank()
+                            }
+                            : new int[0];
+                    final HexPositionVerdict w = single.decide(down, across);
+                    assertEquals(winnable, w.winnable(), at);
+                    if (winnable) {
+                        graded[0]++;
+                        assertArrayEquals(
+                                new int[] {
+                                    w.ratioPick(),
+                                    w.ratioRank(),
+                                    w.currentPick(),
+                                    w.currentRank(),
+                                    w.potentialPick(),
+                                    w.potentialRank()
+                                },
+                                got,
+                                at);
+                    }
+                });
+            }
+            assertTrue(graded[0] > 1000, spec + " grades positions");
+            if (sliceStep == 1) {
+                int live = 0;
+                for (int stones = b.all(); ; stones = (stones - 1) & b.all()) {
+                    for (int d = stones; ; d = (d - 1) & stones) {
+                        final int a = stones & ~d;
+                        if (solver.mover(d, a) != null && !b.connects(Side.DOWN, d) && !b.connects(Side.ACROSS, a)) {
+                            live++;
+                        }
+                        if (d == 0) {
+                            break;
+                        }
+                    }
+                    if (stones == 0) {
+                        break;
+                    }
+                }
+                assertEquals(live, emitted.size(), spec + " emits every live position");
+            }
         }
     }
 
@@ -94,9 +169,20 @@ class HexKernelTest {
             for (Side side : Side.values()) {
                 final int own = side == Side.DOWN ? down : across;
                 final int opp = side == Side.DOWN ? across : down;
+                // The skyline solve takes the orientation of the smaller pair of masks: so does the dense one here.
+                final int shift = 32 - b.cells();
+                final int turnedOwn = Integer.reverse(own) >>> shift;
+                final int turnedOpp = Integer.reverse(opp) >>> shift;
+                final boolean turned = (((long) turnedOwn << 32) | turnedOpp) < (((long) own << 32) | opp);
+                final double[] denseCurrents = new double[HexBoard.MAX_CELLS];
                 final double[] expected = new double[HexBoard.MAX_CELLS];
                 final double[] actual = new double[HexBoard.MAX_CELLS];
-                final double r = dense.resistance(side, own, opp, expected);
+                final double r = turned
+                        ? dense.resistance(side, turnedOwn, turnedOpp, denseCurrents)
+                        : dense.resistance(side, own, opp, denseCurrents);
+                for (int x = 0; x < b.cells(); x++) {
+                    expected[turned ? b.cells() - 1 - x : x] = denseCurrents[x];
+                }
                 assertEquals(
                         Double.doubleToLongBits(r),
                         Double.doubleToLongBits(skyline.resistance(side, own, opp)),
@@ -114,6 +200,49 @@ class HexKernelTest {
             }
         }
         assertTrue(finite > 1000, "most random circuits conduct: " + finite);
+    }
+
+    /** A position and its half-turn: one circuit, so the same resistance and mapped currents, bit for bit. */
+    @ParameterizedTest
+    @CsvSource({"3x4", "4x4", "4x5", "5x5"})
+    void halfTurnsSolveToTheSameBits(String spec) {
+        final HexBoard b = HexBoard.parse(spec);
+        final HexCircuit circuit = new HexCircuit(b);
+        final int shift = 32 - b.cells();
+        final Random random = new Random(20261205);
+        int asymmetric = 0;
+        for (int i = 0; i < 2000; i++) {
+            final int stones = random.nextInt() & random.nextInt() & b.all();
+            final int down = stones & random.nextInt();
+            final int across = stones & ~down;
+            final int turnedDown = Integer.reverse(down) >>> shift;
+            final int turnedAcross = Integer.reverse(across) >>> shift;
+            if (down == turnedDown && across == turnedAcross) {
+                continue; // its own half-turn: cells x and cells − 1 − x agree only to rounding
+            }
+            asymmetric++;
+            for (Side side : Side.values()) {
+                final int own = side == Side.DOWN ? down : across;
+                final int opp = side == Side.DOWN ? across : down;
+                final double[] currents = new double[HexBoard.MAX_CELLS];
+                final double[] turnedCurrents = new double[HexBoard.MAX_CELLS];
+                final double r = circuit.resistance(side, own, opp);
+                circuit.addCurrents(side, currents);
+                final double t = circuit.resistance(
+                        side,
+                        side == Side.DOWN ? turnedDown : turnedAcross,
+                        side == Side.DOWN ? turnedAcross : turnedDown);
+                circuit.addCurrents(side, turnedCurrents);
+                assertEquals(Double.doubleToLongBits(r), Double.doubleToLongBits(t), spec + " " + down + "/" + across);
+                for (int x = 0; x < b.cells(); x++) {
+                    assertEquals(
+                            Double.doubleToLongBits(currents[x]),
+                            Double.doubleToLongBits(turnedCurrents[b.cells() - 1 - x]),
+                            spec + " current of cell " + x);
+                }
+            }
+        }
+        assertTrue(asymmetric > 1900, "most random positions differ from their half-turn");
     }
 
     @Test

@@ -1,7 +1,10 @@
 package org.gamecensus.jobs.hex;
 
 import java.util.List;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.storage.StorageLevel;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
@@ -13,29 +16,44 @@ public final class HexTables {
     private static final String BOARD_ORDER =
             "CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board";
 
-    static final String ACCURACY = "SELECT board, first, COUNT(*) AS positions, SUM(IF(winnable, 1, 0)) AS winnable, "
-            + "ROUND(100 * AVG(IF(winnable, winning_count / empty_cells, NULL)), 1) AS random_pct, "
-            + "ROUND(100 * AVG(IF(winnable, IF(ratio_wins, 1, 0), NULL)), 1) AS ratio_pct, "
-            + "ROUND(100 * AVG(IF(winnable, IF(current_wins, 1, 0), NULL)), 1) AS current_pct, "
-            + "ROUND(100 * AVG(IF(winnable, IF(potential_wins, 1, 0), NULL)), 1) AS potential_pct "
-            + "FROM hex GROUP BY board, first ORDER BY " + BOARD_ORDER + ", first";
+    /**
+     * The census counted once, by board, first player and stones: every published figure of the
+     * three tables below is a sum of these counts (random_pct: of winning_sum / empty_cells, the
+     * empty cells being fixed by the stones), so they read the census in one pass instead of one
+     * each (three for the ranks' union). A percentage is 100 · (sum / count), as Spark's AVG
+     * computes it, so the figures are AVG's over the rows to the bit, random_pct's to rounding.
+     */
+    static final String COUNTS = "SELECT board, first, stones, MAX(empty_cells) AS empty_cells, COUNT(*) AS positions, "
+            + "SUM(IF(winnable, 1, 0)) AS winnable, SUM(IF(winnable, winning_count, 0)) AS winning_sum, "
+            + "SUM(IF(winnable AND ratio_wins, 1, 0)) AS ratio_wins, SUM(IF(winnable AND current_wins, 1, 0)) AS current_wins, "
+            + "SUM(IF(winnable AND potential_wins, 1, 0)) AS potential_wins, "
+            + rankCounts("ratio") + ", " + rankCounts("current") + ", " + rankCounts("potential")
+            + " FROM hex GROUP BY board, first, stones";
 
-    static final String RANK = "SELECT board, first, rule, COUNT(*) AS misses, SUM(IF(r = 2, 1, 0)) AS rank_2, "
-            + "SUM(IF(r = 3, 1, 0)) AS rank_3, SUM(IF(r >= 4, 1, 0)) AS rank_4_or_lower, "
-            + "ROUND(100 * SUM(IF(r <= 3, 1, 0)) / COUNT(*), 1) AS top3_pct, "
-            + "ROUND(100 * SUM(IF(r >= 4, 1, 0)) / COUNT(*), 1) AS rank_4_or_lower_pct FROM ("
-            + "SELECT board, first, 'ratio' AS rule, ratio_rank AS r FROM hex WHERE ratio_rank IS NOT NULL "
-            + "UNION ALL SELECT board, first, 'current' AS rule, current_rank AS r FROM hex WHERE current_rank IS NOT NULL "
-            + "UNION ALL SELECT board, first, 'potential' AS rule, potential_rank AS r FROM hex WHERE potential_rank IS NOT NULL) "
-            + "GROUP BY board, first, rule ORDER BY " + BOARD_ORDER + ", first, "
+    static final String ACCURACY = "SELECT board, first, SUM(positions) AS positions, SUM(winnable) AS winnable, "
+            + "ROUND(100 * (SUM(winning_sum / empty_cells) / SUM(winnable)), 1) AS random_pct, "
+            + "ROUND(100 * (SUM(ratio_wins) / SUM(winnable)), 1) AS ratio_pct, "
+            + "ROUND(100 * (SUM(current_wins) / SUM(winnable)), 1) AS current_pct, "
+            + "ROUND(100 * (SUM(potential_wins) / SUM(winnable)), 1) AS potential_pct "
+            + "FROM hex_counts GROUP BY board, first ORDER BY " + BOARD_ORDER + ", first";
+
+    private static final String RANK_OF = "SELECT board, first, '%1$s' AS rule, %1$s_misses AS misses, "
+            + "%1$s_rank_2 AS rank_2, %1$s_rank_3 AS rank_3, %1$s_rank_4 AS rank_4, %1$s_top3 AS top3 FROM hex_counts";
+
+    static final String RANK = "SELECT board, first, rule, SUM(misses) AS misses, SUM(rank_2) AS rank_2, "
+            + "SUM(rank_3) AS rank_3, SUM(rank_4) AS rank_4_or_lower, "
+            + "ROUND(100 * SUM(top3) / SUM(misses), 1) AS top3_pct, "
+            + "ROUND(100 * SUM(rank_4) / SUM(misses), 1) AS rank_4_or_lower_pct FROM ("
+            + String.format(RANK_OF, "ratio") + " UNION ALL " + String.format(RANK_OF, "current") + " UNION ALL "
+            + String.format(RANK_OF, "potential") + ") "
+            + "GROUP BY board, first, rule HAVING SUM(misses) > 0 ORDER BY " + BOARD_ORDER + ", first, "
             + "CASE rule WHEN 'ratio' THEN 0 WHEN 'current' THEN 1 ELSE 2 END";
 
-    static final String BY_STONES = "SELECT board, first, stones, SUM(IF(winnable, 1, 0)) AS winnable, "
-            + "ROUND(100 * AVG(IF(winnable, IF(ratio_wins, 1, 0), NULL)), 1) AS ratio_pct, "
-            + "ROUND(100 * AVG(IF(winnable, IF(current_wins, 1, 0), NULL)), 1) AS current_pct, "
-            + "ROUND(100 * AVG(IF(winnable, IF(potential_wins, 1, 0), NULL)), 1) AS potential_pct "
-            + "FROM hex GROUP BY board, first, stones HAVING SUM(IF(winnable, 1, 0)) > 0 "
-            + "ORDER BY " + BOARD_ORDER + ", first, stones";
+    static final String BY_STONES = "SELECT board, first, stones, winnable, "
+            + "ROUND(100 * (ratio_wins / winnable), 1) AS ratio_pct, "
+            + "ROUND(100 * (current_wins / winnable), 1) AS current_pct, "
+            + "ROUND(100 * (potential_wins / winnable), 1) AS potential_pct "
+            + "FROM hex_counts WHERE winnable > 0 ORDER BY " + BOARD_ORDER + ", first, stones";
 
     static final String ADVERSARIAL = "SELECT board, side, moving, rule, variant, holds, losing_line "
             + "FROM hex_adversarial WHERE rule IN ('ratio', 'current') AND variant IN ('plain', 'reply') "
@@ -69,88 +87,110 @@ public final class HexTables {
 
     private HexTables() {}
 
+    /** A rule's misses by the rank of the best-placed winning cell, counted per group of {@link #COUNTS}. */
+    private static String rankCounts(String rule) {
+        return String.format(
+                "SUM(IF(%1$s_rank IS NOT NULL, 1, 0)) AS %1$s_misses, SUM(IF(%1$s_rank = 2, 1, 0)) AS %1$s_rank_2, "
+                        + "SUM(IF(%1$s_rank = 3, 1, 0)) AS %1$s_rank_3, SUM(IF(%1$s_rank >= 4, 1, 0)) AS %1$s_rank_4, "
+                        + "SUM(IF(%1$s_rank <= 3, 1, 0)) AS %1$s_top3",
+                rule);
+    }
+
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse) {
         final PublishedTables tables = PublishedTables.over(spark, warehouse);
-        if (tables.has("hex")) {
-            tables.add(
-                    "hex_accuracy",
-                    "Hex: how often each rule takes a winning cell",
-                    ACCURACY,
-                    "Over every live position (counts fit alternate play, no completed"
-                            + " chain), each counted once. Percentages are over the winnable positions; random is the"
-                            + " average share of winning cells among the empty ones; potential: the Erdős–Selfridge"
-                            + " potential played for the mover against the opponent's minimal winning sets, the"
-                            + " lowest of tied cells.");
-            tables.add(
-                    "hex_rank",
-                    "Hex: where the winning cell stands on a rule's misses",
-                    RANK,
-                    "rank: the place of the best-placed winning cell when the empty cells are"
-                            + " ordered by the rule's score (ties to the lowest cell).");
-            tables.add("hex_by_stones", "Hex: accuracy by number of stones on the board", BY_STONES);
+        // The census counted in one pass, kept for the tables that read it (hex_sample's too).
+        final Dataset<Row> counts =
+                tables.has("hex") ? spark.sql(COUNTS).persist(StorageLevel.MEMORY_AND_DISK()) : null;
+        if (counts != null) {
+            counts.createOrReplaceTempView("hex_counts");
         }
-        if (tables.has("hex_adversarial")) {
-            tables.add(
-                    "hex_adversarial_table",
-                    "Hex: does the rule hold the winning side against every reply?",
-                    ADVERSARIAL,
-                    "The rule plays the side that wins the empty board with perfect play; every opponent reply"
-                            + " is tried at every turn. losing_line: the cells of one losing game from the empty board,"
-                            + " in move order (cell = row · columns + column). reply: the rule picks only among cells"
-                            + " next to the opponent's last stone.");
-        }
-        if (tables.has("hex_adversarial")) {
-            tables.add(
-                    "hex_potential_defender",
-                    "Hex: the Erdős–Selfridge potential as a defender",
-                    POTENTIAL,
-                    "The rule plays the side that wins the empty board and takes the empty cell through which the"
-                            + " opponent's live minimal winning sets weigh most (each weighted 2^−e, e its empty cells;"
-                            + " exact sums); it never looks for its own winning cell. Every opponent reply is tried."
-                            + " Where cells tie, lowest: the lowest-numbered; defender_best: the defender chooses among"
-                            + " them, position by position; opponent_pick: the opponent does. losing_line: under lowest"
-                            + " ties (cell = row · columns + column).");
-        }
-        if (tables.has("hex_adversarial")) {
-            tables.add(
-                    "hex_committed",
-                    "Hex: circuit rules committed at the start",
-                    COMMITTED,
-                    "The rule plays the side that wins the empty board. From P0 (the empty board, or after the"
-                            + " rule's first move when it moves first) it builds once a reply table (its choice after"
-                            + " each opponent cell) and a fixed order (P0's empty cells by its score, best first)."
-                            + " committed: after the opponent plays x, the table's reply if it is empty, else the first"
-                            + " empty cell of the order; committed_circuit: else the running rule's choice. running:"
-                            + " the rule consulted at every move (— where the board was not censused). Every opponent"
-                            + " reply is tried.");
-        }
-        if (tables.has("hex_sample")) {
-            final boolean full = tables.has("hex");
-            final String sql = String.format(
-                    SAMPLE,
-                    full ? ", a.ratio_pct AS census_ratio_pct, a.current_pct AS census_current_pct" : "",
-                    full
-                            ? " LEFT JOIN (" + ACCURACY.substring(0, ACCURACY.indexOf(" ORDER BY")) + ") a"
-                                    + " ON a.board = s.board AND a.first = s.first"
-                            : "");
-            tables.add(
-                    "hex_sample",
-                    "Hex: sampled positions beside the full census",
-                    sql,
-                    "Sample i plays a random game from the empty board (uniform over empty"
-                            + " cells) until a chain is completed and takes the position at a move number uniform over"
-                            + " the game's live positions; its generator is seeded by (seed, i) alone, so the sample"
-                            + " does not depend on the partitioning. se: standard error of the percentage.");
-        }
-        if (tables.has("hex_empty_board")) {
-            tables.add(
-                    "hex_empty_board",
-                    "Hex: who wins the empty board",
-                    "SELECT board, first, winner, winning_first_moves FROM hex_empty_board "
-                            + "ORDER BY rows * cols, rows, first",
-                    "By exhaustive search. winning_first_moves: how many of the first"
-                            + " player's opening cells win (each proven; boards up to "
-                            + HexExactSolver.LISTED_OPENINGS_CELLS + " cells).");
+        try {
+            if (tables.has("hex")) {
+                tables.add(
+                        "hex_accuracy",
+                        "Hex: how often each rule takes a winning cell",
+                        ACCURACY,
+                        "Over every live position (counts fit alternate play, no completed"
+                                + " chain), each counted once. Percentages are over the winnable positions; random is the"
+                                + " average share of winning cells among the empty ones; potential: the Erdős–Selfridge"
+                                + " potential played for the mover against the opponent's minimal winning sets, the"
+                                + " lowest of tied cells.");
+                tables.add(
+                        "hex_rank",
+                        "Hex: where the winning cell stands on a rule's misses",
+                        RANK,
+                        "rank: the place of the best-placed winning cell when the empty cells are"
+                                + " ordered by the rule's score (ties to the lowest cell).");
+                tables.add("hex_by_stones", "Hex: accuracy by number of stones on the board", BY_STONES);
+            }
+            if (tables.has("hex_adversarial")) {
+                tables.add(
+                        "hex_adversarial_table",
+                        "Hex: does the rule hold the winning side against every reply?",
+                        ADVERSARIAL,
+                        "The rule plays the side that wins the empty board with perfect play; every opponent reply"
+                                + " is tried at every turn. losing_line: the cells of one losing game from the empty board,"
+                                + " in move order (cell = row · columns + column). reply: the rule picks only among cells"
+                                + " next to the opponent's last stone.");
+            }
+            if (tables.has("hex_adversarial")) {
+                tables.add(
+                        "hex_potential_defender",
+                        "Hex: the Erdős–Selfridge potential as a defender",
+                        POTENTIAL,
+                        "The rule plays the side that wins the empty board and takes the empty cell through which the"
+                                + " opponent's live minimal winning sets weigh most (each weighted 2^−e, e its empty cells;"
+                                + " exact sums); it never looks for its own winning cell. Every opponent reply is tried."
+                                + " Where cells tie, lowest: the lowest-numbered; defender_best: the defender chooses among"
+                                + " them, position by position; opponent_pick: the opponent does. losing_line: under lowest"
+                                + " ties (cell = row · columns + column).");
+            }
+            if (tables.has("hex_adversarial")) {
+                tables.add(
+                        "hex_committed",
+                        "Hex: circuit rules committed at the start",
+                        COMMITTED,
+                        "The rule plays the side that wins the empty board. From P0 (the empty board, or after the"
+                                + " rule's first move when it moves first) it builds once a reply table (its choice after"
+                                + " each opponent cell) and a fixed order (P0's empty cells by its score, best first)."
+                                + " committed: after the opponent plays x, the table's reply if it is empty, else the first"
+                                + " empty cell of the order; committed_circuit: else the running rule's choice. running:"
+                                + " the rule consulted at every move (— where the board was not censused). Every opponent"
+                                + " reply is tried.");
+            }
+            if (tables.has("hex_sample")) {
+                final boolean full = tables.has("hex");
+                final String sql = String.format(
+                        SAMPLE,
+                        full ? ", a.ratio_pct AS census_ratio_pct, a.current_pct AS census_current_pct" : "",
+                        full
+                                ? " LEFT JOIN (" + ACCURACY.substring(0, ACCURACY.indexOf(" ORDER BY")) + ") a"
+                                        + " ON a.board = s.board AND a.first = s.first"
+                                : "");
+                tables.add(
+                        "hex_sample",
+                        "Hex: sampled positions beside the full census",
+                        sql,
+                        "Sample i plays a random game from the empty board (uniform over empty"
+                                + " cells) until a chain is completed and takes the position at a move number uniform over"
+                                + " the game's live positions; its generator is seeded by (seed, i) alone, so the sample"
+                                + " does not depend on the partitioning. se: standard error of the percentage.");
+            }
+            if (tables.has("hex_empty_board")) {
+                tables.add(
+                        "hex_empty_board",
+                        "Hex: who wins the empty board",
+                        "SELECT board, first, winner, winning_first_moves FROM hex_empty_board "
+                                + "ORDER BY rows * cols, rows, first",
+                        "By exhaustive search. winning_first_moves: how many of the first"
+                                + " player's opening cells win (each proven; boards up to "
+                                + HexExactSolver.LISTED_OPENINGS_CELLS + " cells).");
+            }
+        } finally {
+            if (counts != null) {
+                spark.catalog().dropTempView("hex_counts");
+                counts.unpersist();
+            }
         }
         return tables.write();
     }

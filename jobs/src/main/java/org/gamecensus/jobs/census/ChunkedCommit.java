@@ -22,8 +22,10 @@ import org.gamecensus.schemas.DatasetSchema;
  * census) into the run's data directory, {@code <warehouse>/_chunks/<table>/<run>/data/<partition>/},
  * beside the earlier chunks' files, with a manifest written after them
  * ({@code chunk-i.properties}): each partition's rows and checksum, the chunk's files with their
- * sizes and CRC-32, and the chunk's tallies. A rerun with the same run key skips every chunk
- * whose manifest is there and whose files still match it, and recomputes the rest. When every
+ * sizes and CRC-32, the chunk's tallies, the schema version and the chunk's slice ids (their
+ * count and hash). A rerun with the same run key skips every chunk whose manifest is there, of
+ * this schema version and these slices, and whose files still match it, and recomputes the rest:
+ * a chunk left by a version that wrote other rows, or cut the census otherwise, is never mixed in. When every
  * chunk is in, files no chunk's manifest lists (a killed chunk's) are deleted and the data
  * directory's partitions are committed as an uninterrupted run's staged partitions are — one
  * atomic commit ({@link CommitRecord}), figures added up from the chunks' manifests — and the
@@ -42,6 +44,10 @@ public final class ChunkedCommit {
     private static final String FILES = "files.";
 
     private static final String TALLIES = "tallies";
+
+    private static final String SCHEMA_VERSION = "schema_version";
+
+    private static final String SLICES = "slices";
 
     private ChunkedCommit() {}
 
@@ -139,6 +145,13 @@ public final class ChunkedCommit {
         int computed = 0;
         int reused = 0;
         final Properties[] committed = committedChunks(spark, base, data, chunks);
+        for (int i = 0; i < chunks; i++) {
+            if (committed[i] != null
+                    && !(String.valueOf(schema.version()).equals(committed[i].getProperty(SCHEMA_VERSION))
+                            && slices(chunk.apply(i)).equals(committed[i].getProperty(SLICES)))) {
+                committed[i] = null; // another version's rows, or another cut of the census
+            }
+        }
         final List<Properties> manifests = new ArrayList<>();
         for (int i = 0; i < chunks; i++) {
             if (committed[i] != null) {
@@ -156,14 +169,17 @@ public final class ChunkedCommit {
             spark.sparkContext()
                     .setJobDescription(
                             CensusCommit.describe(schema, partitions) + ", chunk " + (i + 1) + " of " + chunks);
+            final SliceCensus census = chunk.apply(i);
             final CensusCommit.Written written;
             try {
-                written = CensusCommit.write(spark, chunk.apply(i), data, values, check, tallies);
+                written = CensusCommit.write(spark, census, data, values, check, tallies);
             } finally {
                 spark.sparkContext().setJobDescription(null);
             }
             final Properties p = new Properties();
             p.setProperty("chunk", i + " of " + chunks);
+            p.setProperty(SCHEMA_VERSION, String.valueOf(schema.version()));
+            p.setProperty(SLICES, slices(census));
             p.setProperty(
                     TALLIES,
                     String.join(
@@ -269,6 +285,11 @@ public final class ChunkedCommit {
             }
         }
         return manifests;
+    }
+
+    /** A chunk's slices as its manifest records them: how many, and the hash of their ids in order. */
+    private static String slices(SliceCensus census) {
+        return census.ids().size() + " " + Integer.toHexString(census.ids().hashCode());
     }
 
     /** Whether every file a chunk's manifest lists is among {@code found} (directory → files line) as listed. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.RandomAccessFile;
 import java.io.Reader;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -87,6 +88,50 @@ class ChunkedCommitTest extends SparkCensusTest {
                     .distinct()
                     .count();
             assertEquals(5, writes, "the five chunks' own files, moved in, not written again");
+        }
+    }
+
+    /**
+     * A chunk whose manifest was written by another schema version (one whose rows differ), or
+     * for another cut of the census into slices, is computed again, not reused.
+     */
+    @Test
+    void aChunkOfAnotherSchemaVersionOrOtherSlicesIsComputedAgain() throws Exception {
+        final Warehouse whole = new Warehouse(tmp.resolve("whole"));
+        SwitchingJob.census(spark(), whole, SwitchingHosts.complete(5), 0);
+        final Warehouse chunked = new Warehouse(tmp.resolve("chunked"));
+        spark().conf().set(ChunkedCommit.STOP_AFTER, "3");
+        assertThrows(
+                CensusFailure.class,
+                () -> SwitchingJob.censusInChunks(spark(), chunked, SwitchingHosts.complete(5), 0, 4));
+        final List<Path> manifests;
+        try (Stream<Path> s = Files.walk(tmp.resolve("chunked/warehouse/_chunks"))) {
+            manifests = s.filter(p -> p.getFileName().toString().matches("chunk-\\d+\\.properties"))
+                    .sorted()
+                    .toList();
+        }
+        assertEquals(3, manifests.size(), "three chunks committed before the stop");
+        rewrite(manifests.get(0), "schema_version", "0");
+        rewrite(manifests.get(2), "slices", "1 0");
+        spark().conf().unset(ChunkedCommit.STOP_AFTER);
+        final ChunkedCommit.Chunked<SwitchingJob.Summary> resumed =
+                SwitchingJob.censusInChunks(spark(), chunked, SwitchingHosts.complete(5), 0, 4);
+        assertEquals(1, resumed.reused(), "only chunk 1 reused");
+        assertEquals(3, resumed.computed(), "chunks 0 (another version), 2 (other slices) and 3 computed");
+        assertDataFrameNoOrderEquals(
+                spark().read().parquet(whole.tablePath("switching")),
+                spark().read().parquet(chunked.tablePath("switching")));
+    }
+
+    private static void rewrite(Path manifest, String key, String value) throws Exception {
+        final Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(manifest)) {
+            p.load(r);
+        }
+        Assertions.assertNotNull(p.getProperty(key), manifest + " records " + key);
+        p.setProperty(key, value);
+        try (Writer w = Files.newBufferedWriter(manifest)) {
+            p.store(w, null);
         }
     }
 

@@ -12,8 +12,10 @@ import org.gamecensus.kernel.hex.HexPositionVerdict;
 import org.gamecensus.kernel.hex.HexResistanceTable;
 
 /**
- * The Hex census cut by the stones of the first cells (slice k: the base-3 digits of k on the
- * first four cells). Each executor JVM builds the settled-position table and the circuit
+ * The Hex census cut by the stones of the first cells: slice k goes through the positions whose
+ * first four cells hold the base-3 digits of k and emits those no larger than their half-turn,
+ * each with its half-turn ({@link HexCensusKernel}), so every live position comes from one slice
+ * and the rows of a set of slices depend on nothing else. Each executor JVM builds the settled-position table and the circuit
  * resistances of a board once and shares them among its tasks ({@link HexExactSolver#shared},
  * {@link HexResistanceTable#shared}); each partition has its own rules.
  */

@@ -31,10 +31,10 @@ public final class HexTables {
             + " FROM hex GROUP BY board, first, stones";
 
     static final String ACCURACY = "SELECT board, first, SUM(positions) AS positions, SUM(winnable) AS winnable, "
-            + "ROUND(100 * (SUM(winning_sum / empty_cells) / SUM(winnable)), 1) AS random_pct, "
-            + "ROUND(100 * (SUM(ratio_wins) / SUM(winnable)), 1) AS ratio_pct, "
-            + "ROUND(100 * (SUM(current_wins) / SUM(winnable)), 1) AS current_pct, "
-            + "ROUND(100 * (SUM(potential_wins) / SUM(winnable)), 1) AS potential_pct "
+            + "ROUND(100 * (SUM(winning_sum / empty_cells) / NULLIF(SUM(winnable), 0)), 1) AS random_pct, "
+            + "ROUND(100 * (SUM(ratio_wins) / NULLIF(SUM(winnable), 0)), 1) AS ratio_pct, "
+            + "ROUND(100 * (SUM(current_wins) / NULLIF(SUM(winnable), 0)), 1) AS current_pct, "
+            + "ROUND(100 * (SUM(potential_wins) / NULLIF(SUM(winnable), 0)), 1) AS potential_pct "
             + "FROM hex_counts GROUP BY board, first ORDER BY " + BOARD_ORDER + ", first";
 
     private static final String RANK_OF = "SELECT board, first, '%1$s' AS rule, %1$s_misses AS misses, "
@@ -42,17 +42,17 @@ public final class HexTables {
 
     static final String RANK = "SELECT board, first, rule, SUM(misses) AS misses, SUM(rank_2) AS rank_2, "
             + "SUM(rank_3) AS rank_3, SUM(rank_4) AS rank_4_or_lower, "
-            + "ROUND(100 * SUM(top3) / SUM(misses), 1) AS top3_pct, "
-            + "ROUND(100 * SUM(rank_4) / SUM(misses), 1) AS rank_4_or_lower_pct FROM ("
+            + "ROUND(100 * SUM(top3) / NULLIF(SUM(misses), 0), 1) AS top3_pct, "
+            + "ROUND(100 * SUM(rank_4) / NULLIF(SUM(misses), 0), 1) AS rank_4_or_lower_pct FROM ("
             + String.format(RANK_OF, "ratio") + " UNION ALL " + String.format(RANK_OF, "current") + " UNION ALL "
             + String.format(RANK_OF, "potential") + ") "
             + "GROUP BY board, first, rule HAVING SUM(misses) > 0 ORDER BY " + BOARD_ORDER + ", first, "
             + "CASE rule WHEN 'ratio' THEN 0 WHEN 'current' THEN 1 ELSE 2 END";
 
     static final String BY_STONES = "SELECT board, first, stones, winnable, "
-            + "ROUND(100 * (ratio_wins / winnable), 1) AS ratio_pct, "
-            + "ROUND(100 * (current_wins / winnable), 1) AS current_pct, "
-            + "ROUND(100 * (potential_wins / winnable), 1) AS potential_pct "
+            + "ROUND(100 * (ratio_wins / NULLIF(winnable, 0)), 1) AS ratio_pct, "
+            + "ROUND(100 * (current_wins / NULLIF(winnable, 0)), 1) AS current_pct, "
+            + "ROUND(100 * (potential_wins / NULLIF(winnable, 0)), 1) AS potential_pct "
             + "FROM hex_counts WHERE winnable > 0 ORDER BY " + BOARD_ORDER + ", first, stones";
 
     static final String ADVERSARIAL = "SELECT board, side, moving, rule, variant, holds, losing_line "

@@ -43,9 +43,8 @@ public final class HexSchemas {
 
     /**
      * Table {@code hex}: one row per live position, partitioned by board and first player. Version 3
-     * solves each circuit in the orientation of the smaller masks (a position or its half-turn):
-     * the ratio rule's cells differ from version 2's on about 1 position in 2,000, between cells
-     * whose scores agree to the rounding of the solve.
+     * solves each circuit in the orientation of the smaller masks (a position or its half-turn), so
+     * the ratio rule may pick another of two cells whose scores agree to the rounding of the solve.
      */
     public static final DatasetSchema POSITIONS = new DatasetSchema(
                     "hex",
@@ -78,10 +77,14 @@ public final class HexSchemas {
                     "every live Hex position: exact verdict, the two circuit rules and the potential")
             .withRowNoun("positions");
 
-    /** Table {@code hex_adversarial}: does a rule hold the winning side against every reply. */
+    /**
+     * Table {@code hex_adversarial}: does a rule hold the winning side against every reply. Version
+     * 3: the circuit rules' circuits are solved in the orientation of the smaller masks, as in
+     * {@code hex} version 3.
+     */
     public static final DatasetSchema ADVERSARIAL = new DatasetSchema(
                     "hex_adversarial",
-                    2,
+                    3,
                     new StructType(new StructField[] {
                         field("first", DataTypes.StringType, false, "who moves first"),
                         field(
@@ -120,10 +123,13 @@ public final class HexSchemas {
                     "circuit rules and the Erdős–Selfridge potential against every reply")
             .withRowNoun("cases");
 
-    /** Table {@code hex_sample}: positions sampled along random games. */
+    /**
+     * Table {@code hex_sample}: positions sampled along random games. Version 2: the circuit rules'
+     * circuits are solved in the orientation of the smaller masks, as in {@code hex} version 3.
+     */
     public static final DatasetSchema SAMPLE = new DatasetSchema(
                     "hex_sample",
-                    1,
+                    2,
                     new StructType(new StructField[] {
                         field("first", DataTypes.StringType, false, "who moved first"),
                         field("seed", DataTypes.LongType, false, "the sample's seed"),

@@ -10,8 +10,8 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  * held at 1 V and 0 V. Infinite resistance (no route) is decided by connectivity, never by the
  * solve.
  *
- * <p>Algorithm: nodal analysis — the conductance matrix of the cells reachable from a terminal
- * is symmetric positive definite; it is factorised by a skyline (envelope) Cholesky and solved
+ * <p>Algorithm: nodal analysis — the conductance matrix of the cells joined to the first
+ * terminal (the only ones that carry current) is symmetric positive definite; it is factorised by a skyline (envelope) Cholesky and solved
  * for the voltages. Nodes keep the cells' row-major order, so a node's neighbours lie at most
  * {@code cols} nodes away: row i of the factor is non-zero only from its first neighbour
  * {@code envelope[i]} on (the factor keeps the matrix's envelope), and the factorisation costs

@@ -3,7 +3,6 @@ package org.gamecensus.kernel.hex;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
-import java.util.concurrent.ConcurrentHashMap;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 
 /**
@@ -30,7 +29,8 @@ public final class HexResistanceTable {
 
     private static final VarHandle ENTRY = MethodHandles.arrayElementVarHandle(double[].class);
 
-    private static final ConcurrentHashMap<String, HexResistanceTable> SHARED = new ConcurrentHashMap<>();
+    /** The table of the census last asked for; a census's tasks share it. */
+    private static HexResistanceTable latest;
 
     private final HexBoard board;
     private final Side first;
@@ -65,9 +65,16 @@ public final class HexResistanceTable {
         Arrays.fill(resistances, Double.NaN);
     }
 
-    /** One table per board and first player per JVM, shared by every task that needs it. */
-    public static HexResistanceTable shared(HexBoard board, Side first) {
-        return SHARED.computeIfAbsent(board.name() + "/" + first, k -> new HexResistanceTable(board, first));
+    /**
+     * The table of a board and first player, shared by the tasks of a JVM that census it. Only the
+     * latest is kept (4×4's is 163 MB, and a JVM censuses its boards one after another): a table
+     * asked for after another board's is built afresh, and a kernel holding the older one keeps it.
+     */
+    public static synchronized HexResistanceTable shared(HexBoard board, Side first) {
+        if (latest == null || !latest.board.name().equals(board.name()) || latest.first != first) {
+            latest = new HexResistanceTable(board, first);
+        }
+        return latest;
     }
 
     public HexBoard board() {

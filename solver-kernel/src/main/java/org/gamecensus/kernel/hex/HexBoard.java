@@ -129,6 +129,14 @@ public final class HexBoard implements Serializable {
         return all;
     }
 
+    /**
+     * A mask turned half a turn: cell x to cells − 1 − x. The half-turn maps the board onto itself
+     * and each side's edges onto each other, so a position and its half-turn have one value.
+     */
+    public int turn(int mask) {
+        return Integer.reverse(mask) >>> (32 - cells());
+    }
+
     public String name() {
         return rows + "x" + cols;
     }

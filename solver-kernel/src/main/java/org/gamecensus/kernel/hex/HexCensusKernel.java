@@ -159,8 +159,8 @@ public final class HexCensusKernel {
         if (mover == null || board.connects(Side.DOWN, down) || board.connects(Side.ACROSS, across)) {
             return;
         }
-        final int turnedDown = turn(down);
-        final int turnedAcross = turn(across);
+        final int turnedDown = board.turn(down);
+        final int turnedAcross = board.turn(across);
         final long key = ((long) down << 32) | across;
         final long turnedKey = ((long) turnedDown << 32) | turnedAcross;
         if (turnedKey < key) {
@@ -174,7 +174,7 @@ public final class HexCensusKernel {
             return;
         }
         final int empty = board.all() & ~(down | across);
-        v.set(turnedDown, turnedAcross, mover, turn(wins));
+        v.set(turnedDown, turnedAcross, mover, board.turn(wins));
         if (v.winnable) {
             final int n = board.cells();
             for (int rest = empty; rest != 0; rest &= rest - 1) {
@@ -183,9 +183,9 @@ public final class HexCensusKernel {
                 turnedCurrent[n - 1 - x] = current[x];
                 turnedPotentials[n - 1 - x] = potentials[x];
             }
-            final int turnedEmpty = turn(empty);
+            final int turnedEmpty = board.turn(empty);
             v.grade(turnedRatio, turnedCurrent, turnedEmpty);
-            v.gradePotential(turnedPotentials, turn(tied), turnedEmpty);
+            v.gradePotential(turnedPotentials, board.turn(tied), turnedEmpty);
         }
         sink.accept(v);
     }
@@ -193,12 +193,7 @@ public final class HexCensusKernel {
     /** Stores a position's resistances for it and its half-turn (one circuit, the same bits). */
     private void storeBoth(int down, int across, double rDown, double rAcross) {
         resistances.store(resistances.rank(down, across), rDown, rAcross);
-        resistances.store(resistances.rank(turn(down), turn(across)), rDown, rAcross);
-    }
-
-    /** A mask turned half a turn: cell x to cells − 1 − x. */
-    private int turn(int mask) {
-        return Integer.reverse(mask) >>> (32 - board.cells());
+        resistances.store(resistances.rank(board.turn(down), board.turn(across)), rDown, rAcross);
     }
 
     /**

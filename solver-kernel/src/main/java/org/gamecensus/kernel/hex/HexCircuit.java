@@ -75,9 +75,8 @@ public final class HexCircuit {
      * voltages in place for {@link #addCurrents}.
      */
     public double resistance(Side side, int own, int opp) {
-        final int shift = 32 - n;
-        final int turnedOwn = Integer.reverse(own) >>> shift;
-        final int turnedOpp = Integer.reverse(opp) >>> shift;
+        final int turnedOwn = board.turn(own);
+        final int turnedOpp = board.turn(opp);
         turned = (((long) turnedOwn << 32) | turnedOpp) < (((long) own << 32) | opp);
         return turned ? solve(side, turnedOwn, turnedOpp) : solve(side, own, opp);
     }

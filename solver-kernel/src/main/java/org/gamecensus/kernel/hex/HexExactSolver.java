@@ -141,8 +141,7 @@ public final class HexExactSolver {
      * each side's edges onto each other and keeps the stone counts, so the value is the same.
      */
     long turnedIndex(int down, int across) {
-        final int shift = 32 - board.cells();
-        return index(Integer.reverse(down) >>> shift, Integer.reverse(across) >>> shift);
+        return index(board.turn(down), board.turn(across));
     }
 
     /** Whether the player to move wins a live position (no completed chain). */

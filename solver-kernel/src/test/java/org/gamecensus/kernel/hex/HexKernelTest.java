@@ -35,6 +35,12 @@ class HexKernelTest {
             }
             assertEquals(expected, b.spread(set));
         }
+        // The half-turn: cell (i, j) to (rows − 1 − i, cols − 1 − j), neighbours to neighbours.
+        assertEquals(1 << 11, b.turn(1));
+        assertEquals(1 << 6, b.turn(1 << 5), "(1,1) to (1,2)");
+        for (int x = 0; x < b.cells(); x++) {
+            assertEquals(b.turn(b.neighbours(x)), b.neighbours(b.cells() - 1 - x), "cell " + x);
+        }
     }
 
     /**
@@ -171,9 +177,8 @@ class HexKernelTest {
                 final int own = side == Side.DOWN ? down : across;
                 final int opp = side == Side.DOWN ? across : down;
                 // The skyline solve takes the orientation of the smaller pair of masks: so does the dense one here.
-                final int shift = 32 - b.cells();
-                final int turnedOwn = Integer.reverse(own) >>> shift;
-                final int turnedOpp = Integer.reverse(opp) >>> shift;
+                final int turnedOwn = b.turn(own);
+                final int turnedOpp = b.turn(opp);
                 final boolean turned = (((long) turnedOwn << 32) | turnedOpp) < (((long) own << 32) | opp);
                 final double[] denseCurrents = new double[HexBoard.MAX_CELLS];
                 final double[] expected = new double[HexBoard.MAX_CELLS];
@@ -209,15 +214,14 @@ class HexKernelTest {
     void halfTurnsSolveToTheSameBits(String spec) {
         final HexBoard b = HexBoard.parse(spec);
         final HexCircuit circuit = new HexCircuit(b);
-        final int shift = 32 - b.cells();
         final Random random = new Random(20261205);
         int asymmetric = 0;
         for (int i = 0; i < 2000; i++) {
             final int stones = random.nextInt() & random.nextInt() & b.all();
             final int down = stones & random.nextInt();
             final int across = stones & ~down;
-            final int turnedDown = Integer.reverse(down) >>> shift;
-            final int turnedAcross = Integer.reverse(across) >>> shift;
+            final int turnedDown = b.turn(down);
+            final int turnedAcross = b.turn(across);
             if (down == turnedDown && across == turnedAcross) {
                 continue; // its own half-turn: cells x and cells − 1 − x agree only to rounding
             }

@@ -92,7 +92,7 @@ public final class CramCensus extends SizedCensus {
         @Option(
                 names = "--max-squares",
                 paramLabel = "N",
-                description = "shapes of 1..N squares, N ≤ 14 (default 8;"
+                description = "shapes of 1..N squares, N ≤ 16 (default 8;"
                         + " setting cram.max-squares; limit cram.max-shapes)")
         String maxSquares;
 

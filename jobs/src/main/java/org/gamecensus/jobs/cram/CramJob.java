@@ -15,8 +15,8 @@ import org.gamecensus.jobs.census.SliceCommit;
 import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.UsageException;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.kernel.cram.CellShape;
 import org.gamecensus.kernel.cram.RedelmeierEnumerator;
-import org.gamecensus.kernel.cram.Region;
 import org.gamecensus.schemas.cram.CramSchemas;
 
 /**
@@ -66,9 +66,9 @@ public final class CramJob {
 
     /** Refuses sizes the encoding cannot hold. */
     public static void checkMaxSquares(long maxSquares) {
-        if (maxSquares < 1 || maxSquares > Region.MAX_SQUARES) {
-            throw new UsageException("--max-squares must be 1.." + Region.MAX_SQUARES + " (the bit encoding holds a"
-                    + " shape's box in 56 cells), got " + maxSquares);
+        if (maxSquares < 1 || maxSquares > CellShape.MAX_SQUARES) {
+            throw new UsageException("--max-squares must be 1.." + CellShape.MAX_SQUARES
+                    + " (a position is a set of the shape's squares, bits of an int), got " + maxSquares);
         }
     }
 

@@ -54,6 +54,36 @@ public final class CramGrundy {
         return value;
     }
 
+    /**
+     * The Grundy value of a set of a {@link CellShape}'s squares: the nim-sum of its components'.
+     * A component of up to {@value Region#MAX_SQUARES} squares is valued in a packed frame, through the table;
+     * a larger one (only a whole shape of 15 or 16 squares) by the mex over its dominoes.
+     */
+    public int grundy(CellShape shape, int set) {
+        int value = 0;
+        int rest = set;
+        while (rest != 0) {
+            final int comp = shape.component(rest, rest & -rest);
+            rest &= ~comp;
+            value ^= Integer.bitCount(comp) <= Region.MAX_SQUARES
+                    ? componentValue(shape.packed(comp))
+                    : mex(shape, comp);
+        }
+        return value;
+    }
+
+    /** The mex of the values a domino of {@code set} leaves (no table: such a set is a whole shape). */
+    private int mex(CellShape shape, int set) {
+        long seen = 0L;
+        for (int k = 0; k < shape.dominoCount(); k++) {
+            final int d = shape.domino(k);
+            if ((set & d) == d) {
+                seen |= 1L << grundy(shape, set & ~d);
+            }
+        }
+        return Long.numberOfTrailingZeros(~seen);
+    }
+
     private int componentValue(long packed) {
         final int squares = Region.squares(packed);
         if (squares < 2) {

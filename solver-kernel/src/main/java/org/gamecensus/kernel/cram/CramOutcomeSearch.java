@@ -4,54 +4,49 @@ import java.util.Arrays;
 
 /**
  * Win/loss search of a Cram position (the mover wins iff some domino leaves a position the
- * opponent loses), over the whole position without splitting it, with a transposition table that
- * is cleared for every root so that node counts are a property of the position alone.
+ * opponent loses), over the whole position without splitting it, with a table of every position
+ * of the root's shape that is forgotten for every root, so that node counts are a property of the
+ * position alone.
  *
  * <p>The <em>hybrid</em> mode first asks whether the half-turn (strictly) pairs the position — then
  * the mover loses — and whether some domino leaves a paired position — then the mover wins —
  * before recursing. Counting nodes in both modes measures what the pairing check saves.
  *
- * <p>Complexity: at most one expansion per position reachable from the root, each over its
- * dominoes; positions are masks in the root's frame. Not thread-safe.
+ * <p>Complexity: one expansion per position reachable from the root, each over the shape's
+ * dominoes; a position is a set of the shape's squares ({@link CellShape}), the table indexed by it
+ * directly (2^16 entries, stamped with the root's epoch instead of cleared). Not thread-safe.
  */
 public final class CramOutcomeSearch {
 
-    private static final int PROBES = 8;
+    private static final int POSITIONS = 1 << CellShape.MAX_SQUARES;
 
     private final boolean hybrid;
-    private final long[] keys;
-    private final byte[] values;
-    private final int[] stamps;
-    private final int tableMask;
+    private final boolean[] values = new boolean[POSITIONS];
+    private final int[] stamps = new int[POSITIONS];
     private int epoch;
     private long nodes;
-    private int w;
+    private CellShape shape;
 
-    /**
-     * @param hybrid       check for a pairing (on the board, or one move away) before recursing
-     * @param log2Capacity log2 of the table size (10..24)
-     */
-    public CramOutcomeSearch(boolean hybrid, int log2Capacity) {
-        if (log2Capacity < 10 || log2Capacity > 24) {
-            throw new IllegalArgumentException("log2Capacity must be 10..24, got " + log2Capacity);
-        }
+    /** @param hybrid check for a pairing (on the board, or one move away) before recursing */
+    public CramOutcomeSearch(boolean hybrid) {
         this.hybrid = hybrid;
-        keys = new long[1 << log2Capacity];
-        values = new byte[1 << log2Capacity];
-        stamps = new int[1 << log2Capacity];
-        tableMask = (1 << log2Capacity) - 1;
     }
 
-    /** Whether the player to move wins the packed region; resets the node count and the table. */
+    /** Whether the player to move wins the packed region (a connected one); see {@link #moverWins(CellShape)}. */
     public boolean moverWins(long packed) {
+        return moverWins(CellShape.of(packed));
+    }
+
+    /** Whether the player to move wins the whole shape; resets the node count and the table. */
+    public boolean moverWins(CellShape root) {
         epoch++;
         if (epoch == 0) {
             Arrays.fill(stamps, 0);
             epoch = 1;
         }
         nodes = 0;
-        w = Region.width(packed);
-        return wins(Region.mask(packed));
+        shape = root;
+        return wins(root.all(), root.allDominoes());
     }
 
     /** Positions expanded by the last {@link #moverWins}. */
@@ -59,67 +54,40 @@ public final class CramOutcomeSearch {
         return nodes;
     }
 
-    private boolean wins(long mask) {
-        final int h = hash(mask);
-        for (int i = 0; i < PROBES; i++) {
-            final int slot = (h + i) & tableMask;
-            if (stamps[slot] == epoch && keys[slot] == mask) {
-                return values[slot] != 0;
-            }
+    /** Whether the mover wins {@code set}, whose dominoes are {@code moves} (domino indices). */
+    private boolean wins(int set, int moves) {
+        if (stamps[set] == epoch) {
+            return values[set];
         }
         nodes++;
-        final boolean result = hybrid ? decideHybrid(mask) : decide(mask);
-        int at = h & tableMask;
-        for (int i = 0; i < PROBES; i++) {
-            final int slot = (h + i) & tableMask;
-            if (stamps[slot] != epoch) {
-                at = slot;
-                break;
-            }
-        }
-        stamps[at] = epoch;
-        keys[at] = mask;
-        values[at] = (byte) (result ? 1 : 0);
+        final boolean result = hybrid ? decideHybrid(set, moves) : decide(set, moves);
+        stamps[set] = epoch;
+        values[set] = result;
         return result;
     }
 
-    private boolean decide(long mask) {
-        for (long d = Region.horizontalDominoes(w, mask); d != 0; d &= d - 1) {
-            if (!wins(mask & ~(3L << Long.numberOfTrailingZeros(d)))) {
-                return true;
-            }
-        }
-        for (long d = Region.verticalDominoes(w, mask); d != 0; d &= d - 1) {
-            final int i = Long.numberOfTrailingZeros(d);
-            if (!wins(mask & ~(1L << i | 1L << (i + w)))) {
+    private boolean decide(int set, int moves) {
+        final CellShape s = shape;
+        for (int m = moves; m != 0; m &= m - 1) {
+            final int k = Integer.numberOfTrailingZeros(m);
+            if (!wins(set & ~s.domino(k), moves & ~s.conflicts(k))) {
                 return true;
             }
         }
         return false;
     }
 
-    private boolean decideHybrid(long mask) {
+    private boolean decideHybrid(int set, int moves) {
         // Cases: paired now (mover loses); a domino reaches a pairing (mover wins); else recurse.
-        if (Region.pairs(Region.HALF_TURN, w, mask, true)) {
+        final CellShape s = shape;
+        if (s.pairedByHalfTurn(set, true)) {
             return false;
         }
-        for (long d = Region.horizontalDominoes(w, mask); d != 0; d &= d - 1) {
-            if (Region.pairs(Region.HALF_TURN, w, mask & ~(3L << Long.numberOfTrailingZeros(d)), true)) {
+        for (int m = moves; m != 0; m &= m - 1) {
+            if (s.pairedByHalfTurn(set & ~s.domino(Integer.numberOfTrailingZeros(m)), true)) {
                 return true;
             }
         }
-        for (long d = Region.verticalDominoes(w, mask); d != 0; d &= d - 1) {
-            final int i = Long.numberOfTrailingZeros(d);
-            if (Region.pairs(Region.HALF_TURN, w, mask & ~(1L << i | 1L << (i + w)), true)) {
-                return true;
-            }
-        }
-        return decide(mask);
-    }
-
-    private static int hash(long key) {
-        long z = key * 0x9E3779B97F4A7C15L;
-        z ^= z >>> 29;
-        return (int) z;
+        return decide(set, moves);
     }
 }

@@ -8,6 +8,7 @@ package org.gamecensus.kernel.cram;
 public final class CramShapeVerdict {
 
     long shape;
+    CellShape cells;
     int grundy;
     int symmetries;
     int fixedCount;
@@ -21,25 +22,25 @@ public final class CramShapeVerdict {
     boolean hybridMoverWins;
     String violations;
 
-    /** The shape, packed (see {@link Region}); also its catalogue id. */
+    /** The shape's catalogue id ({@link CellShape#id}: the packed region when its box fits 56 cells). */
     public long shape() {
         return shape;
     }
 
     public int squares() {
-        return Region.squares(shape);
+        return cells.squares();
     }
 
     public int height() {
-        return Region.height(shape);
+        return cells.height();
     }
 
     public int width() {
-        return Region.width(shape);
+        return cells.width();
     }
 
     public String picture() {
-        return Region.picture(shape);
+        return cells.picture();
     }
 
     public int grundy() {

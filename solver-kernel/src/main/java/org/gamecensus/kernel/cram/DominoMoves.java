@@ -8,8 +8,8 @@ package org.gamecensus.kernel.cram;
  */
 public final class DominoMoves {
 
-    /** At most this many dominoes fit a shape of {@value Region#MAX_SQUARES} squares. */
-    static final int MAX_MOVES = 64;
+    /** At most this many dominoes fit a shape of {@value CellShape#MAX_SQUARES} squares. */
+    static final int MAX_MOVES = CellShape.MAX_DOMINOES;
 
     private final int[] r1 = new int[MAX_MOVES];
     private final int[] c1 = new int[MAX_MOVES];
@@ -23,13 +23,13 @@ public final class DominoMoves {
         count = 0;
     }
 
-    /** Adds domino a–b (squares of a frame of width w). */
-    void add(int w, int a, int b, boolean isStrict, int grundy) {
-        assert count < MAX_MOVES : "a shape of at most 14 squares has fewer than 64 dominoes";
-        r1[count] = a / w;
-        c1[count] = a % w;
-        r2[count] = b / w;
-        c2[count] = b % w;
+    /** Adds the domino of squares (ra, ca) and (rb, cb). */
+    void add(int ra, int ca, int rb, int cb, boolean isStrict, int grundy) {
+        assert count < MAX_MOVES : "a shape has fewer dominoes than MAX_MOVES";
+        r1[count] = ra;
+        c1[count] = ca;
+        r2[count] = rb;
+        c2[count] = cb;
         strict[count] = isStrict;
         remainderGrundy[count] = grundy;
         count++;

@@ -14,10 +14,19 @@ package org.gamecensus.kernel.cram;
  */
 public final class RedelmeierEnumerator {
 
-    /** Receives each fixed polyomino as a packed region. */
+    /** Receives each fixed polyomino as a packed region (polyominoes of up to {@value Region#MAX_SQUARES} squares). */
     @FunctionalInterface
     public interface Sink {
         void accept(long packed);
+    }
+
+    /**
+     * Receives each fixed polyomino as its squares (rows[i], cols[i]), i < size, at some
+     * translation (columns may be negative); the arrays are the enumerator's, valid during the call.
+     */
+    @FunctionalInterface
+    public interface CellSink {
+        void accept(int size, int[] rows, int[] cols);
     }
 
     private final int n;
@@ -31,15 +40,16 @@ public final class RedelmeierEnumerator {
     private int slice;
     private int sliceCount;
     private long nodesAtSplit;
-    private Sink sink;
+    private CellSink sink;
 
     /**
-     * @param maxSquares largest polyomino (1..{@value Region#MAX_SQUARES})
+     * @param maxSquares largest polyomino (1..{@value CellShape#MAX_SQUARES})
      * @param splitDepth size at which the tree is cut into slices (≥ 1)
      */
     public RedelmeierEnumerator(int maxSquares, int splitDepth) {
-        if (maxSquares < 1 || maxSquares > Region.MAX_SQUARES) {
-            throw new IllegalArgumentException("maxSquares must be 1.." + Region.MAX_SQUARES + ", got " + maxSquares);
+        if (maxSquares < 1 || maxSquares > CellShape.MAX_SQUARES) {
+            throw new IllegalArgumentException(
+                    "maxSquares must be 1.." + CellShape.MAX_SQUARES + ", got " + maxSquares);
         }
         if (splitDepth < 1) {
             throw new IllegalArgumentException("splitDepth must be positive, got " + splitDepth);
@@ -62,8 +72,19 @@ public final class RedelmeierEnumerator {
         return Math.max(1, 0.3169 * Math.pow(4.0626, squares) / squares);
     }
 
-    /** Emits every fixed polyomino of slice {@code slice} of {@code sliceCount}. */
+    /**
+     * Emits every fixed polyomino of slice {@code slice} of {@code sliceCount} as a packed region;
+     * for an enumerator of up to {@value Region#MAX_SQUARES} squares.
+     */
     public void enumerate(int slice, int sliceCount, Sink sink) {
+        if (n > Region.MAX_SQUARES) {
+            throw new IllegalStateException("a packed region holds " + Region.MAX_SQUARES + " squares, not " + n);
+        }
+        enumerateCells(slice, sliceCount, (size, rows, cols) -> sink.accept(packed(size)));
+    }
+
+    /** Emits every fixed polyomino of slice {@code slice} of {@code sliceCount} as its squares. */
+    public void enumerateCells(int slice, int sliceCount, CellSink sink) {
         if (sliceCount < 1 || slice < 0 || slice >= sliceCount) {
             throw new IllegalArgumentException("slice " + slice + " of " + sliceCount);
         }
@@ -102,7 +123,7 @@ public final class RedelmeierEnumerator {
                 continue; // another slice's subtree
             }
             if (mine) {
-                sink.accept(packed(newSize));
+                sink.accept(newSize, cellsR, cellsC);
             }
             if (newSize < n) {
                 // Next untried list: the squares still untried before this one, plus new neighbours.

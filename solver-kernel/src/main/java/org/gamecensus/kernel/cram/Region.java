@@ -13,7 +13,10 @@ package org.gamecensus.kernel.cram;
  */
 public final class Region {
 
-    /** Largest shape the encoding supports. */
+    /**
+     * Largest connected set the encoding always holds. Larger shapes (to 16 squares) are
+     * {@link CellShape}s; their components after a move, at most 14 squares, are packed regions.
+     */
     public static final int MAX_SQUARES = 14;
     /** Largest frame area (squares) a packed region may use. */
     static final int MAX_AREA = 56;
@@ -43,10 +46,6 @@ public final class Region {
 
     private static final long[] NOT_FIRST_COLUMN = new long[MAX_AREA + 1];
     private static final long[] NOT_LAST_COLUMN = new long[MAX_AREA + 1];
-    /** The diagonal and the anti-diagonal of a square box of side s (s² ≤ 56), by s. */
-    private static final long[] DIAGONAL = new long[8];
-
-    private static final long[] ANTI_DIAGONAL = new long[8];
 
     static {
         for (int w = 1; w <= MAX_AREA; w++) {
@@ -62,12 +61,6 @@ public final class Region {
             }
             NOT_FIRST_COLUMN[w] = notFirst;
             NOT_LAST_COLUMN[w] = notLast;
-        }
-        for (int side = 1; side < DIAGONAL.length; side++) {
-            for (int r = 0; r < side; r++) {
-                DIAGONAL[side] |= 1L << (r * side + r);
-                ANTI_DIAGONAL[side] |= 1L << (r * side + side - 1 - r);
-            }
         }
     }
 
@@ -234,88 +227,6 @@ public final class Region {
      */
     static long congruenceKey(long packed) {
         return Math.min(leastOfRectangleImages(packed), leastOfRectangleImages(transpose(packed)));
-    }
-
-    /**
-     * Whether symmetry {@code sym} (an involution), taken about the bounding box of the set itself,
-     * pairs the set: maps it to itself, fixes no square, and — when {@code strict} — maps no
-     * domino of the set onto itself. The empty set is paired.
-     */
-    static boolean pairs(int sym, int w, long mask, boolean strict) {
-        if (mask == 0) {
-            return true;
-        }
-        assert sym == HALF_TURN || sym == FLIP_ROWS || sym == FLIP_COLUMNS || sym == TRANSPOSE || sym == ANTI_TRANSPOSE
-                : "only involutions pair";
-        return sym == HALF_TURN ? pairsByHalfTurn(w, mask, strict) : pairsByMirror(sym, normalize(w, mask), strict);
-    }
-
-    /**
-     * The half-turn about the set's box (rows top..bottom, columns left..right) sends square
-     * i = r·w + c to (top + bottom − r)·w + (left + right − c) = k − i, so the image of the
-     * whole set is its reversal shifted, compared in one step. Only squares at the box's centre
-     * can then fail, the cases by the centre's parity (rs = top + bottom, cs = left + right):
-     * <ul>
-     *   <li>rs, cs even: the centre is a square, fixed if in the set;</li>
-     *   <li>rs even, cs odd: the two squares astride the centre in its row form a domino that is
-     *       its own image (strict only), if in the set — one is iff the other is;</li>
-     *   <li>rs odd, cs even: the same in the centre's column;</li>
-     *   <li>rs, cs odd: the centre is a corner between squares, nothing is fixed.</li>
-     * </ul>
-     */
-    private static boolean pairsByHalfTurn(int w, long mask, boolean strict) {
-        final int top = Long.numberOfTrailingZeros(mask) / w;
-        final int bottom = (63 - Long.numberOfLeadingZeros(mask)) / w;
-        final long cols = columns(w, mask >>> (top * w));
-        final int rs = top + bottom;
-        final int cs = Long.numberOfTrailingZeros(cols) + 63 - Long.numberOfLeadingZeros(cols);
-        final int k = rs * w + cs;
-        assert k <= 2 * (MAX_AREA - 1) : "the image of every square lies in the frame";
-        final long reversed = Long.reverse(mask);
-        final long image = k >= 63 ? reversed << (k - 63) : reversed >>> (63 - k);
-        if (image != mask) {
-            return false;
-        }
-        final boolean rowCentre = (rs & 1) == 0;
-        final boolean columnCentre = (cs & 1) == 0;
-        if (rowCentre && columnCentre) {
-            return (mask & 1L << (rs / 2 * w + cs / 2)) == 0;
-        }
-        if (!strict || (!rowCentre && !columnCentre)) {
-            return true;
-        }
-        final int beside = rowCentre ? rs / 2 * w + cs / 2 : (rs - 1) / 2 * w + cs / 2;
-        return (mask & 1L << beside) == 0;
-    }
-
-    /**
-     * Whether a mirror pairs a packed region: it maps the region to itself (the transposes only a
-     * square box), and the axis cases hold:
-     * <ul>
-     *   <li>flip rows, odd height: the middle row is on the axis, its squares fixed;</li>
-     *   <li>flip rows, even height: a square of the row above the axis has its image just below,
-     *       a domino that is its own image (strict only);</li>
-     *   <li>flip columns: the same with columns;</li>
-     *   <li>transpose, anti-transpose: the squares of the diagonal are fixed; no domino is its
-     *       own image (its two squares would be one step apart on both axes).</li>
-     * </ul>
-     */
-    private static boolean pairsByMirror(int sym, long packed, boolean strict) {
-        if (transform(sym, packed) != packed) {
-            return false;
-        }
-        final int w = width(packed);
-        final int h = height(packed);
-        final long m = mask(packed);
-        switch (sym) {
-            case FLIP_ROWS:
-                return (h % 2 == 0 && !strict) || (m & rowBits(w) << ((h - 1) / 2 * w)) == 0;
-            case FLIP_COLUMNS:
-                return (w % 2 == 0 && !strict) || (m & ~NOT_FIRST_COLUMN[w] << ((w - 1) / 2)) == 0;
-            default:
-                assert w == h && w < DIAGONAL.length : "a region its transpose maps to itself has a square box";
-                return (m & (sym == TRANSPOSE ? DIAGONAL[w] : ANTI_DIAGONAL[w])) == 0;
-        }
     }
 
     /** Rows of {@code #} and {@code .} joined by {@code /}, top row first. */

@@ -141,10 +141,40 @@ class CramKernelTest {
         "###, false, false"
     }) // a fixed centre square
     void halfTurnPairing(String picture, boolean lax, boolean strict) {
-        final long p = Region.fromPicture(picture);
-        assertEquals(lax, Region.pairs(Region.HALF_TURN, Region.width(p), Region.mask(p), false), picture + " lax");
-        assertEquals(
-                strict, Region.pairs(Region.HALF_TURN, Region.width(p), Region.mask(p), true), picture + " strict");
+        final CellShape shape = new CellShape();
+        shape.load(picture.replace("/", "").replace(".", "").length(), rowsOf(picture), columnsOf(picture));
+        assertEquals(lax, shape.pairedByHalfTurn(shape.all(), false), picture + " lax");
+        assertEquals(strict, shape.pairedByHalfTurn(shape.all(), true), picture + " strict");
+        assertEquals(lax, shape.pairs(Region.HALF_TURN, shape.all(), false), picture + " lax");
+        assertEquals(strict, shape.pairs(Region.HALF_TURN, shape.all(), true), picture + " strict");
+    }
+
+    /** The rows of a picture's squares (it may be disconnected), in reading order. */
+    private static int[] rowsOf(String picture) {
+        final String[] rows = picture.split("/");
+        final List<Integer> out = new ArrayList<>();
+        for (int r = 0; r < rows.length; r++) {
+            for (int c = 0; c < rows[r].length(); c++) {
+                if (rows[r].charAt(c) == '#') {
+                    out.add(r);
+                }
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The columns of a picture's squares, in reading order. */
+    private static int[] columnsOf(String picture) {
+        final String[] rows = picture.split("/");
+        final List<Integer> out = new ArrayList<>();
+        for (String row : rows) {
+            for (int c = 0; c < row.length(); c++) {
+                if (row.charAt(c) == '#') {
+                    out.add(c);
+                }
+            }
+        }
+        return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
     @Test
@@ -167,8 +197,8 @@ class CramKernelTest {
     @Test
     void outcomeSearchesAgreeWithGrundyAndTheHybridSearchesLess() {
         final CramGrundy grundy = new CramGrundy(14);
-        final CramOutcomeSearch plain = new CramOutcomeSearch(false, 12);
-        final CramOutcomeSearch hybrid = new CramOutcomeSearch(true, 12);
+        final CramOutcomeSearch plain = new CramOutcomeSearch(false);
+        final CramOutcomeSearch hybrid = new CramOutcomeSearch(true);
         final long[] nodes = new long[2];
         new RedelmeierEnumerator(10, 7).enumerate(0, 1, p -> {
             if (Region.squares(p) % 2 == 1) {

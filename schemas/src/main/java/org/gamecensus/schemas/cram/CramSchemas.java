@@ -31,7 +31,8 @@ public final class CramSchemas {
                                 DataTypes.LongType,
                                 false,
                                 "canonical id: width << 56 | row-major mask, least of the shape's images under the"
-                                        + " catalogue's group; a box over 56 cells: bit 63, width << 56 | colex rank of the mask"),
+                                        + " catalogue's group; a box over 56 cells: bit 63, width << 56, (squares - 1) << 52,"
+                                        + " colex rank of the mask"),
                         field("height", DataTypes.IntegerType, false, "rows of the bounding box"),
                         field("width", DataTypes.IntegerType, false, "columns of the bounding box"),
                         field("picture", DataTypes.StringType, false, "rows of # and . joined by /, top row first"),

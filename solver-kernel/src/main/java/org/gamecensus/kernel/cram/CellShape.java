@@ -10,10 +10,12 @@ import java.util.Arrays;
  * box) does not; numbering the squares instead holds any box, and a table over every position of
  * the shape needs only 2^n entries.
  *
- * <p>Per shape: each square's row, column and neighbours, the squares of each row and column,
- * the dominoes in {@link Region}'s frame order (horizontal ones by their left square, then vertical
- * ones by their top square, each row-major), and a grid from (row, column) to square. A reused
- * holder: {@link #load} refills it without allocation. Not thread-safe.
+ * <p>Per shape: each square's row, column and neighbours, the squares of each column, the
+ * dominoes in {@link Region}'s frame order (horizontal ones by their left square, then vertical
+ * ones by their top square, each row-major) with the dominoes each conflicts with, and a grid from
+ * (row, column) to square. A reused holder: {@link #load} refills it without allocation, in
+ * O(box + d²) for d dominoes; a pairing test costs O(|set|), stopping at its first failure; a
+ * component O(|component|) steps. Not thread-safe.
  */
 public final class CellShape {
 
@@ -46,8 +48,11 @@ public final class CellShape {
     private final int[] col = new int[MAX_SQUARES];
     /** {@link #cell}(row, column) of each square. */
     private final int[] at = new int[MAX_SQUARES];
-    /** The square at {@link #cell}(row, column), or −1. */
-    private final int[] grid = new int[(MAX_SQUARES + 2) * STRIDE];
+    /**
+     * The square at {@link #cell}(row, column), or −1: one empty row above the box's 16 rows (a
+     * half-turn's image stays within the set's own rows, so it never reads below them).
+     */
+    private final int[] grid = new int[(MAX_SQUARES + 1) * STRIDE];
 
     private final int[] neighbours = new int[MAX_SQUARES];
     private final int[] columnSquares = new int[MAX_SQUARES];
@@ -71,6 +76,35 @@ public final class CellShape {
     public static CellShape of(long packed) {
         final CellShape shape = new CellShape();
         shape.loadPacked(packed);
+        return shape;
+    }
+
+    /** A shape holding a picture's squares ({@code #} a square, {@code .} none, rows joined by {@code /}). */
+    public static CellShape ofPicture(String picture) {
+        final String[] lines = picture.split("/");
+        int size = 0;
+        final int[] rows = new int[MAX_SQUARES];
+        final int[] cols = new int[MAX_SQUARES];
+        for (int r = 0; r < lines.length; r++) {
+            for (int c = 0; c < lines[r].length(); c++) {
+                final char ch = lines[r].charAt(c);
+                if (ch == '#') {
+                    if (size == MAX_SQUARES) {
+                        throw new IllegalArgumentException("more than " + MAX_SQUARES + " squares: " + picture);
+                    }
+                    rows[size] = r;
+                    cols[size] = c;
+                    size++;
+                } else if (ch != '.') {
+                    throw new IllegalArgumentException("picture takes # and . only: " + picture);
+                }
+            }
+        }
+        if (size == 0) {
+            throw new IllegalArgumentException("empty picture");
+        }
+        final CellShape shape = new CellShape();
+        shape.load(size, rows, cols);
         return shape;
     }
 
@@ -113,11 +147,15 @@ public final class CellShape {
             cmin = Math.min(cmin, cols[i]);
             cmax = Math.max(cmax, cols[i]);
         }
-        height = rmax - rmin + 1;
-        width = cmax - cmin + 1;
-        if (height > MAX_SQUARES || width > MAX_SQUARES) {
+        final int h = rmax - rmin + 1;
+        final int w = cmax - cmin + 1;
+        n = 0;
+        width = 0;
+        if (h > MAX_SQUARES || w > MAX_SQUARES) {
             throw new IllegalArgumentException("a shape spans at most " + MAX_SQUARES + " rows and columns");
         }
+        height = h;
+        width = w;
         for (int i = 0; i < size; i++) {
             grid[cell(rows[i] - rmin, cols[i] - cmin)] = MAX_SQUARES;
         }
@@ -245,9 +283,10 @@ public final class CellShape {
 
     /**
      * The shape's id: {@code width << 56 | mask}, the packed region of {@link Region}, when its box
-     * fits 56 cells; otherwise (15 and 16 squares only) bit 63 set, the width in bits 56..62 and in
-     * bits 0..55 the colex rank of the mask's n set bits among the n-subsets of the box (Σ C(i_k,
-     * k + 1) over the set bits i_0 < i_1 < …, below C(72, 16) < 2^54).
+     * fits 56 cells; otherwise (some shapes of 15 and 16 squares) bit 63 set, the width in bits
+     * 56..62, the number of squares less one in bits 52..55, and in bits 0..51 the colex rank of
+     * the mask's set bits i_0 < i_1 < … among the subsets of that size of the box, Σ C(i_k, k + 1)
+     * (below C(72, 16) < 2^52). Distinct shapes have distinct ids.
      */
     public long id() {
         if (height * width <= 56) {
@@ -261,8 +300,8 @@ public final class CellShape {
         for (int s = 0; s < n; s++) {
             rank += BINOMIAL[row[s] * width + col[s]][s + 1];
         }
-        assert rank < 1L << 56 : "the colex rank of 16 cells of 72 fits 56 bits";
-        return Long.MIN_VALUE | (long) width << 56 | rank;
+        assert rank < 1L << 52 : "the colex rank of at most 16 cells of 72 fits 52 bits";
+        return Long.MIN_VALUE | (long) width << 56 | (long) (n - 1) << 52 | rank;
     }
 
     /** Rows of {@code #} and {@code .} joined by {@code /}, top row first (as {@link Region#picture}). */
@@ -475,6 +514,7 @@ public final class CellShape {
         final int k = at[Integer.numberOfTrailingZeros(set)] + at[31 - Integer.numberOfLeadingZeros(set)];
         for (int rest = set; rest != 0; rest &= rest - 1) {
             final int a = Integer.numberOfTrailingZeros(rest);
+            assert k - at[a] >= 0 && k - at[a] < grid.length : "an image lies in the set's rows, in the grid";
             final int b = grid[k - at[a]];
             if (b < 0 || (set & 1 << b) == 0 || b == a || (strict && (neighbours[a] & 1 << b) != 0)) {
                 return false;

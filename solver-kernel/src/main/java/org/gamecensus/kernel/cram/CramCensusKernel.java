@@ -90,11 +90,6 @@ public final class CramCensusKernel {
         });
     }
 
-    /** Whether a fixed polyomino is the least of its images under the catalogue's group. */
-    static boolean isCatalogueRepresentative(long packed) {
-        return packed == Region.leastOfRectangleImages(packed);
-    }
-
     /** Fills the verdict for one shape (packed, normalised; a connected set of up to 14 squares). */
     public CramShapeVerdict decide(long shape) {
         cells.loadPacked(shape);

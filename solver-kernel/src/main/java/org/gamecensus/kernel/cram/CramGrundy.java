@@ -81,7 +81,9 @@ public final class CramGrundy {
                 seen |= 1L << grundy(shape, set & ~d);
             }
         }
-        return Long.numberOfTrailingZeros(~seen);
+        final int mex = Long.numberOfTrailingZeros(~seen);
+        assert mex < 63 : "Grundy values of small Cram positions are small";
+        return mex;
     }
 
     private int componentValue(long packed) {

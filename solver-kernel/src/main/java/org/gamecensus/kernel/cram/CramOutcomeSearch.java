@@ -12,8 +12,8 @@ import java.util.Arrays;
  * the mover loses — and whether some domino leaves a paired position — then the mover wins —
  * before recursing. Counting nodes in both modes measures what the pairing check saves.
  *
- * <p>Complexity: one expansion per position reachable from the root, each over the shape's
- * dominoes; a position is a set of the shape's squares ({@link CellShape}), the table indexed by it
+ * <p>Complexity: one expansion per position reachable from the root, each over the position's
+ * dominoes (a mask of domino indices, narrowed move by move); a position is a set of the shape's squares ({@link CellShape}), the table indexed by it
  * directly (2^16 entries, stamped with the root's epoch instead of cleared). Not thread-safe.
  */
 public final class CramOutcomeSearch {

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +29,19 @@ class CellShapeTest {
 
     private static final int[] INVOLUTIONS = {
         Region.HALF_TURN, Region.FLIP_ROWS, Region.FLIP_COLUMNS, Region.TRANSPOSE, Region.ANTI_TRANSPOSE
+    };
+
+    /**
+     * Wide shapes made to reach every branch: the 16-square staircase of an 8 × 9 box, paired by
+     * its half-turn laxly (its central domino is its own image), whose central domino is a strict
+     * route; its 15-square part in an 8 × 8 box; a staircase of 7 × 10 with steps of three at its
+     * ends; and steps of three in 6 × 11. All but the second are paired laxly, not strictly.
+     */
+    private static final String[] MADE = {
+        "##......./.##....../..##...../...##..../....##.../.....##../......##./.......##",
+        "##....../.##...../..##..../...##.../....##../.....##./......##/.......#",
+        "###......./..##....../...##...../....##..../.....##.../......##../.......###",
+        "##........./.###......./...###...../.....###.../.......###./.........##",
     };
 
     @Test
@@ -181,10 +195,10 @@ class CellShapeTest {
      */
     @Test
     void shapesOfFifteenAndSixteenSquaresBeyondPackedRegionsAreEachRepresentedOnce() {
+        final Set<Long> wideIds = new HashSet<>();
         for (int n : new int[] {15, 16}) {
             final CellShape shape = new CellShape();
             final long[] counts = {0, 0, 0}; // fixed polyominoes of n squares; those with wide boxes; images
-            final Set<Long> wideIds = new HashSet<>();
             final int size = n;
             new RedelmeierEnumerator(n, 7).enumerateCells(0, 1, (squares, rows, cols) -> {
                 if (squares != size) {
@@ -217,7 +231,8 @@ class CellShapeTest {
                 counts[2] += 4 / stabiliser;
                 final long id = shape.id();
                 assertTrue(id < 0 && (int) (id >>> 56 & 0x7f) == shape.width(), shape.picture());
-                assertTrue(wideIds.add(id), "distinct ids: " + shape.picture());
+                assertEquals(squares - 1, (int) (id >>> 52 & 0xf), "the squares less one: " + shape.picture());
+                assertTrue(wideIds.add(id), "distinct ids, over both sizes: " + shape.picture());
             });
             assertEquals(n == 15 ? FIXED_15 : FIXED_16, counts[0], "fixed polyominoes of " + n);
             assertEquals(counts[1], counts[2], "the representatives of " + n + " squares stand for each once");
@@ -228,13 +243,58 @@ class CellShapeTest {
     /**
      * Shapes of 15 and 16 squares, most with boxes over 56 cells (up to 8 × 9): every field of the
      * census row against plain definitions over sets of (row, column) cells — the Grundy value by
-     * the bare recursion, the pairings, the routes and the two-moves-away moves.
+     * the bare recursion, the pairings, the routes and the two-moves-away moves — and the half-turn
+     * test on random subsets of each. The made shapes and the totals make sure pairings and routes
+     * of wide boxes are met, not only their absence.
      */
     @Test
     void largeShapesAgreeWithThePlainDefinitions() {
         final CramCensusKernel kernel = new CramCensusKernel(16, 64);
         final List<String> bad = new ArrayList<>();
+        final SplittableRandom random = new SplittableRandom(16L);
         final int[] taken = {0, 0}; // shapes checked: boxes of up to 56 cells, boxes over 56
+        final long[] met = {0, 0, 0, 0}; // wide shapes paired laxly, with a route, with a strict route; subsets paired
+        final Consumer<CellShape> check = shape -> {
+            final boolean wide = shape.height() * shape.width() > 56;
+            taken[wide ? 1 : 0]++;
+            final CramShapeVerdict v = kernel.decide(shape);
+            final Map<Set<Integer>, Integer> memo = new HashMap<>();
+            final Set<Integer> cells = cellsOf(shape, shape.all());
+            final String got = v.grundy() + " " + v.pairedLax() + " " + v.pairedStrict() + " routes "
+                    + moves(v.routes()) + " two " + moves(v.twoMoves());
+            final String want = plainGrundy(cells, memo) + " " + PlainTwoMovesAway.paired(cells, false) + " "
+                    + PlainTwoMovesAway.paired(cells, true) + " routes " + plainRoutes(cells, memo) + " two "
+                    + plainTwoMoves(cells, memo);
+            if (!got.equals(want)) {
+                bad.add(v.picture() + ": kernel " + got + ", plain " + want);
+            }
+            assertNull(v.violations(), v.picture());
+            assertEquals(v.grundy() != 0 ? "N" : "P", v.outcome());
+            if (wide) {
+                met[0] += v.pairedLax() ? 1 : 0;
+                met[1] += v.routesLax() > 0 ? 1 : 0;
+                met[2] += v.routesStrict() > 0 ? 1 : 0;
+            }
+            final int[] partner = halfTurnPartners(shape);
+            for (int i = 0; i < 64; i++) {
+                // Half of the subsets closed under the shape's half-turn (when it keeps the shape), so some are paired.
+                int set = random.nextInt(shape.all()) + 1;
+                if (partner != null && i % 2 == 0) {
+                    for (int rest = set; rest != 0; rest &= rest - 1) {
+                        set |= 1 << partner[Integer.numberOfTrailingZeros(rest)];
+                    }
+                }
+                for (boolean strict : new boolean[] {false, true}) {
+                    final boolean expected = PlainTwoMovesAway.paired(cellsOf(shape, set), strict);
+                    assertEquals(expected, shape.pairedByHalfTurn(set, strict), v.picture() + " subset " + set);
+                    assertEquals(expected, shape.pairs(Region.HALF_TURN, set, strict), v.picture() + " subset " + set);
+                    met[3] += expected ? 1 : 0;
+                }
+            }
+        };
+        for (String picture : MADE) {
+            check.accept(CellShape.ofPicture(picture));
+        }
         for (int n : new int[] {15, 16}) {
             final CellShape shape = new CellShape();
             final int size = n;
@@ -245,32 +305,48 @@ class CellShapeTest {
                 }
                 shape.load(squares, rows, cols);
                 final int kind = shape.height() * shape.width() > 56 ? 1 : 0;
-                if (kinds[kind] >= (kind == 1 ? 12 : 4)) {
-                    return;
+                if (kinds[kind] < (kind == 1 ? 12 : 4)) {
+                    kinds[kind]++;
+                    check.accept(shape);
                 }
-                kinds[kind]++;
-                taken[kind]++;
-                final CramShapeVerdict v = kernel.decide(shape);
-                final Set<Integer> cells = new TreeSet<>();
-                for (int s = 0; s < shape.squares(); s++) {
-                    cells.add(shape.row(s) * 64 + shape.column(s));
-                }
-                final Map<Set<Integer>, Integer> memo = new HashMap<>();
-                final String got = v.grundy() + " " + v.pairedLax() + " " + v.pairedStrict() + " routes "
-                        + moves(v.routes()) + " two " + moves(v.twoMoves());
-                final String want = plainGrundy(cells, memo) + " " + PlainTwoMovesAway.paired(cells, false) + " "
-                        + PlainTwoMovesAway.paired(cells, true) + " routes " + plainRoutes(cells, memo) + " two "
-                        + plainTwoMoves(cells, memo);
-                if (!got.equals(want)) {
-                    bad.add(v.picture() + ": kernel " + got + ", plain " + want);
-                }
-                assertNull(v.violations(), v.picture());
-                assertEquals(v.grundy() != 0 ? "N" : "P", v.outcome());
             });
         }
         assertEquals(List.of(), bad);
         assertEquals(8, taken[0], "shapes with boxes of up to 56 cells checked");
-        assertEquals(24, taken[1], "shapes with boxes over 56 cells checked");
+        assertEquals(24 + MADE.length, taken[1], "shapes with boxes over 56 cells checked");
+        assertTrue(
+                met[0] >= 2 && met[1] >= 2 && met[2] >= 2,
+                "wide pairings and routes met: " + met[0] + " " + met[1] + " " + met[2]);
+        assertTrue(met[3] > 0, "paired subsets met");
+    }
+
+    /** Each square's image under the half-turn of the shape's box, or null when that does not keep the shape. */
+    private static int[] halfTurnPartners(CellShape shape) {
+        final Map<Integer, Integer> squareAt = new HashMap<>();
+        for (int s = 0; s < shape.squares(); s++) {
+            squareAt.put(shape.row(s) * 64 + shape.column(s), s);
+        }
+        final int[] partner = new int[shape.squares()];
+        for (int s = 0; s < shape.squares(); s++) {
+            final Integer p =
+                    squareAt.get((shape.height() - 1 - shape.row(s)) * 64 + shape.width() - 1 - shape.column(s));
+            if (p == null) {
+                return null;
+            }
+            partner[s] = p;
+        }
+        return partner;
+    }
+
+    /** The cells of a set of a shape's squares, each row · 64 + column ({@link PlainTwoMovesAway}'s form). */
+    private static Set<Integer> cellsOf(CellShape shape, int set) {
+        final Set<Integer> cells = new TreeSet<>();
+        for (int s = 0; s < shape.squares(); s++) {
+            if ((set >>> s & 1) != 0) {
+                cells.add(shape.row(s) * 64 + shape.column(s));
+            }
+        }
+        return cells;
     }
 
     private static long packedOf(int size, int[] rows, int[] cols) {

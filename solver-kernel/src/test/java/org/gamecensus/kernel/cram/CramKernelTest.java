@@ -81,7 +81,11 @@ class CramKernelTest {
                     n + " squares: " + slots + " slots for " + grundy.evaluations() + " classes, oversized");
         }
         assertEquals(16, CramCensusKernel.grundyTableBits(11), "23,545 classes to 11 squares");
-        assertEquals(22, CramCensusKernel.grundyTableBits(Region.MAX_SQUARES), "the largest census's table");
+        assertEquals(22, CramCensusKernel.grundyTableBits(Region.MAX_SQUARES), "the classes of up to 14 squares");
+        assertEquals(
+                22,
+                CramCensusKernel.grundyTableBits(CellShape.MAX_SQUARES),
+                "no more at 16 squares: a set of 15 or 16 is a whole shape, not in the table");
     }
 
     @Test
@@ -141,40 +145,11 @@ class CramKernelTest {
         "###, false, false"
     }) // a fixed centre square
     void halfTurnPairing(String picture, boolean lax, boolean strict) {
-        final CellShape shape = new CellShape();
-        shape.load(picture.replace("/", "").replace(".", "").length(), rowsOf(picture), columnsOf(picture));
+        final CellShape shape = CellShape.ofPicture(picture);
         assertEquals(lax, shape.pairedByHalfTurn(shape.all(), false), picture + " lax");
         assertEquals(strict, shape.pairedByHalfTurn(shape.all(), true), picture + " strict");
         assertEquals(lax, shape.pairs(Region.HALF_TURN, shape.all(), false), picture + " lax");
         assertEquals(strict, shape.pairs(Region.HALF_TURN, shape.all(), true), picture + " strict");
-    }
-
-    /** The rows of a picture's squares (it may be disconnected), in reading order. */
-    private static int[] rowsOf(String picture) {
-        final String[] rows = picture.split("/");
-        final List<Integer> out = new ArrayList<>();
-        for (int r = 0; r < rows.length; r++) {
-            for (int c = 0; c < rows[r].length(); c++) {
-                if (rows[r].charAt(c) == '#') {
-                    out.add(r);
-                }
-            }
-        }
-        return out.stream().mapToInt(Integer::intValue).toArray();
-    }
-
-    /** The columns of a picture's squares, in reading order. */
-    private static int[] columnsOf(String picture) {
-        final String[] rows = picture.split("/");
-        final List<Integer> out = new ArrayList<>();
-        for (String row : rows) {
-            for (int c = 0; c < row.length(); c++) {
-                if (row.charAt(c) == '#') {
-                    out.add(c);
-                }
-            }
-        }
-        return out.stream().mapToInt(Integer::intValue).toArray();
     }
 
     @Test

@@ -130,7 +130,7 @@ public final class SwitchingCensus extends Census {
         @Option(
                 names = "--budget",
                 paramLabel = "NODES",
-                description = "nodes the solver may spend (default 5000000;" + " setting switching.solver-budget)")
+                description = "nodes the solver may spend (default 20000000;" + " setting switching.solver-budget)")
         String budget;
 
         @Override

@@ -33,7 +33,7 @@ public final class SwitchingJob {
     public static final long DEFAULT_MAX_SUBGRAPHS = 1L << 22;
 
     /** Nodes the solver may spend on a whole host before giving up. */
-    public static final long DEFAULT_SOLVER_BUDGET = 5_000_000L;
+    public static final long DEFAULT_SOLVER_BUDGET = 20_000_000L;
 
     /** The check of every subgraph: solver and criterion agree, and no P-position (moving first never hurts). */
     public static final CensusCommit.Check CHECK = new CensusCommit.Check(
@@ -240,7 +240,7 @@ public final class SwitchingJob {
             final List<WholeHostDecisionRow> result = new ArrayList<>();
             for (Row r : collected) {
                 final WholeHostDecisionRow d = new WholeHostDecisionRow(
-                        r.getString(14),
+                        r.getString(15),
                         r.getString(4),
                         r.isNullAt(7) ? null : r.getString(7),
                         r.getLong(8),

@@ -41,7 +41,8 @@ public final class SwitchingTables {
             "SELECT concat(substring(d.host, 9), '×', CAST(substring(d.host, 9) AS INT) + 1) AS board, "
                     + "d.vertices, d.links, d.criterion_short_first AS short_first_wins, d.criterion_short_second AS short_second_wins, "
                     + "d.criterion_outcome AS outcome, d.solver_outcome, d.solver_nodes, "
-                    + "d.winning_opening_count AS winning_openings "
+                    + "d.winning_opening_count AS winning_openings, "
+                    + "bit_count(d.solver_winning_openings) AS solver_winning_openings "
                     + "FROM switching_decided d WHERE d.host LIKE 'bridgit:%' ORDER BY d.links";
 
     private SwitchingTables() {}
@@ -74,8 +75,9 @@ public final class SwitchingTables {
                     BRIDGIT,
                     "Short's dots form an n × (n+1) grid, home columns merged into s and t. The verdicts are"
                             + " Lehman's criterion's; solver_outcome is the exhaustive solver's where it finished"
-                            + " within its node budget (— where it gave up). winning_openings: Short's first"
-                            + " links after which Short wins moving second.");
+                            + " within its node budget (— where it gave up), from the empty board and after each of"
+                            + " Short's openings. winning_openings: Short's first links after which Short wins"
+                            + " moving second, by the criterion; solver_winning_openings: the same by the solver.");
         }
         return tables.write();
     }

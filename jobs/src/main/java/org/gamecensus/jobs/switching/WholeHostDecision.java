@@ -21,6 +21,9 @@ public final class WholeHostDecision {
     public final Boolean solverShortFirst;
 
     public final Boolean solverShortSecond;
+    /** Short's winning openings (moving first) by the solver; null when it exceeded its budget. */
+    public final Long solverWinningOpenings;
+
     public final long solverNodes;
     public final long treeA;
     public final long treeB;
@@ -32,6 +35,7 @@ public final class WholeHostDecision {
             boolean cs,
             Boolean sf,
             Boolean ss,
+            Long so,
             long nodes,
             long treeA,
             long treeB,
@@ -41,6 +45,7 @@ public final class WholeHostDecision {
         this.criterionShortSecond = cs;
         this.solverShortFirst = sf;
         this.solverShortSecond = ss;
+        this.solverWinningOpenings = so;
         this.solverNodes = nodes;
         this.treeA = treeA;
         this.treeB = treeB;
@@ -61,26 +66,31 @@ public final class WholeHostDecision {
         final SwitchingGameSolver solver = new SwitchingGameSolver(host, 22, budget);
         Boolean sf = null;
         Boolean ss = null;
+        Long so = null;
         try {
             sf = solver.shortWins(all, true);
             ss = solver.shortWins(all, false);
+            so = sf ? solver.winningOpenings(all) : 0L;
         } catch (SwitchingGameSolver.BudgetExceeded e) {
             sf = null;
             ss = null;
+            so = null;
         }
-        return new WholeHostDecision(host, cs || openings != 0, cs, sf, ss, solver.nodes(), a, b, openings);
+        return new WholeHostDecision(host, cs || openings != 0, cs, sf, ss, so, solver.nodes(), a, b, openings);
     }
 
     public boolean solved() {
         return solverShortFirst != null;
     }
 
-    /** Whether the solver (when it finished) agrees with the criterion. */
+    /** Whether the solver (when it finished) agrees with the criterion: both outcomes and Short's winning openings. */
     public Boolean agrees() {
         if (!solved()) {
             return null;
         }
-        return solverShortFirst == criterionShortFirst && solverShortSecond == criterionShortSecond;
+        return solverShortFirst == criterionShortFirst
+                && solverShortSecond == criterionShortSecond
+                && solverWinningOpenings.longValue() == winningOpenings;
     }
 
     public String criterionOutcome() {
@@ -108,6 +118,7 @@ public final class WholeHostDecision {
                 criterionShortSecond ? treeB : null,
                 winningOpenings,
                 Long.bitCount(winningOpenings),
+                solverWinningOpenings,
                 host.name());
     }
 
@@ -141,7 +152,9 @@ public final class WholeHostDecision {
                     .append(solverOutcome())
                     .append(", ")
                     .append(solverNodes)
-                    .append(" nodes)")
+                    .append(" nodes; ")
+                    .append(Long.bitCount(solverWinningOpenings))
+                    .append(" winning openings for Short)")
                     .append(agrees() ? ", agrees" : ", DISAGREES")
                     .append('\n');
         } else {

@@ -14,7 +14,7 @@ public final class SwitchingSchemas {
     /** Table {@code switching}: one row per subgraph (link subset) of a host, partitioned by host. */
     public static final DatasetSchema SUBGRAPHS = new DatasetSchema(
                     "switching",
-                    1,
+                    2,
                     new StructType(new StructField[] {
                         field("mask", DataTypes.LongType, false, "the subgraph: bit i set when host link i is present"),
                         field("links", DataTypes.IntegerType, false, "number of links in the subgraph"),
@@ -104,7 +104,7 @@ public final class SwitchingSchemas {
     /** Table {@code switching_decided}: one row per whole host decided on its own (e.g. Bridg-It boards). */
     public static final DatasetSchema DECIDED = new DatasetSchema(
                     "switching_decided",
-                    1,
+                    2,
                     new StructType(new StructField[] {
                         field("vertices", DataTypes.IntegerType, false, "number of vertices"),
                         field("links", DataTypes.IntegerType, false, "number of links"),
@@ -143,7 +143,8 @@ public final class SwitchingSchemas {
                                 "agree",
                                 DataTypes.BooleanType,
                                 true,
-                                "solver and criterion agree, null when the solver gave up"),
+                                "solver and criterion agree on both outcomes and on Short's winning openings, null when the"
+                                        + " solver gave up"),
                         field(
                                 "tree_a",
                                 DataTypes.LongType,
@@ -156,6 +157,11 @@ public final class SwitchingSchemas {
                                 false,
                                 "links whose securing as Short's opening meets the criterion"),
                         field("winning_opening_count", DataTypes.IntegerType, false, "number of winning openings"),
+                        field(
+                                "solver_winning_openings",
+                                DataTypes.LongType,
+                                true,
+                                "links whose securing as Short's opening wins by the solver, null when over budget"),
                         field("host", DataTypes.StringType, false, "host graph (partition key)"),
                     }),
                     List.of("host"),

@@ -11,19 +11,24 @@ import java.util.Arrays;
  * outside both are deleted. Only the partition of the vertices that C induces matters, so a
  * position is keyed by U and by the <em>closure</em> of C (every host link inside one class of
  * that partition), which is a function of the partition alone. Before a position is looked up
- * it is reduced by three game-level facts that need no theory of the criterion:
+ * it is reduced by five game-level facts that need no theory of the criterion:
  * <ol>
  *   <li>an undecided link inside one class is a loop and can never matter;</li>
  *   <li>a link into a class (other than s's or t's) that has no other undecided link lies on no
  *       s–t route; removed repeatedly, this strips every dangling tree;</li>
+ *   <li>two undecided links that are a class's only ones (other than s's or t's), in series, are
+ *       as good as deleted: a route through the class needs both, and Cut answers Short's
+ *       securing of either by deleting the other, and otherwise plays as if both were deleted;
+ *       conversely deleting can only help Cut. So both are removed (the dual of case 5);</li>
  *   <li>links outside the component of s among C ∪ U lie on no s–t route;</li>
  *   <li>two undecided links joining the same two classes are as good as a secured one: Short
  *       answers Cut's deletion of either by securing the other, and otherwise plays as if it
  *       were secured; conversely securing can only help Short. So one of them is secured.</li>
  * </ol>
- * A link removed by cases 1–3 is a move for either side that changes nothing; in this game, which
- * is monotone (securing never hurts Short, deleting never hurts Cut), such a pass is never better
- * than a real move, so removing it keeps the outcome.
+ * A link removed by cases 1, 2 and 4 is a move for either side that changes nothing; in this
+ * game, which is monotone (securing never hurts Short, deleting never hurts Cut), such a pass is
+ * never better than a real move, so removing it keeps the outcome; cases 3 and 5 are pairs of
+ * such passes.
  *
  * <p>Complexity: exponential in the number of undecided links (at most 3^m positions); the table
  * and the reductions make the hosts of the census (m ≤ 21) fast. The table is sized up front and
@@ -146,6 +151,39 @@ public final class SwitchingGameSolver {
         return solve(0L, mask, shortToMove, 0);
     }
 
+    /**
+     * Whether Short, moving first on the subgraph {@code mask}, wins by opening with {@code link}:
+     * the link secured, Cut to move. The table is kept between calls until {@link #reset}.
+     *
+     * @throws BudgetExceeded when the search visits more nodes than the budget
+     */
+    public boolean shortWinsOpeningWith(long mask, int link) {
+        if ((mask & ~host.allLinks()) != 0) {
+            throw new IllegalArgumentException("mask has links outside the host: " + Long.toBinaryString(mask));
+        }
+        if (link < 0 || link >= m || (mask & 1L << link) == 0) {
+            throw new IllegalArgumentException("link " + link + " is not in the subgraph");
+        }
+        return solve(1L << link, mask & ~(1L << link), false, 0);
+    }
+
+    /**
+     * Short's winning openings on the subgraph {@code mask} (Short moving first): the links whose
+     * securing, Cut then to move, leaves Short a win.
+     *
+     * @throws BudgetExceeded when the search visits more nodes than the budget
+     */
+    public long winningOpenings(long mask) {
+        long openings = 0L;
+        for (long rest = mask & host.allLinks(); rest != 0; rest &= rest - 1) {
+            final int e = Long.numberOfTrailingZeros(rest);
+            if (shortWinsOpeningWith(mask, e)) {
+                openings |= 1L << e;
+            }
+        }
+        return openings;
+    }
+
     private boolean solve(long securedBefore, long undecidedBefore, boolean shortToMove, int depth) {
         if (++nodes > nodeBudget) {
             throw BUDGET_EXCEEDED;
@@ -172,7 +210,7 @@ public final class SwitchingGameSolver {
             if (twin == 0L) {
                 break;
             }
-            secured |= twin; // case 4: a doubled link is as good as a secured one
+            secured |= twin; // case 5: a doubled link is as good as a secured one
             undecided = live & ~twin;
         }
         final long closure = closure(cls);
@@ -277,7 +315,8 @@ public final class SwitchingGameSolver {
                 deg[b]++;
             }
         }
-        // Case 2: dangling links, repeatedly.
+        // Cases 2 and 3: dangling links, and the two links of a class with no others, repeatedly
+        // (removing one of a pair leaves the other dangling).
         boolean changed = true;
         while (changed) {
             changed = false;
@@ -285,7 +324,7 @@ public final class SwitchingGameSolver {
                 final int e = Long.numberOfTrailingZeros(rest);
                 final int a = cls[lu[e]];
                 final int b = cls[lv[e]];
-                if ((deg[a] == 1 && a != cs && a != ct) || (deg[b] == 1 && b != cs && b != ct)) {
+                if ((deg[a] <= 2 && a != cs && a != ct) || (deg[b] <= 2 && b != cs && b != ct)) {
                     live &= ~(1L << e);
                     deg[a]--;
                     deg[b]--;
@@ -293,7 +332,7 @@ public final class SwitchingGameSolver {
                 }
             }
         }
-        // Case 3: the component of s's class.
+        // Case 4: the component of s's class.
         long reached = 1L << cs;
         long kept = 0L;
         changed = true;

@@ -247,8 +247,10 @@ public final class SwitchingJob {
                         r.getInt(13),
                         r.getInt(1));
                 if (Boolean.FALSE.equals(r.isNullAt(9) ? null : r.getBoolean(9))) {
-                    throw new CensusFailure("host " + d.host() + ": solver (" + d.solverOutcome() + ") and criterion ("
-                            + d.criterionOutcome() + ") disagree; nothing was published");
+                    throw new CensusFailure("host " + d.host() + ": solver and criterion disagree (outcomes "
+                            + d.solverOutcome() + " and " + d.criterionOutcome() + ", winning openings "
+                            + Long.bitCount(r.getLong(14)) + " and " + d.winningOpenings()
+                            + "); nothing was published");
                 }
                 result.add(d);
             }

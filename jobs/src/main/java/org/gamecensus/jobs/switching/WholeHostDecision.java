@@ -64,6 +64,7 @@ public final class WholeHostDecision {
         }
         final long openings = cs ? all : criterion.winningOpenings(all);
         final SwitchingGameSolver solver = new SwitchingGameSolver(host, 22, budget);
+        solver.reset();
         Boolean sf = null;
         Boolean ss = null;
         Long so = null;

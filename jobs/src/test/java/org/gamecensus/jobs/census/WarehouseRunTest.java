@@ -178,8 +178,9 @@ class WarehouseRunTest extends SparkCensusTest {
                 e.getMessage());
         Assertions.assertTrue(
                 e.getMessage()
-                        .contains("this run's is of {2 vertices, s 0, t 1, links 0-1} under schema"
-                                + " version 1: refused, nothing written (--replace replaces it)"),
+                        .contains("this run's is of {2 vertices, s 0, t 1, links 0-1} under schema version "
+                                + SwitchingSchemas.SUBGRAPHS.version()
+                                + ": refused, nothing written (--replace replaces it)"),
                 e.getMessage());
         assertEquals(1024, rows(w, "switching").count(), "K5's rows intact");
         assertEquals(

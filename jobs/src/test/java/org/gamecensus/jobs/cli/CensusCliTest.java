@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import org.gamecensus.jobs.census.SparkCensusTest;
+import org.gamecensus.schemas.switching.SwitchingSchemas;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -392,9 +393,9 @@ class CensusCliTest extends SparkCensusTest {
         assertEquals(2, other.code(), other.err());
         Assertions.assertTrue(
                 other.err()
-                        .startsWith(
-                                "census: switching/host=mine holds a census of {2 vertices, s 0, t 1,"
-                                        + " links 0-1} under schema version 1; this run's is of {2 vertices, s 0, t 1, links 0-1 0-1}"),
+                        .startsWith("census: switching/host=mine holds a census of {2 vertices, s 0, t 1,"
+                                + " links 0-1} under schema version " + SwitchingSchemas.SUBGRAPHS.version()
+                                + "; this run's is of {2 vertices, s 0, t 1, links 0-1 0-1}"),
                 other.err());
         assertEquals(mine, snapshot(tmp.resolve("out")), "refused: nothing written");
         final CliRun replaced = census("run", "switching", "--host", two, "--name", "mine", "--replace", "--out", out);

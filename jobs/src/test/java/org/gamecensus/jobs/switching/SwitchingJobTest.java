@@ -101,7 +101,7 @@ class SwitchingJobTest extends SparkCensusTest {
         }
         Assertions.assertTrue(Files.readString(
                         Path.of(URI.create(warehouse.tablePath("switching"))).resolve("_schema.json"))
-                .contains("\"version\":1"));
+                .contains("\"version\":" + SwitchingSchemas.SUBGRAPHS.version()));
         // Every certificate in the warehouse is present exactly where Short wins moving second.
         warehouse.registerViews(spark());
         assertEquals(

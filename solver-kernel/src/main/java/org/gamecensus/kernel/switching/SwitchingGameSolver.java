@@ -27,8 +27,8 @@ import java.util.Arrays;
  * </ol>
  * A link removed by cases 1, 2 and 4 is a move for either side that changes nothing; in this
  * game, which is monotone (securing never hurts Short, deleting never hurts Cut), such a pass is
- * never better than a real move, so removing it keeps the outcome; cases 3 and 5 are pairs of
- * such passes.
+ * never better than a real move, so removing it keeps the outcome; cases 3 and 5 rest on a
+ * pairing answer instead (the other link of the pair, deleted or secured at once).
  *
  * <p>Complexity: exponential in the number of undecided links (at most 3^m positions); the table
  * and the reductions make the hosts of the census (m ≤ 21) fast. The table is sized up front and
@@ -295,7 +295,8 @@ public final class SwitchingGameSolver {
     }
 
     /**
-     * Drops the undecided links that lie on no s–t route (cases in the class comment).
+     * Drops the undecided links that lie on no s–t route, and the series pairs that count as
+     * deleted (cases 1–4 in the class comment).
      *
      * @return the live links, or -1 when t's class is not reachable from s's
      */

@@ -244,8 +244,8 @@ class SwitchingAgreementTest {
             final long all = host.allLinks();
             assertTrue(solver.shortWins(all, true), host.name() + ": Short wins moving first");
             assertFalse(solver.shortWins(all, false), host.name() + ": Short loses moving second");
-            assertEquals(criterion.shortWinsMovingFirst(all), true);
-            assertEquals(criterion.shortWinsMovingSecond(all), false);
+            assertTrue(criterion.shortWinsMovingFirst(all), host.name() + ": the criterion, Short first");
+            assertFalse(criterion.shortWinsMovingSecond(all), host.name() + ": the criterion, Short second");
             assertEquals(criterion.winningOpenings(all), solver.winningOpenings(all), host.name() + " openings");
             assertEquals(all, solver.winningOpenings(all), host.name() + ": every opening wins");
         }

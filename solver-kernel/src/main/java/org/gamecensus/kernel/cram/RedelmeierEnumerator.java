@@ -80,7 +80,11 @@ public final class RedelmeierEnumerator {
         if (n > Region.MAX_SQUARES) {
             throw new IllegalStateException("a packed region holds " + Region.MAX_SQUARES + " squares, not " + n);
         }
-        enumerateCells(slice, sliceCount, (size, rows, cols) -> sink.accept(packed(size)));
+        final CellShape shape = new CellShape();
+        enumerateCells(slice, sliceCount, (size, rows, cols) -> {
+            shape.load(size, rows, cols);
+            sink.accept(shape.id()); // a box of at most 56 cells: the packed region
+        });
     }
 
     /** Emits every fixed polyomino of slice {@code slice} of {@code sliceCount} as its squares. */
@@ -156,23 +160,5 @@ public final class RedelmeierEnumerator {
         reached[cell] = true;
         next[count] = cell;
         return count + 1;
-    }
-
-    private long packed(int size) {
-        int rmax = 0;
-        int cmin = Integer.MAX_VALUE;
-        int cmax = Integer.MIN_VALUE;
-        for (int i = 0; i < size; i++) {
-            rmax = Math.max(rmax, cellsR[i]);
-            cmin = Math.min(cmin, cellsC[i]);
-            cmax = Math.max(cmax, cellsC[i]);
-        }
-        final int w = cmax - cmin + 1;
-        long mask = 0L;
-        for (int i = 0; i < size; i++) {
-            mask |= 1L << (cellsR[i] * w + (cellsC[i] - cmin));
-        }
-        assert rmax * w + w <= Region.MAX_AREA : "a connected set of ≤ 14 squares fits 56 cells";
-        return Region.pack(w, mask);
     }
 }

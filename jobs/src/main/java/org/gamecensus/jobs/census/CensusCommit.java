@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
 import org.apache.spark.SparkContext;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.broadcast.Broadcast;
@@ -348,6 +349,22 @@ public final class CensusCommit {
         final String[] columns = schema.struct().fieldNames();
         final Dataset<Row> inOrder =
                 rows.selectExpr(Arrays.stream(columns).map(c -> "`" + c + "`").toArray(String[]::new));
+        return commit(spark, warehouse, schema, inOrder.javaRDD(), partitions, check, tallies);
+    }
+
+    /**
+     * As {@link #commit(SparkSession, Warehouse, DatasetSchema, Dataset, List, Check, RowCondition...)},
+     * for rows that tasks make themselves (a kernel's output), already with the schema's columns in
+     * its order: written as they come, with no conversion to Spark SQL's rows and back.
+     */
+    public static Committed commit(
+            SparkSession spark,
+            Warehouse warehouse,
+            DatasetSchema schema,
+            JavaRDD<Row> rows,
+            List<TablePartition> partitions,
+            Check check,
+            RowCondition... tallies) {
         final FaultInjection faults = FaultInjection.of(spark);
         return commitWritten(
                 spark,
@@ -357,8 +374,7 @@ public final class CensusCommit {
                 check,
                 tallies,
                 -1,
-                write -> inOrder.javaRDD()
-                        .mapPartitions((FlatMapFunction<Iterator<Row>, CensusWriteTask.Outcome>) it -> {
+                write -> rows.mapPartitions((FlatMapFunction<Iterator<Row>, CensusWriteTask.Outcome>) it -> {
                             faults.haltIfWriting();
                             final int[] task = CensusWriteTask.taskAndAttempt();
                             return List.of(write.write(it, task[0], task[1])).iterator();

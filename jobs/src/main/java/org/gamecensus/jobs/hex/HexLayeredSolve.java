@@ -7,19 +7,19 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.spark.api.java.function.MapPartitionsFunction;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.api.java.UDF1;
+import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.Manifests;
@@ -49,10 +49,13 @@ import org.gamecensus.schemas.hex.HexSchemas;
  * starts: a task needs its share of one layer and nothing else. A run killed midway keeps its
  * committed layers, and the same command resumes below the last of them.
  *
- * <p>Cost per live position: two flood fills, a hash probe per empty cell and two circuit solves
- * (the table solve's ratio rule makes two per empty cell); every position is shuffled once, to
- * its parents' task; storage: every live position's row. The rows of {@code hex} are then the
- * layers' rows with a few columns derived ({@link #positions}).
+ * <p>Only the groups no larger than their half-turns are settled, each with its half-turn
+ * ({@link HexLayerKernel#settles}): the other groups get no marker and no children. Cost per
+ * settled position: two flood fills, a hash probe per empty cell and two circuit solves (the
+ * table solve's ratio rule makes two per empty cell); its half-turn costs the mapping of its
+ * scores. About half of the positions are shuffled, once each, to their parents' task; storage:
+ * every live position's row. The rows of {@code hex} are then the layers' rows with a few columns
+ * derived ({@link #positions}).
  */
 public final class HexLayeredSolve {
 
@@ -223,25 +226,26 @@ public final class HexLayeredSolve {
      * parts and sorted by key, so each task meets its groups one after another, each marker
      * followed by its children, and settles each group in memory.
      */
-    static Dataset<Row> settle(
+    static JavaRDD<Row> settle(
             SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int k, int partitions) {
         final HexLayerKernel shape = new HexLayerKernel(board, first);
         final long groups = shape.groupCount(k);
         final int b = HexLayerKernel.waitingStones(k);
         final int parts = parts(shape, k, partitions);
+        final int cells = board.cells();
+        // Only the groups that settle their half-turns with them get a marker and children.
+        final Column settles = functions
+                .udf((UDF1<Long, Boolean>) w -> settles(w, cells), DataTypes.BooleanType)
+                .apply(functions.col("w"));
         Dataset<Row> keyed = spark.range(
                         0, groups, 1, Math.min(parts, spark.sparkContext().defaultParallelism()))
+                .select(functions
+                        .udf((UDF1<Long, Long>) rank -> (long) HexLayerKernel.unrank(rank, b), DataTypes.LongType)
+                        .apply(functions.col("id"))
+                        .as("w"))
+                .where(settles)
                 .select(
-                        functions
-                                .shiftLeft(
-                                        functions
-                                                .udf(
-                                                        (UDF1<Long, Long>)
-                                                                rank -> (long) HexLayerKernel.unrank(rank, b),
-                                                        DataTypes.LongType)
-                                                .apply(functions.col("id")),
-                                        32)
-                                .as(KEY),
+                        functions.shiftLeft(functions.col("w"), 32).as(KEY),
                         functions.lit(false).as("lost"),
                         functions.lit(0.0).as("down_resistance"),
                         functions.lit(0.0).as("across_resistance"));
@@ -253,20 +257,34 @@ public final class HexLayeredSolve {
             final Column opponent =
                     functions.col(downGroups ? "across_mask" : "down_mask").cast("long");
             keyed = keyed.union(layer(spark, warehouse, board, first, k + 1)
+                    .withColumn("w", group)
+                    .where(settles)
                     .select(
                             functions.shiftLeft(group, 32).bitwiseOR(opponent).as(KEY),
                             functions.not(functions.col("winnable")).as("lost"),
                             functions.col("down_resistance"),
                             functions.col("across_resistance")));
         }
-        final StructType schema = HexSchemas.LAYERS.struct();
+        // Spark's own rows of the sort, read in place: no conversion to external rows and back.
         return keyed.repartition(parts, functions.shiftRightUnsigned(functions.col(KEY), 32))
                 .sortWithinPartitions(KEY)
-                .mapPartitions(new SettleGroups(board.rows(), board.cols(), first.label(), k), Encoders.row(schema));
+                .queryExecution()
+                .toRdd()
+                .toJavaRDD()
+                .mapPartitions(new SettleGroups(board.rows(), board.cols(), first.label(), k));
     }
 
-    /** Settles and grades the groups of one task, each from its marker and the children after it. */
-    private static final class SettleGroups implements MapPartitionsFunction<Row, Row> {
+    /** {@link HexLayerKernel#settles}: whether group {@code w} of a board of {@code cells} cells is settled by its own task. */
+    static boolean settles(long w, int cells) {
+        return (Integer.reverse((int) w) >>> (32 - cells)) >= w;
+    }
+
+    /**
+     * Settles and grades the groups of one task, each from its marker and the children after it
+     * (the sorted rows: key, lost, Down's and Across's resistances; Spark may reuse a row object,
+     * so each is read as it comes).
+     */
+    private static final class SettleGroups implements FlatMapFunction<Iterator<InternalRow>, Row> {
         private static final long serialVersionUID = 1L;
         private final int rows;
         private final int cols;
@@ -281,37 +299,39 @@ public final class HexLayeredSolve {
         }
 
         @Override
-        public Iterator<Row> call(Iterator<Row> sorted) {
+        public Iterator<Row> call(Iterator<InternalRow> sorted) {
             final HexBoard board = new HexBoard(rows, cols);
             final HexLayerKernel kernel = new HexLayerKernel(board, Side.parse(first));
             final String name = board.name();
-            final Row[] pending = {sorted.hasNext() ? sorted.next() : null};
+            // The key of the next marker, read but not yet taken; −1: none left.
+            final long[] pending = {sorted.hasNext() ? sorted.next().getLong(0) : -1L};
             // One "slice" per group: the marker in hand, its children up to the next marker.
             final Iterator<Long> groups = new Iterator<>() {
                 @Override
                 public boolean hasNext() {
-                    return pending[0] != null;
+                    return pending[0] >= 0;
                 }
 
                 @Override
                 public Long next() {
-                    if (pending[0] == null) {
+                    if (pending[0] < 0) {
                         throw new NoSuchElementException();
                     }
-                    final long marker = pending[0].getLong(0);
+                    final long marker = pending[0];
                     if ((int) marker != 0) {
                         throw new IllegalStateException("a position of layer " + (stones + 1) + " whose mover's stones "
                                 + (marker >>> 32) + " are no group of layer " + stones);
                     }
                     kernel.beginGroup();
-                    pending[0] = null;
+                    pending[0] = -1L;
                     while (sorted.hasNext()) {
-                        final Row r = sorted.next();
-                        if (r.getLong(0) >>> 32 != marker >>> 32) {
-                            pending[0] = r;
+                        final InternalRow r = sorted.next();
+                        final long key = r.getLong(0);
+                        if (key >>> 32 != marker >>> 32) {
+                            pending[0] = key;
                             break;
                         }
-                        kernel.addChild((int) r.getLong(0), r.getBoolean(1), r.getDouble(2), r.getDouble(3));
+                        kernel.addChild((int) key, r.getBoolean(1), r.getDouble(2), r.getDouble(3));
                     }
                     return marker >>> 32;
                 }

@@ -26,9 +26,11 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  *       the position hands to its parents in layer k − 1.</li>
  * </ul>
  * So a position costs two circuit solves (and the currents, when winnable) instead of two per
- * empty cell. The table solve reads the same resistances from a table of the whole board
- * ({@link HexResistanceTable}) and grades half of the positions through their half-turns
- * ({@link HexCensusKernel}); the two censuses must agree row for row.
+ * empty cell. A group and its half-turn are settled together ({@link #settles}): the group's
+ * positions are solved, their half-turns' rows carried over, so about half of the positions cost
+ * no solve and their group no children. The table solve reads the same resistances from a table
+ * of the whole board ({@link HexResistanceTable}) and grades half of the positions through their
+ * half-turns ({@link HexCensusKernel}) likewise; the two censuses must agree row for row.
  *
  * <p>Groups are numbered by the colex rank of W (the numeric order of the masks). Time per
  * position: two flood fills for the completing cells (see {@link #settleGroup}), a probe per
@@ -70,6 +72,11 @@ public final class HexLayerKernel {
     private final double[] current = new double[HexBoard.MAX_CELLS];
     private final PotentialRule potential;
     private final long[] potentials = new long[HexBoard.MAX_CELLS];
+    /** The scores of the position last graded, carried to its half-turn (ratio, current, potential). */
+    private final double[] turnedRatio = new double[HexBoard.MAX_CELLS];
+
+    private final double[] turnedCurrent = new double[HexBoard.MAX_CELLS];
+    private final long[] turnedPotentials = new long[HexBoard.MAX_CELLS];
 
     public HexLayerKernel(HexBoard board, Side first) {
         if (board.cells() > 30) {
@@ -190,9 +197,25 @@ public final class HexLayerKernel {
     }
 
     /**
+     * Whether group {@code waiting} is settled by its own call of {@link #settleGroup}: when its
+     * half-turn is no smaller. The half-turn (cell x to cells − 1 − x) keeps each side's edges, so
+     * the half-turn of group W is the group of the turned stones, and {@code settleGroup(W)} emits
+     * that group's positions too.
+     */
+    public boolean settles(int waiting) {
+        return board.turn(waiting) >= waiting;
+    }
+
+    /**
      * Settles and grades every live position (M, {@code waiting}) of layer {@code stones} from the
-     * children added since {@link #beginGroup}. Emits nothing when the waiting side's stones hold
-     * a chain (no position of the group is live).
+     * children added since {@link #beginGroup}, and when the group's half-turn T(W) is another
+     * group, every position of that group too: (T(M), T(W)) takes the verdict of (M, W) carried by
+     * the half-turn, as the table solve does ({@link HexCensusKernel}): the exact value is the
+     * game's, the circuits are solved in one orientation for both ({@link HexCircuit}, so the same
+     * bits), the potentials are integers, and its picks and ranks are graded from the carried
+     * scores under its own cell numbers. So the group T(W) needs no call, no children and no
+     * circuit solve. Emits nothing when the waiting side's stones hold a chain (no position of
+     * the group, or of its half-turn, is live).
      *
      * <p>For the mover's stones M without a chain, let T be the cells of M joined to its first
      * edge through M and B those joined to its second. A cell c completes a chain with M exactly
@@ -200,11 +223,17 @@ public final class HexLayerKernel {
      * new chain runs through c. So one mask gives all completing cells, and every other empty
      * cell's child is looked up.
      *
+     * @throws IllegalArgumentException when the group is the half-turn of a smaller one ({@link #settles})
      * @throws IllegalStateException when a child that does not complete the chain was not added
      */
     public void settleGroup(int stones, int waiting, SettledSink sink) {
         checkLayer(stones);
         assert Integer.bitCount(waiting) == waitingStones(stones) : "a group of the layer";
+        if (!settles(waiting)) {
+            throw new IllegalArgumentException(
+                    "group " + waiting + " is settled with its half-turn " + board.turn(waiting) + ", not on its own");
+        }
+        final boolean withTurn = board.turn(waiting) != waiting;
         final Side mover = moverAt(stones);
         if (board.connects(mover.other(), waiting)) {
             return;
@@ -250,21 +279,53 @@ public final class HexLayerKernel {
                     ratio[x] = down ? rAcross / rDown : rDown / rAcross;
                 }
                 v.set(down ? mine : waiting, down ? waiting : mine, mover, wins);
+                int tied = 0;
                 if (v.winnable) {
                     rules.score(CircuitRules.Rule.CURRENT, mover, v.down, v.across, current);
                     v.grade(ratio, current, empty);
-                    v.gradePotential(potentials, potential.score(mover, v.down, v.across, potentials), empty);
+                    tied = potential.score(mover, v.down, v.across, potentials);
+                    v.gradePotential(potentials, tied, empty);
                 } else {
                     rules.solveBoth(v.down, v.across);
                 }
-                v.downResistance = rules.downResistance();
-                v.acrossResistance = rules.acrossResistance();
+                final double rDown = rules.downResistance();
+                final double rAcross = rules.acrossResistance();
+                v.downResistance = rDown;
+                v.acrossResistance = rAcross;
                 sink.accept(v);
+                if (withTurn) {
+                    emitTurned(v, mover, empty, tied, rDown, rAcross, sink);
+                }
             }
             if (compact == last) {
                 break;
             }
         }
+    }
+
+    /**
+     * The half-turn of the position {@code v} holds (just emitted, its scores still in the arrays):
+     * its stones, winning cells and scores carried cell x to cells − 1 − x, its resistances the
+     * same, its picks and ranks graded under its own cell numbers.
+     */
+    private void emitTurned(
+            HexPositionVerdict v, Side mover, int empty, int tied, double rDown, double rAcross, SettledSink sink) {
+        v.set(board.turn(v.down), board.turn(v.across), mover, board.turn(v.winningMask));
+        if (v.winnable) {
+            final int last = cells - 1;
+            for (int rest = empty; rest != 0; rest &= rest - 1) {
+                final int x = Integer.numberOfTrailingZeros(rest);
+                turnedRatio[last - x] = ratio[x];
+                turnedCurrent[last - x] = current[x];
+                turnedPotentials[last - x] = potentials[x];
+            }
+            final int turnedEmpty = board.turn(empty);
+            v.grade(turnedRatio, turnedCurrent, turnedEmpty);
+            v.gradePotential(turnedPotentials, board.turn(tied), turnedEmpty);
+        }
+        v.downResistance = rDown;
+        v.acrossResistance = rAcross;
+        sink.accept(v);
     }
 
     /** Spreads the low bits of {@code compact} onto the one bits of {@code mask}, in order. */

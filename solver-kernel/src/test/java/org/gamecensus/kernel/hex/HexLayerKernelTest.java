@@ -53,6 +53,9 @@ class HexLayerKernelTest {
                     g < kernel.groupCount(k);
                     g++, w = g < kernel.groupCount(k) ? HexLayerKernel.nextSameSize(w) : w) {
                 assertEquals(g, HexLayerKernel.rank(w), "groups in colex order");
+                if (!kernel.settles(w)) {
+                    continue; // settled with its half-turn
+                }
                 kernel.beginGroup();
                 for (HexPositionVerdict child : next.values()) {
                     if ((waitingSide == Side.DOWN ? child.down() : child.across()) == w) {
@@ -66,7 +69,10 @@ class HexLayerKernelTest {
                 final int group = w;
                 kernel.settleGroup(k, w, v -> {
                     assertEquals(stones, Integer.bitCount(v.down()) + Integer.bitCount(v.across()));
-                    assertEquals(group, waitingSide == Side.DOWN ? v.down() : v.across(), "the group's stones");
+                    final int stonesOfGroup = waitingSide == Side.DOWN ? v.down() : v.across();
+                    assertTrue(
+                            stonesOfGroup == group || stonesOfGroup == board.turn(group),
+                            "the group's stones or their half-turn");
                     assertEquals(
                             null, layer.put(HexLayerKernel.key(v.down(), v.across()), copy(v)), "each position once");
                 });
@@ -109,6 +115,19 @@ class HexLayerKernelTest {
         // Layer 7: Across to move with 3 stones, Down waiting with 4; no child given.
         final int down = 0b000_101_101;
         assertThrows(IllegalStateException.class, () -> kernel.settleGroup(7, down, v -> {}));
+    }
+
+    @Test
+    void aGroupIsSettledOnlyWithItsHalfTurn() {
+        final HexBoard board = new HexBoard(3, 4);
+        final HexLayerKernel kernel = new HexLayerKernel(board, Side.DOWN);
+        // Layer 1: Across to move with no stone, Down waiting with one; cell 11 turns to cell 0.
+        assertTrue(kernel.settles(1));
+        assertTrue(!kernel.settles(1 << 11));
+        kernel.beginGroup();
+        assertThrows(IllegalArgumentException.class, () -> kernel.settleGroup(1, 1 << 11, v -> {}));
+        // A group its own half-turn (cells 5 and 6 of 12) is settled on its own.
+        assertTrue(kernel.settles((1 << 5) | (1 << 6)));
     }
 
     private static HexPositionVerdict copy(HexPositionVerdict v) {

@@ -182,7 +182,7 @@ public final class CensusCommit {
      * {@link Manifests#countAndChecksum} gives them) of each listed partition that received rows,
      * the tallies, and the manifest entry of each file taken (partition key → file name → entry).
      */
-    record Written(List<Row> stats, long[] tallies, Map<String, Map<String, FileEntry>> files) {}
+    public record Written(List<Row> stats, long[] tallies, Map<String, Map<String, FileEntry>> files) {}
 
     /**
      * Computes {@code census} and writes its rows into {@code dir} (a directory per partition, as
@@ -250,56 +250,104 @@ public final class CensusCommit {
             RowCondition[] tallies,
             long expected,
             Function<CensusWriteTask, List<CensusWriteTask.Outcome>> tasks) {
-        final String codec = spark.conf().get("spark.sql.parquet.compression.codec", "snappy");
-        CensusWriteTask.compression(codec); // a bad codec is refused before anything runs
-        ConcurrentFileCalls.threads(spark, dir); // and a bad setting of the commit's threads
-        final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
-        final String writeId = UUID.randomUUID().toString();
-        final LongAccumulator rowsWritten = spark.sparkContext().longAccumulator("rows written: " + schema.table());
+        final PreparedWrite write = PreparedWrite.of(spark, schema, dir, partitions, check, tallies, true);
         final List<CensusWriteTask.Outcome> outcomes;
-        StatusLine.countRows(spark.sparkContext(), rowsWritten, schema.rowNoun(), expected);
+        StatusLine.countRows(spark.sparkContext(), write.rowsWritten(), schema.rowNoun(), expected);
         try {
-            outcomes = tasks.apply(new CensusWriteTask(
-                    schema,
-                    partitions,
-                    check.bad(),
-                    check.show(),
-                    Arrays.asList(tallies),
-                    dir,
-                    writeId,
-                    codec,
-                    hadoopConfiguration(spark),
-                    checksums,
-                    rowsWritten));
+            outcomes = tasks.apply(write.task());
         } finally {
             StatusLine.stopCounting(spark.sparkContext());
         }
-        long failing = 0;
-        final List<Row> examples = new ArrayList<>();
-        final long[] tally = new long[tallies.length];
-        final Set<String> written = new HashSet<>();
-        final Map<String, Map<String, FileEntry>> entries = new HashMap<>();
-        for (CensusWriteTask.Outcome o : outcomes) {
-            failing += o.failing();
-            o.examples().forEach(e -> CensusWriteTask.keepExample(examples, e));
-            for (int t = 0; t < tally.length; t++) {
-                tally[t] += o.tallies()[t];
-            }
-            for (int p = 0; p < partitions.size(); p++) {
-                if (o.files()[p] != null) {
-                    final String key = Manifests.key(schema, partitions.get(p));
-                    written.add(key + "/" + o.files()[p]);
-                    entries.computeIfAbsent(key, k -> new HashMap<>()).put(o.files()[p], o.entries()[p]);
+        return write.conclude(outcomes);
+    }
+
+    /**
+     * A write prepared on the driver: the tasks' writer ({@link CensusWriteTask}, shipped to them)
+     * and what the driver needs to check what they wrote ({@link #conclude}).
+     */
+    private record PreparedWrite(
+            DatasetSchema schema,
+            String dir,
+            List<Row> partitions,
+            Check check,
+            int tallies,
+            PartitionChecksums checksums,
+            String writeId,
+            LongAccumulator rowsWritten,
+            CensusWriteTask task) {
+
+        /** A write of rows of {@code schema} into {@code dir}; with {@code counted}, the rows written are counted for the status line. */
+        static PreparedWrite of(
+                SparkSession spark,
+                DatasetSchema schema,
+                String dir,
+                List<Row> partitions,
+                Check check,
+                RowCondition[] tallies,
+                boolean counted) {
+            final String codec = spark.conf().get("spark.sql.parquet.compression.codec", "snappy");
+            CensusWriteTask.compression(codec); // a bad codec is refused before anything runs
+            ConcurrentFileCalls.threads(spark, dir); // and a bad setting of the commit's threads
+            final PartitionChecksums checksums = PartitionChecksums.register(spark, partitions.size());
+            final String writeId = UUID.randomUUID().toString();
+            final LongAccumulator rowsWritten =
+                    counted ? spark.sparkContext().longAccumulator("rows written: " + schema.table()) : null;
+            return new PreparedWrite(
+                    schema,
+                    dir,
+                    partitions,
+                    check,
+                    tallies.length,
+                    checksums,
+                    writeId,
+                    rowsWritten,
+                    new CensusWriteTask(
+                            schema,
+                            partitions,
+                            check.bad(),
+                            check.show(),
+                            Arrays.asList(tallies),
+                            dir,
+                            writeId,
+                            codec,
+                            hadoopConfiguration(spark),
+                            checksums,
+                            rowsWritten));
+        }
+
+        /**
+         * What the tasks wrote, from their outcomes: fails (nothing published) when a row broke
+         * the check or lay outside the partitions; drops the files of attempts not taken.
+         */
+        Written conclude(List<CensusWriteTask.Outcome> outcomes) {
+            long failing = 0;
+            final List<Row> examples = new ArrayList<>();
+            final long[] tally = new long[tallies];
+            final Set<String> written = new HashSet<>();
+            final Map<String, Map<String, FileEntry>> entries = new HashMap<>();
+            for (CensusWriteTask.Outcome o : outcomes) {
+                failing += o.failing();
+                o.examples().forEach(e -> CensusWriteTask.keepExample(examples, e));
+                for (int t = 0; t < tally.length; t++) {
+                    tally[t] += o.tallies()[t];
+                }
+                for (int p = 0; p < partitions.size(); p++) {
+                    if (o.files()[p] != null) {
+                        final String key = Manifests.key(schema, partitions.get(p));
+                        written.add(key + "/" + o.files()[p]);
+                        entries.computeIfAbsent(key, k -> new HashMap<>()).put(o.files()[p], o.entries()[p]);
+                    }
                 }
             }
+            final List<Row> stats = Warehouse.observedPartitions(schema, partitions, checksums);
+            if (failing > 0) {
+                throw new CensusFailure(
+                        failing + " " + check.what() + ", e.g. " + examples + "; nothing was published");
+            }
+            // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
+            Warehouse.keepOnly(dir, schema, stats, written, writeId);
+            return new Written(stats, tally, entries);
         }
-        final List<Row> stats = Warehouse.observedPartitions(schema, partitions, checksums);
-        if (failing > 0) {
-            throw new CensusFailure(failing + " " + check.what() + ", e.g. " + examples + "; nothing was published");
-        }
-        // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
-        Warehouse.keepOnly(dir, schema, stats, written, writeId);
-        return new Written(stats, tally, entries);
     }
 
     /** The last Hadoop configuration shipped to the tasks, with the context and the settings it was made from. */
@@ -380,6 +428,80 @@ public final class CensusCommit {
                             return List.of(write.write(it, task[0], task[1])).iterator();
                         })
                         .collect());
+    }
+
+    /** What {@link #commitWithChunk} did: the commit's tally, and what its tasks wrote of the chunk. */
+    public record WithChunk(Committed committed, Written chunk) {}
+
+    /**
+     * Commits rows of {@code schema} as {@link #commit(SparkSession, Warehouse, DatasetSchema,
+     * JavaRDD, List, Check, RowCondition...)} does, while the same tasks write a chunk of a chunked
+     * commit of another table ({@code chunk}, as {@link ChunkedCommit.Chunk#write} is given it):
+     * one pass makes both tables' rows. Each of {@code pairs} holds a row of {@code schema} and a
+     * row of the chunk's table. The chunk's rows are checked first: when one breaks the chunk's
+     * check, nothing is published. The chunk's files stay in the chunked run's data directory for
+     * {@link ChunkedCommit} to record (or, when this commit fails, to drop).
+     */
+    public static WithChunk commitWithChunk(
+            SparkSession spark,
+            Warehouse warehouse,
+            DatasetSchema schema,
+            JavaRDD<Row[]> pairs,
+            List<TablePartition> partitions,
+            Check check,
+            RowCondition[] tallies,
+            ChunkedCommit.ChunkTarget chunk) {
+        final FaultInjection faults = FaultInjection.of(spark);
+        final PreparedWrite second = PreparedWrite.of(
+                spark, chunk.schema(), chunk.data(), chunk.partitions(), chunk.check(), chunk.tallies(), false);
+        final CensusWriteTask secondTask = second.task();
+        final Written[] chunkWritten = new Written[1];
+        final Committed committed = commitWritten(spark, warehouse, schema, partitions, check, tallies, -1, write -> {
+            final List<CensusWriteTask.Outcome[]> both = pairs.mapPartitions((FlatMapFunction<
+                                    Iterator<Row[]>, CensusWriteTask.Outcome[]>)
+                            it -> {
+                                faults.haltIfWriting();
+                                final int[] task = CensusWriteTask.taskAndAttempt();
+                                final CensusWriteTask.Session other = secondTask.open(task[0], task[1]);
+                                boolean done = false;
+                                try {
+                                    // The first rows are pulled by the commit's writer; each hands its pair's second
+                                    // on.
+                                    final Iterator<Row> firsts = new Iterator<>() {
+                                        @Override
+                                        public boolean hasNext() {
+                                            return it.hasNext();
+                                        }
+
+                                        @Override
+                                        public Row next() {
+                                            final Row[] pair = it.next();
+                                            other.accept(pair[1]);
+                                            return pair[0];
+                                        }
+                                    };
+                                    final CensusWriteTask.Outcome first = write.write(firsts, task[0], task[1]);
+                                    final CensusWriteTask.Outcome[] outcomes = {first, other.finish()};
+                                    done = true;
+                                    return List.<CensusWriteTask.Outcome[]>of(outcomes)
+                                            .iterator();
+                                } finally {
+                                    if (!done) {
+                                        other.abandon();
+                                    }
+                                }
+                            })
+                    .collect();
+            final List<CensusWriteTask.Outcome> firsts = new ArrayList<>();
+            final List<CensusWriteTask.Outcome> seconds = new ArrayList<>();
+            for (CensusWriteTask.Outcome[] o : both) {
+                firsts.add(o[0]);
+                seconds.add(o[1]);
+            }
+            chunkWritten[0] = second.conclude(seconds); // fails, publishing nothing, on a bad row of the chunk
+            return firsts;
+        });
+        return new WithChunk(committed, chunkWritten[0]);
     }
 
     /** An aggregate counting the rows where {@code condition} holds. */

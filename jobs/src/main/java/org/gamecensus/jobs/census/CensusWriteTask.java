@@ -135,56 +135,99 @@ final class CensusWriteTask implements Serializable {
 
     /** Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code attempt}). */
     Outcome write(Iterator<Row> rows, int task, int attempt) {
-        final StructType struct = schema.struct();
-        final int[] keys =
-                schema.partitionColumns().stream().mapToInt(struct::fieldIndex).toArray();
-        final int[] data = IntStream.range(0, struct.size())
-                .filter(i -> !schema.partitionColumns().contains(struct.fieldNames()[i]))
-                .toArray();
-        final Predicate<Row> failing = bad.bind(struct);
-        @SuppressWarnings("unchecked")
-        final Predicate<Row>[] counted =
-                tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
-        final int[] shown = show.length == 1 && show[0].equals("*")
-                ? IntStream.range(0, struct.size()).toArray()
-                : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
-        final ParquetLayout layout = new ParquetLayout(struct, data, Set.copyOf(schema.distinctColumns()));
-        final FileSystem fs = WarehouseFiles.fs(staging, hadoop.value().value());
-        final CompressionCodecName compression = compression(codec);
-        final PageCompressor compressor = new PageCompressor(compression, fs.getConf());
-
-        final ParquetRowWriter[] writers = new ParquetRowWriter[partitions.size()];
-        final String[] files = new String[partitions.size()];
-        final FileEntry[] entries = new FileEntry[partitions.size()];
-        final long[] tally = new long[counted.length];
-        final List<Row> examples = new ArrayList<>();
-        long failures = 0;
-        // The partition of the last row: most censuses' rows come grouped by partition, so one
-        // comparison a row usually finds it; Cram's come in every size at once, looked up by value.
-        final Map<Object, Integer> index = partitionIndex(keys.length);
-        int last = -1;
-        long uncounted = 0;
+        final Session session = open(task, attempt);
         boolean done = false;
         try {
             while (rows.hasNext()) {
-                final Row row = rows.next();
-                final int p = last >= 0 && sameKeys(row, keys, partitions.get(last))
-                        ? last
-                        : index.getOrDefault(key(row, keys), -1);
-                if (p < 0) {
-                    checksums.record(p, 0L); // counted outside, and the commit fails
-                    continue;
+                session.accept(rows.next());
+            }
+            final Outcome outcome = session.finish();
+            done = true;
+            return outcome;
+        } finally {
+            if (!done) {
+                session.abandon();
+            }
+        }
+    }
+
+    /**
+     * A write of one task's rows handed over one at a time (for a task that writes two tables from
+     * one pass, {@link CensusCommit#commitWithChunk}): {@link Session#accept} each row, then
+     * {@link Session#finish}; on a failure, {@link Session#abandon}.
+     */
+    Session open(int task, int attempt) {
+        return new Session(task, attempt);
+    }
+
+    /** One task's write in progress: its files, counts, tallies and failing rows so far. */
+    final class Session {
+        private final int task;
+        private final int attempt;
+        private final int[] keys;
+        private final Predicate<Row> failing;
+        private final Predicate<Row>[] counted;
+        private final int[] shown;
+        private final ParquetLayout layout;
+        private final FileSystem fs;
+        private final CompressionCodecName compression;
+        private final PageCompressor compressor;
+        private final ParquetRowWriter[] writers = new ParquetRowWriter[partitions.size()];
+        private final String[] files = new String[partitions.size()];
+        private final long[] tally;
+        private final List<Row> examples = new ArrayList<>();
+        // The partition of the last row: most censuses' rows come grouped by partition, so one
+        // comparison a row usually finds it; Cram's come in every size at once, looked up by value.
+        private final Map<Object, Integer> index;
+        private long failures = 0;
+        private int last = -1;
+        private long uncounted = 0;
+        private boolean ended = false;
+
+        @SuppressWarnings("unchecked")
+        private Session(int task, int attempt) {
+            this.task = task;
+            this.attempt = attempt;
+            final StructType struct = schema.struct();
+            this.keys = schema.partitionColumns().stream()
+                    .mapToInt(struct::fieldIndex)
+                    .toArray();
+            final int[] data = IntStream.range(0, struct.size())
+                    .filter(i -> !schema.partitionColumns().contains(struct.fieldNames()[i]))
+                    .toArray();
+            this.failing = bad.bind(struct);
+            this.counted = tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
+            this.tally = new long[counted.length];
+            this.shown = show.length == 1 && show[0].equals("*")
+                    ? IntStream.range(0, struct.size()).toArray()
+                    : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
+            this.layout = new ParquetLayout(struct, data, Set.copyOf(schema.distinctColumns()));
+            this.fs = WarehouseFiles.fs(staging, hadoop.value().value());
+            this.compression = compression(codec);
+            this.compressor = new PageCompressor(compression, fs.getConf());
+            this.index = partitionIndex(keys.length);
+        }
+
+        /** Checks, tallies, writes and checksums one row. */
+        void accept(Row row) {
+            final int p = last >= 0 && sameKeys(row, keys, partitions.get(last))
+                    ? last
+                    : index.getOrDefault(key(row, keys), -1);
+            if (p < 0) {
+                checksums.record(p, 0L); // counted outside, and the commit fails
+                return;
+            }
+            last = p;
+            if (failing.test(row)) {
+                failures++;
+                keepExample(examples, project(row, shown));
+            }
+            for (int t = 0; t < counted.length; t++) {
+                if (counted[t].test(row)) {
+                    tally[t]++;
                 }
-                last = p;
-                if (failing.test(row)) {
-                    failures++;
-                    keepExample(examples, project(row, shown));
-                }
-                for (int t = 0; t < counted.length; t++) {
-                    if (counted[t].test(row)) {
-                        tally[t]++;
-                    }
-                }
+            }
+            try {
                 if (writers[p] == null) {
                     files[p] = String.format(
                             "part-%05d-%s-a%d.%s.parquet",
@@ -193,49 +236,64 @@ final class CensusWriteTask implements Serializable {
                             fs, new Path(file(p, files[p])), layout, compressor.compressor(), ROW_GROUP_BYTES);
                 }
                 checksums.record(p, writers[p].write(row));
-                if (written != null && ++uncounted == COUNT_EVERY) {
-                    written.add(uncounted);
-                    uncounted = 0;
-                }
+            } catch (IOException e) {
+                throw failed(e);
             }
+            if (written != null && ++uncounted == COUNT_EVERY) {
+                written.add(uncounted);
+                uncounted = 0;
+            }
+        }
+
+        /** Closes the files: what the task wrote. */
+        Outcome finish() {
             if (written != null) {
                 written.add(uncounted);
             }
+            final FileEntry[] entries = new FileEntry[partitions.size()];
+            try {
+                for (int p = 0; p < writers.length; p++) {
+                    if (writers[p] != null) {
+                        writers[p].close();
+                        entries[p] = writers[p].manifestEntry(files[p]);
+                    }
+                }
+            } catch (IOException e) {
+                throw failed(e);
+            }
+            ended = true;
+            compressor.close();
+            return new Outcome(files, entries, failures, examples, tally);
+        }
+
+        /** A failed task: deletes what it wrote. */
+        void abandon() {
+            if (ended) {
+                return;
+            }
+            ended = true;
             for (int p = 0; p < writers.length; p++) {
                 if (writers[p] != null) {
-                    writers[p].close();
-                    entries[p] = writers[p].manifestEntry(files[p]);
+                    writers[p].abandon();
+                    try {
+                        fs.delete(new Path(file(p, files[p])), false);
+                    } catch (IOException | RuntimeException e) {
+                        // The driver discards the whole staging directory of a failed commit anyway.
+                    }
                 }
-            }
-            done = true;
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "cannot write " + schema.table() + " to " + staging + ": " + e.getMessage(), e);
-        } finally {
-            if (!done) {
-                abandon(fs, writers, files);
             }
             compressor.close();
         }
-        return new Outcome(files, entries, failures, examples, tally);
+
+        private UncheckedIOException failed(IOException e) {
+            return new UncheckedIOException(
+                    "cannot write " + schema.table() + " to " + staging + ": " + e.getMessage(), e);
+        }
     }
 
     /** The file's URI: under its partition's directory, as Spark names it. */
     private String file(int p, String name) {
         return WarehouseFiles.child(WarehouseFiles.child(staging, Manifests.key(schema, partitions.get(p))), name);
-    }
-
-    private void abandon(FileSystem fs, ParquetRowWriter[] writers, String[] files) {
-        for (int p = 0; p < writers.length; p++) {
-            if (writers[p] != null) {
-                writers[p].abandon();
-                try {
-                    fs.delete(new Path(file(p, files[p])), false);
-                } catch (IOException | RuntimeException e) {
-                    // The driver discards the whole staging directory of a failed commit anyway.
-                }
-            }
-        }
     }
 
     private static boolean sameKeys(Row row, int[] keys, Row values) {

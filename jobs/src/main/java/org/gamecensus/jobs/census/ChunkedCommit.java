@@ -107,6 +107,29 @@ public final class ChunkedCommit {
     /** The commit's tally (as {@link CensusCommit#commit}) and how many chunks this run computed or found committed. */
     public record Result(CensusCommit.Committed committed, int computed, int reused) {}
 
+    /** Where a chunk's rows go and how they are checked: the run's data directory, the table, its listed partitions' values, the check, the tallies. */
+    public record ChunkTarget(
+            String data,
+            DatasetSchema schema,
+            List<Row> partitions,
+            CensusCommit.Check check,
+            RowCondition[] tallies) {}
+
+    /** One chunk of a chunked commit: what its manifest records of its cut, and how its rows are computed and written. */
+    public interface Chunk {
+        /** What identifies the chunk's rows besides the schema version (its slices, say): a chunk recorded with another is computed again. */
+        String identity();
+
+        /** Whether a chunk found committed may be kept (its manifest and files there): by default, yes. */
+        default boolean keepable() {
+            return true;
+        }
+
+        /** Computes the chunk's rows and writes them, checked, as {@code target} says (nothing published). */
+        CensusCommit.Written write(ChunkTarget target);
+    }
+
+    /** As {@link #commitChunks}, chunk i being the census {@code chunk.apply(i)}. */
     public static Result commit(
             SparkSession spark,
             Warehouse warehouse,
@@ -120,9 +143,50 @@ public final class ChunkedCommit {
         if (chunks < 1) {
             throw new IllegalArgumentException("a chunked census needs at least one chunk, not " + chunks);
         }
+        final List<Chunk> cut = new ArrayList<>();
+        for (int i = 0; i < chunks; i++) {
+            final int at = i;
+            cut.add(new Chunk() {
+                @Override
+                public String identity() {
+                    return slices(chunk.apply(at));
+                }
+
+                @Override
+                public CensusCommit.Written write(ChunkTarget target) {
+                    return CensusCommit.write(
+                            spark,
+                            chunk.apply(at),
+                            target.data(),
+                            target.partitions(),
+                            target.check(),
+                            target.tallies());
+                }
+            });
+        }
+        return commitChunks(spark, warehouse, schema, partitions, run, cut, check, tallies);
+    }
+
+    /**
+     * Commits the rows of {@code chunks}, in their order, into {@code partitions} of {@code schema}
+     * as one commit, each chunk written and recorded on its own, so that a rerun with the same
+     * {@code run} key keeps the chunks already there (see the class comment).
+     */
+    public static Result commitChunks(
+            SparkSession spark,
+            Warehouse warehouse,
+            DatasetSchema schema,
+            List<TablePartition> partitions,
+            String run,
+            List<? extends Chunk> chunks,
+            CensusCommit.Check check,
+            RowCondition... tallies) {
+        if (chunks.isEmpty()) {
+            throw new IllegalArgumentException("a chunked census needs at least one chunk");
+        }
         return warehouse.inRun("chunked commit of " + schema.table(), r -> {
             r.claim(schema, partitions);
-            return commit(spark, warehouse, r, schema, partitions, run, chunks, chunk, check, tallies);
+            return commit(spark, warehouse, r, schema, partitions, run, chunks, check, tallies);
         });
     }
 
@@ -133,10 +197,10 @@ public final class ChunkedCommit {
             DatasetSchema schema,
             List<TablePartition> partitions,
             String run,
-            int chunks,
-            IntFunction<SliceCensus> chunk,
+            List<? extends Chunk> cut,
             CensusCommit.Check check,
             RowCondition... tallies) {
+        final int chunks = cut.size();
         final String base = Warehouse.runDir(warehouse.root(), schema.table(), run);
         final String data = WarehouseFiles.child(base, "data");
         final List<Row> values = TablePartition.values(partitions);
@@ -148,8 +212,9 @@ public final class ChunkedCommit {
         for (int i = 0; i < chunks; i++) {
             if (committed[i] != null
                     && !(String.valueOf(schema.version()).equals(committed[i].getProperty(SCHEMA_VERSION))
-                            && slices(chunk.apply(i)).equals(committed[i].getProperty(SLICES)))) {
-                committed[i] = null; // another version's rows, or another cut of the census
+                            && cut.get(i).identity().equals(committed[i].getProperty(SLICES))
+                            && cut.get(i).keepable())) {
+                committed[i] = null; // another version's rows, another cut of the census, or not to be kept
             }
         }
         final List<Properties> manifests = new ArrayList<>();
@@ -169,17 +234,16 @@ public final class ChunkedCommit {
             spark.sparkContext()
                     .setJobDescription(
                             CensusCommit.describe(schema, partitions) + ", chunk " + (i + 1) + " of " + chunks);
-            final SliceCensus census = chunk.apply(i);
             final CensusCommit.Written written;
             try {
-                written = CensusCommit.write(spark, census, data, values, check, tallies);
+                written = cut.get(i).write(new ChunkTarget(data, schema, values, check, tallies));
             } finally {
                 spark.sparkContext().setJobDescription(null);
             }
             final Properties p = new Properties();
             p.setProperty("chunk", i + " of " + chunks);
             p.setProperty(SCHEMA_VERSION, String.valueOf(schema.version()));
-            p.setProperty(SLICES, slices(census));
+            p.setProperty(SLICES, cut.get(i).identity());
             p.setProperty(
                     TALLIES,
                     String.join(

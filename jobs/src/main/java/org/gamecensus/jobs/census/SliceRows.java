@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.apache.spark.sql.Row;
 
@@ -30,32 +31,62 @@ public final class SliceRows {
 
     /** Rows of every slice in {@code ids}, one slice held in memory at a time. */
     public static Iterator<Row> of(Iterator<Long> ids, SliceDecider decider) {
-        final List<Row> buffer = new ArrayList<>();
+        final Slices<Row> slices = new Slices<>(ids, decider::decide);
         return new Buffered() {
-            private int at = 0;
-
             @Override
             public boolean rowReady() {
-                return at < buffer.size();
+                return slices.ready();
             }
 
             @Override
             public boolean hasNext() {
-                while (at == buffer.size() && ids.hasNext()) {
-                    buffer.clear();
-                    at = 0;
-                    decider.decide(ids.next(), buffer::add);
-                }
-                return at < buffer.size();
+                return slices.hasNext();
             }
 
             @Override
             public Row next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                return buffer.get(at++);
+                return slices.next();
             }
         };
+    }
+
+    /** Items of any kind (a pair of rows, say) of every slice in {@code ids}, one slice held in memory at a time. */
+    public static <T> Iterator<T> items(Iterator<Long> ids, BiConsumer<Long, Consumer<T>> decider) {
+        return new Slices<>(ids, decider);
+    }
+
+    /** The items of one slice after another, the slice in hand buffered. */
+    private static final class Slices<T> implements Iterator<T> {
+        private final Iterator<Long> ids;
+        private final BiConsumer<Long, Consumer<T>> decider;
+        private final List<T> buffer = new ArrayList<>();
+        private int at = 0;
+
+        Slices(Iterator<Long> ids, BiConsumer<Long, Consumer<T>> decider) {
+            this.ids = ids;
+            this.decider = decider;
+        }
+
+        boolean ready() {
+            return at < buffer.size();
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (at == buffer.size() && ids.hasNext()) {
+                buffer.clear();
+                at = 0;
+                decider.accept(ids.next(), buffer::add);
+            }
+            return at < buffer.size();
+        }
+
+        @Override
+        public T next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            return buffer.get(at++);
+        }
     }
 }

@@ -277,30 +277,6 @@ public final class Warehouse {
     }
 
     /**
-     * Marks a long run of {@code table} as in progress ({@code _chunks/<table>/<run>/in-progress});
-     * returns whether an earlier run with the same key was left unfinished (killed or failed),
-     * whose committed steps the caller may keep.
-     */
-    public boolean beginRun(String table, String run) {
-        final String marker = WarehouseFiles.child(runDir(root, table, run), "in-progress");
-        final boolean unfinished = WarehouseFiles.isFile(marker);
-        if (!unfinished) {
-            WarehouseFiles.writeAtomically(marker, "a run of " + table + " in progress: " + run + "\n", "marker");
-        }
-        return unfinished;
-    }
-
-    /** Ends a run begun by {@link #beginRun}: the next run with its key starts afresh. */
-    public void endRun(String table, String run) {
-        final String dir = runDir(root, table, run);
-        WarehouseFiles.deleteRecursively(dir);
-        final String tableDir = dir.substring(0, dir.lastIndexOf('/'));
-        if (WarehouseFiles.deleteIfEmpty(tableDir)) {
-            WarehouseFiles.deleteIfEmpty(tableDir.substring(0, tableDir.lastIndexOf('/')));
-        }
-    }
-
-    /**
      * Waits until no run is completing a commit (a commit's moves take a moment: renames and
      * small files); with {@code recover}, completing first the commits that dead runs decided (in
      * a run of its own when none is open), else leaving them (verify reports them). Commits of the

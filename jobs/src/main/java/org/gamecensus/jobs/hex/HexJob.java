@@ -165,29 +165,23 @@ public final class HexJob {
 
     /**
      * The census of one board by the layered solve: the layers settled and graded into
-     * {@code hex_layers}, then their rows committed to {@code hex} as the table solve writes them
-     * (the adversarial table too, where the board fits the table solve). A run killed midway
-     * keeps its committed layers and resumes below them when the same command is run again.
+     * {@code hex_layers}, each pass writing its layer's rows of {@code hex} as the table solve
+     * writes them, committed as one once every layer is in (the adversarial table too, where the
+     * board fits the table solve). A run killed midway keeps its committed layers and resumes
+     * below them when the same command is run again.
      */
     public static LayeredSummary censusByLayers(
             SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int partitions) {
         final long start = System.nanoTime();
         claimCensus(warehouse, board, first, true);
         final boolean emptyBoardWon = checkTheorems(board).get(first);
-        final List<HexLayeredSolve.Layer> layers =
+        final HexLayeredSolve.Solved solved =
                 HexLayeredSolve.solve(spark, warehouse, board, first, partitions, emptyBoardWon);
-        final CensusCommit.Committed tally = CensusCommit.commit(
-                spark,
-                warehouse,
-                HexSchemas.POSITIONS,
-                HexLayeredSolve.positions(spark, warehouse, board, first),
-                TablePartition.of(board.name(), first.label()),
-                CensusCommit.Check.none(),
-                WINNABLE);
+        final List<HexLayeredSolve.Layer> layers = solved.layers();
+        final CensusCommit.Committed tally = solved.committed();
         if (board.cells() <= MAX_CENSUS_CELLS) {
             commitAdversarial(spark, warehouse, board);
         }
-        HexLayeredSolve.endRun(warehouse, board, first);
         return new LayeredSummary(
                 new Summary(
                         board.name(),

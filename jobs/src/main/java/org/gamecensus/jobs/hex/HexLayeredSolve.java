@@ -3,7 +3,6 @@ package org.gamecensus.jobs.hex;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -22,7 +21,9 @@ import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataTypes;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusFailure;
+import org.gamecensus.jobs.census.ChunkedCommit;
 import org.gamecensus.jobs.census.Manifests;
+import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.jobs.census.TablePartition;
 import org.gamecensus.jobs.census.Warehouse;
@@ -45,17 +46,19 @@ import org.gamecensus.schemas.hex.HexSchemas;
  * back from Parquet and keyed by its mover's stones, is hash-partitioned by group together with
  * a marker for every group of layer k (generated on the executors from its colex rank, so no
  * driver holds a layer), sorted by key within each task, and each group is settled and graded in
- * memory. Each layer is committed to {@code hex_layers} with its manifests before the next
- * starts: a task needs its share of one layer and nothing else. A run killed midway keeps its
- * committed layers, and the same command resumes below the last of them.
+ * memory. Each layer is committed to {@code hex_layers} (a position's verdict and resistances)
+ * with its manifests before the next starts: a task needs its share of one layer and nothing
+ * else. The same tasks write the layer's rows of {@code hex} as one chunk of a chunked commit
+ * ({@link ChunkedCommit}), which publishes {@code hex} once the empty board is settled and agrees
+ * with the search. A run killed midway keeps its committed layers, and the same command resumes
+ * with the layers whose rows are not yet in both.
  *
  * <p>Only the groups no larger than their half-turns are settled, each with its half-turn
  * ({@link HexLayerKernel#settles}): the other groups get no marker and no children. Cost per
  * settled position: two flood fills, a hash probe per empty cell and two circuit solves (the
  * table solve's ratio rule makes two per empty cell); its half-turn costs the mapping of its
  * scores. About half of the positions are shuffled, once each, to their parents' task; storage:
- * every live position's row. The rows of {@code hex} are then the layers' rows with a few columns
- * derived ({@link #positions}).
+ * every live position's row in each table.
  */
 public final class HexLayeredSolve {
 
@@ -94,86 +97,158 @@ public final class HexLayeredSolve {
         }
     }
 
-    /** The run key of a layered solve: its marker while in progress. */
+    /** The run key of a layered solve: its chunked commit of {@code hex}. */
     static String run(HexBoard board, Side first) {
         return board.name() + "-" + first.label();
     }
 
+    /** What a layered solve did: each layer's cost (from the last stone back), and the commit of {@code hex}. */
+    public record Solved(List<Layer> layers, CensusCommit.Committed committed) {}
+
     /**
-     * Settles every layer of {@code board}, from the last stone back to the empty board; returns
-     * the layers' costs. When a run of the same board and first player was left unfinished, its
-     * committed layers are kept (those whose files still match their manifests) and the solve
-     * goes on below them; otherwise every layer is settled afresh. {@code emptyBoardWon} is the
-     * search's verdict on the empty board, which the layers must reproduce.
+     * Settles every layer of {@code board}, from the last stone back to the empty board, and
+     * commits the rows of {@code hex} as one chunked commit, a chunk a layer: the pass that settles
+     * layer k commits it to {@code hex_layers} (what layer k − 1 reads) and writes its rows of
+     * {@code hex} as the chunk, so no pass reads the layers back to make {@code hex}. When a run of
+     * the same board and first player was left unfinished, each layer whose chunk and
+     * {@code hex_layers} partition are both still there as recorded is kept, and the others are
+     * settled; a finished run leaves nothing, so the next settles every layer afresh.
+     * {@code emptyBoardWon} is the search's verdict on the empty board, which the layers must
+     * reproduce before anything of {@code hex} is published.
      */
-    public static List<Layer> solve(
+    public static Solved solve(
             SparkSession spark,
             Warehouse warehouse,
             HexBoard board,
             Side first,
             int partitions,
             boolean emptyBoardWon) {
-        final HexLayerKernel shape = new HexLayerKernel(board, first);
-        final List<Layer> layers = new ArrayList<>();
-        boolean resuming = warehouse.beginRun(HexSchemas.LAYERS.table(), run(board, first));
         final int stopAfter =
                 Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
-        int settled = 0;
+        final int[] settled = {0};
+        final List<LayerChunk> chunks = new ArrayList<>();
         for (int k = board.cells() - 1; k >= 0; k--) {
-            final List<TablePartition> partition = TablePartition.of(board.name(), first.label(), k);
-            resuming = resuming
-                    && Manifests.intact(
-                            spark,
-                            warehouse,
-                            HexSchemas.LAYERS,
-                            partition.get(0).values());
-            if (resuming) {
-                final Row counts = layer(spark, warehouse, board, first, k)
+            chunks.add(
+                    new LayerChunk(spark, warehouse, board, first, k, partitions, emptyBoardWon, stopAfter, settled));
+        }
+        final ChunkedCommit.Result result = ChunkedCommit.commitChunks(
+                spark,
+                warehouse,
+                HexSchemas.POSITIONS,
+                TablePartition.of(board.name(), first.label()),
+                run(board, first),
+                chunks,
+                CensusCommit.Check.none(),
+                HexJob.WINNABLE);
+        final List<Layer> layers = new ArrayList<>();
+        for (LayerChunk c : chunks) {
+            if (c.layer != null) {
+                layers.add(c.layer);
+            } else {
+                final Row counts = layer(spark, warehouse, board, first, c.stones)
                         .agg(functions.count(functions.lit(1)), CensusCommit.countIf(functions.col("winnable")))
                         .first();
-                layers.add(new Layer(k, counts.getLong(0), counts.getLong(1), 0, 0, 0, true));
-                continue;
+                layers.add(new Layer(c.stones, counts.getLong(0), counts.getLong(1), 0, 0, 0, true));
             }
-            if (stopAfter >= 0 && settled >= stopAfter) {
-                throw new CensusFailure("stopped after " + settled + " layer(s) (" + STOP_AFTER
+        }
+        return new Solved(layers, result.committed());
+    }
+
+    /**
+     * Layer {@code stones} as a chunk of the commit of {@code hex}: kept from an unfinished run
+     * while its {@code hex_layers} partition is intact too (the layer below is settled from it);
+     * else settled, committed to {@code hex_layers} and written as the chunk in one pass.
+     */
+    private static final class LayerChunk implements ChunkedCommit.Chunk {
+        private final SparkSession spark;
+        private final Warehouse warehouse;
+        private final HexBoard board;
+        private final Side first;
+        private final int stones;
+        private final int partitions;
+        private final boolean emptyBoardWon;
+        private final int stopAfter;
+        /** Layers settled so far in this run (shared by the run's chunks). */
+        private final int[] settled;
+        /** What settling the layer cost; null while not settled in this run. */
+        Layer layer;
+
+        LayerChunk(
+                SparkSession spark,
+                Warehouse warehouse,
+                HexBoard board,
+                Side first,
+                int stones,
+                int partitions,
+                boolean emptyBoardWon,
+                int stopAfter,
+                int[] settled) {
+            this.spark = spark;
+            this.warehouse = warehouse;
+            this.board = board;
+            this.first = first;
+            this.stones = stones;
+            this.partitions = partitions;
+            this.emptyBoardWon = emptyBoardWon;
+            this.stopAfter = stopAfter;
+            this.settled = settled;
+        }
+
+        private List<TablePartition> partition() {
+            return TablePartition.of(board.name(), first.label(), stones);
+        }
+
+        @Override
+        public String identity() {
+            return "layer " + stones + ", " + HexSchemas.LAYERS.table() + " version " + HexSchemas.LAYERS.version();
+        }
+
+        @Override
+        public boolean keepable() {
+            return Manifests.intact(
+                    spark, warehouse, HexSchemas.LAYERS, partition().get(0).values());
+        }
+
+        @Override
+        public CensusCommit.Written write(ChunkedCommit.ChunkTarget target) {
+            if (stopAfter >= 0 && settled[0] >= stopAfter) {
+                throw new CensusFailure("stopped after " + settled[0] + " layer(s) (" + STOP_AFTER
                         + "); run again to complete the census");
             }
-            settled++;
+            settled[0]++;
             final long start = System.nanoTime();
             final TaskCosts costs = new TaskCosts();
             spark.sparkContext().addSparkListener(costs);
-            final CensusCommit.Committed tally;
+            final CensusCommit.WithChunk written;
             try {
-                tally = CensusCommit.commit(
+                written = CensusCommit.commitWithChunk(
                         spark,
                         warehouse,
                         HexSchemas.LAYERS,
-                        settle(spark, warehouse, board, first, k, partitions),
-                        partition,
+                        settle(spark, warehouse, board, first, stones, partitions),
+                        partition(),
                         CensusCommit.Check.none(),
-                        HexJob.WINNABLE);
+                        new RowCondition[] {HexJob.WINNABLE},
+                        target);
                 spark.sparkContext().listenerBus().waitUntilEmpty();
             } catch (TimeoutException e) {
                 throw new IllegalStateException("Spark's listener bus did not drain", e);
             } finally {
                 spark.sparkContext().removeSparkListener(costs);
             }
-            layers.add(new Layer(
-                    k,
-                    tally.rows(),
-                    tally.tally(0),
+            layer = new Layer(
+                    stones,
+                    written.committed().rows(),
+                    written.committed().tally(0),
                     (System.nanoTime() - start) / 1_000_000L,
                     costs.shuffleBytes.get(),
                     costs.peakMemory.get(),
-                    false));
+                    false);
+            if (stones == 0) {
+                checkEmptyBoard(spark, warehouse, board, first, emptyBoardWon);
+            }
+            return written.chunk();
         }
-        checkEmptyBoard(spark, warehouse, board, first, shape, emptyBoardWon);
-        return layers;
-    }
-
-    /** Ends the run of a layered census: a later run of the same board settles every layer afresh. */
-    public static void endRun(Warehouse warehouse, HexBoard board, Side first) {
-        warehouse.endRun(HexSchemas.LAYERS.table(), run(board, first));
     }
 
     /**
@@ -197,7 +272,8 @@ public final class HexLayeredSolve {
      * layers): they must agree, or nothing more is published.
      */
     private static void checkEmptyBoard(
-            SparkSession spark, Warehouse warehouse, HexBoard board, Side first, HexLayerKernel shape, boolean search) {
+            SparkSession spark, Warehouse warehouse, HexBoard board, Side first, boolean search) {
+        final HexLayerKernel shape = new HexLayerKernel(board, first);
         final List<Row> empty =
                 layer(spark, warehouse, board, first, 0).select("winnable").collectAsList();
         if (empty.size() != 1 || empty.get(0).getBoolean(0) != search) {
@@ -226,7 +302,7 @@ public final class HexLayeredSolve {
      * parts and sorted by key, so each task meets its groups one after another, each marker
      * followed by its children, and settles each group in memory.
      */
-    static JavaRDD<Row> settle(
+    static JavaRDD<Row[]> settle(
             SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int k, int partitions) {
         final HexLayerKernel shape = new HexLayerKernel(board, first);
         final long groups = shape.groupCount(k);
@@ -284,7 +360,7 @@ public final class HexLayeredSolve {
      * (the sorted rows: key, lost, Down's and Across's resistances; Spark may reuse a row object,
      * so each is read as it comes).
      */
-    private static final class SettleGroups implements FlatMapFunction<Iterator<InternalRow>, Row> {
+    private static final class SettleGroups implements FlatMapFunction<Iterator<InternalRow>, Row[]> {
         private static final long serialVersionUID = 1L;
         private final int rows;
         private final int cols;
@@ -299,7 +375,7 @@ public final class HexLayeredSolve {
         }
 
         @Override
-        public Iterator<Row> call(Iterator<InternalRow> sorted) {
+        public Iterator<Row[]> call(Iterator<InternalRow> sorted) {
             final HexBoard board = new HexBoard(rows, cols);
             final HexLayerKernel kernel = new HexLayerKernel(board, Side.parse(first));
             final String name = board.name();
@@ -336,65 +412,19 @@ public final class HexLayeredSolve {
                     return marker >>> 32;
                 }
             };
-            return SliceRows.of(
+            return SliceRows.<Row[]>items(
                     groups,
                     (group, out) -> kernel.settleGroup(
-                            stones, (int) (long) group, v -> out.accept(row(v, name, first, stones))));
+                            stones,
+                            (int) (long) group,
+                            v -> out.accept(
+                                    new Row[] {layerRow(v, name, first, stones), HexSlices.toRow(v, board, first)})));
         }
     }
 
-    /** A row of {@code hex_layers}. */
-    private static Row row(HexPositionVerdict v, String board, String first, int stones) {
-        final boolean w = v.winnable();
+    /** A row of {@code hex_layers}: what the layer above needs of a position. */
+    private static Row layerRow(HexPositionVerdict v, String board, String first, int stones) {
         return RowFactory.create(
-                HexLayerKernel.key(v.down(), v.across()),
-                v.down(),
-                v.across(),
-                w,
-                v.winningMask(),
-                v.downResistance(),
-                v.acrossResistance(),
-                w ? v.ratioPick() : null,
-                w ? v.ratioWins() : null,
-                w ? v.currentPick() : null,
-                w ? v.currentWins() : null,
-                w && !v.ratioWins() ? v.ratioRank() : null,
-                w && !v.currentWins() ? v.currentRank() : null,
-                w ? v.potentialPick() : null,
-                w ? v.potentialWins() : null,
-                w && !v.potentialWins() ? v.potentialRank() : null,
-                board,
-                first,
-                stones);
-    }
-
-    /**
-     * The rows of {@code hex} (the census as the table solve writes them) from the settled and
-     * graded layers: the verdicts and picks as they are, with the mover, the number of winning
-     * cells and of empty cells derived from the masks.
-     */
-    public static Dataset<Row> positions(SparkSession spark, Warehouse warehouse, HexBoard board, Side first) {
-        final Column stones = functions.col("stones");
-        final Map<String, Column> derived = Map.of(
-                "to_move",
-                        functions
-                                .when(stones.mod(2).equalTo(0), first.label())
-                                .otherwise(first.other().label()),
-                "winning_count",
-                        functions.bit_count(functions.col("winning_mask")).cast("int"),
-                "empty_cells", functions.lit(board.cells()).minus(stones));
-        // Every column of hex in its order, with its description (the schema's metadata).
-        final List<Column> columns = new ArrayList<>();
-        for (var f : HexSchemas.POSITIONS.struct().fields()) {
-            columns.add(derived.getOrDefault(f.name(), functions.col(f.name())).as(f.name(), f.metadata()));
-        }
-        return spark.read()
-                .schema(HexSchemas.LAYERS.struct())
-                .parquet(warehouse.tablePath(HexSchemas.LAYERS.table()))
-                .where(functions
-                        .col("board")
-                        .equalTo(board.name())
-                        .and(functions.col("first").equalTo(first.label())))
-                .select(columns.toArray(new Column[0]));
+                v.down(), v.across(), v.winnable(), v.downResistance(), v.acrossResistance(), board, first, stones);
     }
 }

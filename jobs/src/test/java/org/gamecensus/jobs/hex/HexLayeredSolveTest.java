@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,7 +62,7 @@ class HexLayeredSolveTest extends SparkCensusTest {
     }
 
     @Test
-    void aStoppedRunKeepsItsLayersAndTheRerunEqualsTheTable() {
+    void aStoppedRunKeepsItsLayersAndTheRerunEqualsTheTable() throws IOException {
         final HexBoard board = new HexBoard(3, 3);
         final Warehouse table = new Warehouse(tmp.resolve("table33"));
         HexJob.census(spark(), table, board, HexBoard.Side.ACROSS, 0);
@@ -83,15 +84,32 @@ class HexLayeredSolveTest extends SparkCensusTest {
                         .as(Encoders.INT())
                         .collectAsList(),
                 "four layers committed");
-        assertFalse(layers.has("hex"), "nothing graded");
+        assertFalse(layers.has("hex"), "nothing of hex published");
+        // A layer whose hex_layers partition is gone is settled again, even though its rows of hex are kept.
+        final Path layer5 = tmp.resolve("layers33/warehouse/hex_layers/board=3x3/first=across/stones=5");
+        try (var files = Files.list(layer5)) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
         final HexJob.LayeredSummary resumed = HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0);
         assertEquals(
-                4,
-                resumed.layers().stream().filter(HexLayeredSolve.Layer::resumed).count(),
-                "the four kept");
+                List.of(8, 7, 6),
+                resumed.layers().stream()
+                        .filter(HexLayeredSolve.Layer::resumed)
+                        .map(HexLayeredSolve.Layer::stones)
+                        .toList(),
+                "the three intact kept");
         assertDataFrameNoOrderEquals(hex(table, board, "across"), hex(layers, board, "across"));
+        assertEquals(
+                List.of(), Manifests.verify(spark(), layers, HexSchemas.ALL).problems());
         // Finished: no run state is left, so the next run settles every layer afresh.
-        assertFalse(Files.exists(tmp.resolve("layers33/warehouse/_chunks")), "the finished run's marker is gone");
-        assertFalse(layers.beginRun("hex_layers", "3x3-across"), "a new run of the board starts afresh");
+        assertFalse(Files.exists(tmp.resolve("layers33/warehouse/_chunks")), "the finished run's state is gone");
+        final HexJob.LayeredSummary again = HexJob.censusByLayers(spark(), layers, board, HexBoard.Side.ACROSS, 0);
+        assertEquals(
+                0,
+                again.layers().stream().filter(HexLayeredSolve.Layer::resumed).count(),
+                "all afresh");
+        assertDataFrameNoOrderEquals(hex(table, board, "across"), hex(layers, board, "across"));
     }
 }

@@ -11,7 +11,7 @@ import org.gamecensus.schemas.DatasetSchema;
 /** The datasets of the Hex circuit census. Cells are numbered row·columns + column; masks set bit cell. */
 public final class HexSchemas {
 
-    /** The rules' columns (two circuit rules, the potential), the same in {@code hex} and {@code hex_layers}. */
+    /** The rules' columns (two circuit rules, the potential). */
     private static final StructField[] RULES = {
         field(
                 "ratio_pick",
@@ -178,44 +178,36 @@ public final class HexSchemas {
 
     /**
      * Table {@code hex_layers}: the layered retrograde solve, one row per live position, partitioned
-     * by board, first player and stones (a layer). Layer k is settled and graded from layer k + 1
-     * alone: its winning cells from the children's verdicts, the ratio rule from the children's
-     * circuit resistances. Version 4 solves each circuit in the orientation of the smaller masks,
-     * as {@code hex} version 3 does; version 3 added the potential's pick; version 2 added both circuits'
-     * resistances and the rules' picks (version 1 held the verdict only, and the rules were graded
-     * in a second pass).
+     * by board, first player and stones (a layer): what settling the layer below needs of a
+     * position, its verdict and both circuits' resistances. Layer k is settled and graded from
+     * layer k + 1 alone: its winning cells from the children's verdicts, the ratio rule from the
+     * children's circuit resistances; the same pass writes its rows of {@code hex}. Version 5
+     * keeps only those columns (the rules' picks and the winning cells are in {@code hex}, written
+     * in the same pass); version 4 solved each circuit in the orientation of the smaller masks,
+     * version 3 added the potential's pick, version 2 the resistances and the rules' picks
+     * (version 1 held the verdict only).
      */
     public static final DatasetSchema LAYERS = new DatasetSchema(
                     "hex_layers",
-                    4,
-                    columns(
-                            new StructField[] {
-                                field("position", DataTypes.LongType, false, "down_mask | across_mask << 32"),
-                                field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
-                                field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
-                                field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell"),
-                                field("winning_mask", DataTypes.IntegerType, false, "the mover's winning cells"),
-                                field(
-                                        "down_resistance",
-                                        DataTypes.DoubleType,
-                                        false,
-                                        "Down's circuit resistance (Infinity: no route)"),
-                                field(
-                                        "across_resistance",
-                                        DataTypes.DoubleType,
-                                        false,
-                                        "Across's circuit resistance (Infinity: no route)"),
-                            },
-                            RULES,
-                            new StructField[] {
-                                field("board", DataTypes.StringType, false, "RxC (partition key)"),
-                                field("first", DataTypes.StringType, false, "who moved first (partition key)"),
-                                field(
-                                        "stones",
-                                        DataTypes.IntegerType,
-                                        false,
-                                        "stones on the board: the layer (partition key)"),
-                            }),
+                    5,
+                    new StructType(new StructField[] {
+                        field("down_mask", DataTypes.IntegerType, false, "Down's stones"),
+                        field("across_mask", DataTypes.IntegerType, false, "Across's stones"),
+                        field("winnable", DataTypes.BooleanType, false, "the mover has a winning cell"),
+                        field(
+                                "down_resistance",
+                                DataTypes.DoubleType,
+                                false,
+                                "Down's circuit resistance (Infinity: no route)"),
+                        field(
+                                "across_resistance",
+                                DataTypes.DoubleType,
+                                false,
+                                "Across's circuit resistance (Infinity: no route)"),
+                        field("board", DataTypes.StringType, false, "RxC (partition key)"),
+                        field("first", DataTypes.StringType, false, "who moved first (partition key)"),
+                        field("stones", DataTypes.IntegerType, false, "stones on the board: the layer (partition key)"),
+                    }),
                     List.of("board", "first", "stones"),
                     "the layered retrograde solve of Hex, layer by layer")
             .withRowNoun("positions");

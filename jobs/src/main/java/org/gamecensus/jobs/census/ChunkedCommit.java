@@ -22,10 +22,12 @@ import org.gamecensus.schemas.DatasetSchema;
  * census) into the run's data directory, {@code <warehouse>/_chunks/<table>/<run>/data/<partition>/},
  * beside the earlier chunks' files, with a manifest written after them
  * ({@code chunk-i.properties}): each partition's rows and checksum, the chunk's files with their
- * sizes and CRC-32, the chunk's tallies, the schema version and the chunk's slice ids (their
- * count and hash). A rerun with the same run key skips every chunk whose manifest is there, of
- * this schema version and these slices, and whose files still match it, and recomputes the rest:
- * a chunk left by a version that wrote other rows, or cut the census otherwise, is never mixed in. When every
+ * sizes and CRC-32, the chunk's tallies, the schema version and the chunk's identity
+ * ({@link Chunk#identity}: a slice census's slice ids, their count and hash; a Hex layer's stone
+ * count). A rerun with the same run key skips every chunk whose manifest is there, of this schema
+ * version and this identity, whose files still match it and which the chunk says may be kept
+ * ({@link Chunk#keepable}), and recomputes the rest: a chunk left by a version that wrote other
+ * rows, or cut the census otherwise, is never mixed in. When every
  * chunk is in, files no chunk's manifest lists (a killed chunk's) are deleted and the data
  * directory's partitions are committed as an uninterrupted run's staged partitions are — one
  * atomic commit ({@link CommitRecord}), figures added up from the chunks' manifests — and the

@@ -277,6 +277,19 @@ public final class Warehouse {
     }
 
     /**
+     * Deletes the state a long run of {@code table} keyed {@code run} left under {@code _chunks}
+     * (what an earlier version kept there, say), and the directories it leaves empty.
+     */
+    public void dropRunState(String table, String run) {
+        final String dir = runDir(root, table, run);
+        WarehouseFiles.deleteRecursively(dir);
+        final String tableDir = dir.substring(0, dir.lastIndexOf('/'));
+        if (WarehouseFiles.deleteIfEmpty(tableDir)) {
+            WarehouseFiles.deleteIfEmpty(tableDir.substring(0, tableDir.lastIndexOf('/')));
+        }
+    }
+
+    /**
      * Waits until no run is completing a commit (a commit's moves take a moment: renames and
      * small files); with {@code recover}, completing first the commits that dead runs decided (in
      * a run of its own when none is open), else leaving them (verify reports them). Commits of the

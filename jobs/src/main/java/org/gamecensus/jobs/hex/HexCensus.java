@@ -49,7 +49,7 @@ public final class HexCensus extends Census {
             description = {
                 "Every live position of the board with the exact verdict (an in-memory table to"
                         + " 16 cells, or retrograde layers partitioned on Spark: the default when the table does not fit; a killed"
-                        + " layered run resumes below its last committed layer) and the ratio and current circuit rules graded"
+                        + " layered run resumes, keeping the layers it committed) and the ratio and current circuit rules graded"
                         + " against it, and the rules against every reply (the circuit rules, the potential, and the committed"
                         + " tables, where the board has at most 20 cells); rows to the warehouse's hex and hex_adversarial tables."
                         + " With --sample, N positions at random move numbers along random games instead, into hex_sample."

@@ -44,9 +44,9 @@ import org.gamecensus.schemas.hex.HexSchemas;
  * <p>The layer is cut into groups by the stones of the side waiting ({@link HexLayerKernel}):
  * every child of group W is a position of layer k + 1 whose mover holds W. So layer k + 1, read
  * back from Parquet and keyed by its mover's stones, is hash-partitioned by group together with
- * a marker for every group of layer k (generated on the executors from its colex rank, so no
- * driver holds a layer), sorted by key within each task, and each group is settled and graded in
- * memory. Each layer is committed to {@code hex_layers} (a position's verdict and resistances)
+ * a marker for every group of layer k that is settled (generated on the executors from its colex
+ * rank, so no driver holds a layer), sorted by key within each task, and each group is settled
+ * and graded in memory. Each layer is committed to {@code hex_layers} (a position's verdict and resistances)
  * with its manifests before the next starts: a task needs its share of one layer and nothing
  * else. The same tasks write the layer's rows of {@code hex} as one chunk of a chunked commit
  * ({@link ChunkedCommit}), which publishes {@code hex} once the empty board is settled and agrees
@@ -123,6 +123,8 @@ public final class HexLayeredSolve {
             Side first,
             int partitions,
             boolean emptyBoardWon) {
+        // The marker of an unfinished run that versions before the chunked commit of hex kept.
+        warehouse.dropRunState(HexSchemas.LAYERS.table(), run(board, first));
         final int stopAfter =
                 Integer.parseInt(spark.conf().get(STOP_AFTER, "-1").strip());
         final int[] settled = {0};
@@ -219,6 +221,16 @@ public final class HexLayeredSolve {
             final long start = System.nanoTime();
             final TaskCosts costs = new TaskCosts();
             spark.sparkContext().addSparkListener(costs);
+            // The empty board must be what the search says, or not even its layer is published.
+            final CensusCommit.Check check = stones == 0
+                    ? new CensusCommit.Check(
+                            emptyBoardWon ? RowCondition.isFalse("winnable") : RowCondition.isTrue("winnable"),
+                            "empty boards whose verdict differs from the search's (" + (emptyBoardWon ? "won" : "lost")
+                                    + ")",
+                            "down_mask",
+                            "across_mask",
+                            "winnable")
+                    : CensusCommit.Check.none();
             final CensusCommit.WithChunk written;
             try {
                 written = CensusCommit.commitWithChunk(
@@ -227,7 +239,7 @@ public final class HexLayeredSolve {
                         HexSchemas.LAYERS,
                         settle(spark, warehouse, board, first, stones, partitions),
                         partition(),
-                        CensusCommit.Check.none(),
+                        check,
                         new RowCondition[] {HexJob.WINNABLE},
                         target);
                 spark.sparkContext().listenerBus().waitUntilEmpty();
@@ -294,13 +306,14 @@ public final class HexLayeredSolve {
     }
 
     /**
-     * Layer {@code k}'s rows of {@code hex_layers}, settled and graded from the committed layer
-     * k + 1: every position of layer k + 1 becomes a child of the group of its mover's stones
-     * (key: group above bit 32, the opponent's stones below), and every group of layer k is
-     * generated from its colex rank as a marker (key: the group, then 0 — it sorts first, as
-     * every child's opponent has a stone). Both are hash-partitioned by group into the layer's
-     * parts and sorted by key, so each task meets its groups one after another, each marker
-     * followed by its children, and settles each group in memory.
+     * Layer {@code k}'s rows, settled and graded from the committed layer k + 1, each as a pair:
+     * its row of {@code hex_layers} and its row of {@code hex}. Every position of layer k + 1
+     * whose mover's stones are a group settled on its own ({@link HexLayerKernel#settles}) becomes
+     * a child of that group (key: group above bit 32, the opponent's stones below), and every such
+     * group of layer k is generated from its colex rank as a marker (key: the group, then 0 — it
+     * sorts first, as every child's opponent has a stone). Both are hash-partitioned by group into
+     * the layer's parts and sorted by key, so each task meets its groups one after another, each
+     * marker followed by its children, and settles each group, with its half-turn, in memory.
      */
     static JavaRDD<Row[]> settle(
             SparkSession spark, Warehouse warehouse, HexBoard board, Side first, int k, int partitions) {

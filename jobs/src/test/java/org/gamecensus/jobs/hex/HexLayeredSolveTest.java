@@ -18,6 +18,7 @@ import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.schemas.hex.HexSchemas;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +60,28 @@ class HexLayeredSolveTest extends SparkCensusTest {
         assertEquals(
                 List.of(), Manifests.verify(spark(), layers, HexSchemas.ALL).problems());
         assertFalse(Files.exists(tmp.resolve("layers/warehouse/_chunks")), "a finished run leaves no run state");
+    }
+
+    @Test
+    void anEmptyBoardVerdictAgainstTheSearchPublishesNothingOfIt() {
+        final HexBoard board = new HexBoard(2, 2);
+        final Warehouse layers = new Warehouse(tmp.resolve("layers22"));
+        // 2x2, Down first: the first player wins the empty board; say the search found it lost.
+        final CensusFailure failure = assertThrows(
+                CensusFailure.class, () -> HexLayeredSolve.solve(spark(), layers, board, HexBoard.Side.DOWN, 0, false));
+        Assertions.assertTrue(
+                failure.getMessage().contains("empty boards whose verdict differs"), failure.getMessage());
+        assertFalse(layers.has("hex"), "nothing of hex published");
+        assertEquals(
+                List.of(3, 2, 1),
+                spark().read()
+                        .parquet(layers.tablePath("hex_layers"))
+                        .select("stones")
+                        .distinct()
+                        .orderBy(functions.desc("stones"))
+                        .as(Encoders.INT())
+                        .collectAsList(),
+                "the empty board's layer is not published");
     }
 
     @Test

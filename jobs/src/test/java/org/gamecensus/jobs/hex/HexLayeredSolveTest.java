@@ -40,6 +40,17 @@ class HexLayeredSolveTest extends SparkCensusTest {
                         .and(functions.col("first").equalTo(first)));
     }
 
+    /** The stone counts of the layers committed to {@code w}'s hex_layers, from the last. */
+    private List<Integer> committedLayers(Warehouse w) {
+        return spark().read()
+                .parquet(w.tablePath("hex_layers"))
+                .select("stones")
+                .distinct()
+                .orderBy(functions.desc("stones"))
+                .as(Encoders.INT())
+                .collectAsList();
+    }
+
     @Test
     void layersAndTableAgreeRowForRowOn3x4() {
         final HexBoard board = new HexBoard(3, 4);
@@ -72,16 +83,7 @@ class HexLayeredSolveTest extends SparkCensusTest {
         Assertions.assertTrue(
                 failure.getMessage().contains("empty boards whose verdict differs"), failure.getMessage());
         assertFalse(layers.has("hex"), "nothing of hex published");
-        assertEquals(
-                List.of(3, 2, 1),
-                spark().read()
-                        .parquet(layers.tablePath("hex_layers"))
-                        .select("stones")
-                        .distinct()
-                        .orderBy(functions.desc("stones"))
-                        .as(Encoders.INT())
-                        .collectAsList(),
-                "the empty board's layer is not published");
+        assertEquals(List.of(3, 2, 1), committedLayers(layers), "the empty board's layer is not published");
     }
 
     @Test
@@ -97,16 +99,7 @@ class HexLayeredSolveTest extends SparkCensusTest {
         } finally {
             spark().conf().unset(HexLayeredSolve.STOP_AFTER);
         }
-        assertEquals(
-                List.of(8, 7, 6, 5),
-                spark().read()
-                        .parquet(layers.tablePath("hex_layers"))
-                        .select("stones")
-                        .distinct()
-                        .orderBy(functions.desc("stones"))
-                        .as(Encoders.INT())
-                        .collectAsList(),
-                "four layers committed");
+        assertEquals(List.of(8, 7, 6, 5), committedLayers(layers), "four layers committed");
         assertFalse(layers.has("hex"), "nothing of hex published");
         // A layer whose hex_layers partition is gone is settled again, even though its rows of hex are kept.
         final Path layer5 = tmp.resolve("layers33/warehouse/hex_layers/board=3x3/first=across/stones=5");

@@ -321,10 +321,9 @@ public final class HexLayeredSolve {
         final long groups = shape.groupCount(k);
         final int b = HexLayerKernel.waitingStones(k);
         final int parts = parts(shape, k, partitions);
-        final int cells = board.cells();
         // Only the groups that settle their half-turns with them get a marker and children.
         final Column settles = functions
-                .udf((UDF1<Long, Boolean>) w -> settles(w, cells), DataTypes.BooleanType)
+                .udf((UDF1<Long, Boolean>) w -> HexLayerKernel.settles(board, (int) (long) w), DataTypes.BooleanType)
                 .apply(functions.col("w"));
         Dataset<Row> keyed = spark.range(
                         0, groups, 1, Math.min(parts, spark.sparkContext().defaultParallelism()))
@@ -361,11 +360,6 @@ public final class HexLayeredSolve {
                 .toRdd()
                 .toJavaRDD()
                 .mapPartitions(new SettleGroups(board.rows(), board.cols(), first.label(), k));
-    }
-
-    /** {@link HexLayerKernel#settles}: whether group {@code w} of a board of {@code cells} cells is settled by its own task. */
-    static boolean settles(long w, int cells) {
-        return (Integer.reverse((int) w) >>> (32 - cells)) >= w;
     }
 
     /**

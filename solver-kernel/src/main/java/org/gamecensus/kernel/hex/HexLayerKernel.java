@@ -203,6 +203,11 @@ public final class HexLayerKernel {
      * that group's positions too.
      */
     public boolean settles(int waiting) {
+        return settles(board, waiting);
+    }
+
+    /** {@link #settles(int)} on {@code board}, without a kernel (for the job that picks the groups). */
+    public static boolean settles(HexBoard board, int waiting) {
         return board.turn(waiting) >= waiting;
     }
 

@@ -51,6 +51,8 @@ public final class HexBoard implements Serializable {
     private final int notLeftCol;
     private final int notRightCol;
     private final int[] neighbours;
+    /** "rows x cols", built once: every census row carries it. */
+    private final String name;
 
     public HexBoard(int rows, int cols) {
         if (rows < 1 || cols < 1 || rows * cols > MAX_CELLS) {
@@ -59,6 +61,7 @@ public final class HexBoard implements Serializable {
         this.rows = rows;
         this.cols = cols;
         this.cells = rows * cols;
+        this.name = rows + "x" + cols;
         this.all = (int) ((1L << cells) - 1);
         int top = 0;
         int bottom = 0;
@@ -138,7 +141,7 @@ public final class HexBoard implements Serializable {
     }
 
     public String name() {
-        return rows + "x" + cols;
+        return name;
     }
 
     public int neighbours(int cell) {

@@ -1,23 +1,23 @@
 package org.gamecensus.jobs.hex;
 
 import java.util.Iterator;
+import java.util.UUID;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.gamecensus.jobs.census.SliceKernel;
 import org.gamecensus.jobs.census.SliceRows;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexCensusKernel;
-import org.gamecensus.kernel.hex.HexExactSolver;
+import org.gamecensus.kernel.hex.HexCensusTables;
 import org.gamecensus.kernel.hex.HexPositionVerdict;
-import org.gamecensus.kernel.hex.HexResistanceTable;
 
 /**
  * The Hex census cut by the stones of the first cells: slice k goes through the positions whose
  * first four cells hold the base-3 digits of k and emits those no larger than their half-turn,
  * each with its half-turn ({@link HexCensusKernel}), so every live position comes from one slice
  * and the rows of a set of slices depend on nothing else. Each executor JVM builds the settled-position table and the circuit
- * resistances of a board once and shares them among its tasks ({@link HexExactSolver#shared},
- * {@link HexResistanceTable#shared}); each partition has its own rules.
+ * resistances once per census and shares them among that census's tasks ({@link HexCensusTables},
+ * by an id drawn when the census is made); each partition has its own rules.
  */
 public final class HexSlices implements SliceKernel {
 
@@ -26,6 +26,8 @@ public final class HexSlices implements SliceKernel {
     private final int rows;
     private final int cols;
     private final String first;
+    /** This census's id, which its tasks share their tables by. */
+    private final String census = UUID.randomUUID().toString();
 
     public HexSlices(HexBoard board, HexBoard.Side first) {
         this.rows = board.rows();
@@ -42,8 +44,7 @@ public final class HexSlices implements SliceKernel {
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final HexBoard board = new HexBoard(rows, cols);
         final HexBoard.Side side = HexBoard.Side.parse(first);
-        final HexCensusKernel kernel =
-                new HexCensusKernel(HexExactSolver.shared(board, side), HexResistanceTable.shared(board, side));
+        final HexCensusKernel kernel = HexCensusTables.kernel(board, side, census);
         return SliceRows.of(
                 sliceIds, (id, out) -> kernel.decideSlice((int) id, v -> out.accept(toRow(v, board, first))));
     }

@@ -29,9 +29,6 @@ public final class HexResistanceTable {
 
     private static final VarHandle ENTRY = MethodHandles.arrayElementVarHandle(double[].class);
 
-    /** The table of the census last asked for; a census's tasks share it. */
-    private static HexResistanceTable latest;
-
     private final HexBoard board;
     private final Side first;
     private final int cells;
@@ -63,18 +60,6 @@ public final class HexResistanceTable {
         }
         this.resistances = new double[2 * layerStart[cells + 1]];
         Arrays.fill(resistances, Double.NaN);
-    }
-
-    /**
-     * The table of a board and first player, shared by the tasks of a JVM that census it. Only the
-     * latest is kept (4×4's is 163 MB, and a JVM censuses its boards one after another): a table
-     * asked for after another board's is built afresh, and a kernel holding the older one keeps it.
-     */
-    public static synchronized HexResistanceTable shared(HexBoard board, Side first) {
-        if (latest == null || !latest.board.name().equals(board.name()) || latest.first != first) {
-            latest = new HexResistanceTable(board, first);
-        }
-        return latest;
     }
 
     public HexBoard board() {

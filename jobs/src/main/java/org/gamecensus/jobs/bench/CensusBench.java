@@ -112,6 +112,11 @@ public final class CensusBench {
             throw new IllegalStateException(
                     "the bench starts a session of its own on each master; stop the running one first");
         }
+        // What an earlier bench left in the scratch warehouses goes first: a census of an older
+        // schema version would be refused rather than replaced, and a bench starts from nothing.
+        for (int at = 0; at < masters.size(); at++) {
+            scratchWarehouse(dir, scratch, at).deleteScratch();
+        }
         final Map<String, Map<String, List<BenchTiming>>> runs = new LinkedHashMap<>();
         for (Census.Benched census : censuses) {
             for (String master : masters) {
@@ -127,9 +132,7 @@ public final class CensusBench {
                 final JobClock jobs = new JobClock();
                 spark.sparkContext().addSparkListener(jobs);
                 try {
-                    final Path local = dir.resolve("warehouse-" + at);
-                    final Warehouse scratchWarehouse =
-                            scratch == null ? new Warehouse(local) : scratch.nested("bench-" + at, local);
+                    final Warehouse scratchWarehouse = scratchWarehouse(dir, scratch, at);
                     for (Census.Benched census : censuses) {
                         // Untimed runs at the benchmark size first: Spark's first jobs pay for class loading
                         // and code generation, and the kernel's code is compiled while it runs.
@@ -447,5 +450,11 @@ public final class CensusBench {
     /** The censuses the bench times, by name, in the registry's order. */
     public static List<String> known() {
         return Censuses.benched().stream().map(Census::name).toList();
+    }
+
+    /** Master {@code at}'s scratch warehouse: {@code bench-at} under {@code scratch}, or {@code dir/warehouse-at}. */
+    private static Warehouse scratchWarehouse(Path dir, Warehouse scratch, int at) {
+        final Path local = dir.resolve("warehouse-" + at);
+        return scratch == null ? new Warehouse(local) : scratch.nested("bench-" + at, local);
     }
 }

@@ -164,6 +164,14 @@ public final class Warehouse {
         return new Warehouse(out, WarehouseFiles.child(root, name));
     }
 
+    /**
+     * Deletes the warehouse's directory and everything in it: for a scratch warehouse only (the
+     * bench's), which holds nothing a reader needs.
+     */
+    public void deleteScratch() {
+        WarehouseFiles.deleteRecursively(root);
+    }
+
     /** Whether the warehouse directory exists. */
     public boolean exists() {
         return WarehouseFiles.isDirectory(root);

@@ -241,6 +241,39 @@ class CensusBenchTest {
                 result.report());
     }
 
+    /**
+     * A bench run again over the scratch warehouse of an earlier one, whose census is of an older
+     * schema version (as after an upgrade), starts from an empty scratch warehouse instead of
+     * being refused.
+     */
+    @Test
+    void aSecondBenchStartsFromEmptyScratchWarehouses() throws IOException {
+        final List<Census.Benched> lumberjack = sized("K4", 3, "2x2", 4, List.of("lumberjack"));
+        CensusBench.run(lumberjack, List.of("local[1]"), CensusBench.WarmUp.runs(0), 1, tmp, null, Map.of());
+        final List<Path> manifests;
+        try (var files = Files.walk(tmp.resolve("warehouse-0"))) {
+            manifests = files.filter(f -> f.getParent().getFileName().toString().equals("_manifest")
+                            && f.toString().endsWith(".properties"))
+                    .toList();
+        }
+        assertTrue(!manifests.isEmpty(), "the first bench committed its census");
+        for (Path m : manifests) {
+            final String text = Files.readString(m);
+            assertTrue(text.contains("schema_version="), text);
+            Files.writeString(m, text.replaceAll("schema_version=[0-9]+", "schema_version=0"));
+        }
+        // The warehouse's root: the table's parent (root/table/_manifest/partition.properties).
+        final Path root = manifests.get(0).getParent().getParent().getParent();
+        final Path leftover = Files.writeString(root.resolve("left-over"), "x");
+        final CensusBench.Result again =
+                CensusBench.run(lumberjack, List.of("local[1]"), CensusBench.WarmUp.runs(0), 1, tmp, null, Map.of());
+        assertEquals(1, again.timings().size(), again.report());
+        assertTrue(!Files.exists(leftover), "the scratch warehouse was emptied first");
+        for (Path m : manifests) {
+            assertTrue(!Files.readString(m).contains("schema_version=0"), "the census was written afresh: " + m);
+        }
+    }
+
     private Path write(String text) throws IOException {
         final Path f = tmp.resolve("report.csv");
         Files.writeString(f, text);

@@ -218,8 +218,9 @@ public final class HexJob {
     /**
      * The census of {@code board}, {@code first} moving first, in {@code partitions} partitions, as
      * the commit takes it. The slices run from the highest down: a child by a move on one of the
-     * first cells lies in a higher slice, so its circuits are in the executor's resistance table
-     * before its parents ask for them, rather than solved twice.
+     * first cells lies in a higher slice, so its circuits are in the census's resistance table
+     * ({@code HexCensusTables}) before its parents ask for them, rather
+     * than solved twice.
      */
     public static SliceCensus slices(HexBoard board, Side first, int partitions) {
         final HexSlices slices = new HexSlices(board, first);
@@ -459,8 +460,9 @@ public final class HexJob {
         final long start = System.nanoTime();
         claimCensus(warehouse, board, first, false);
         checkTheorems(board);
-        final HexSlices slices = new HexSlices(board, first);
-        final int p = partitions > 0 ? partitions : CensusDatasets.defaultPartitions(spark, slices.sliceCount());
+        final int p = partitions > 0
+                ? partitions
+                : CensusDatasets.defaultPartitions(spark, HexCensusKernel.sliceCount(board));
         // The exact verdict has no second computation per position; its theorems are checked above.
         final CensusCommit.Committed tally = CensusCommit.commit(
                 spark,

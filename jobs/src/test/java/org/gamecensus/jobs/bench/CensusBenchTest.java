@@ -1,6 +1,7 @@
 package org.gamecensus.jobs.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +19,7 @@ import org.gamecensus.jobs.Censuses;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.SparkSessions;
+import org.gamecensus.jobs.census.Warehouse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -256,7 +258,7 @@ class CensusBenchTest {
                             && f.toString().endsWith(".properties"))
                     .toList();
         }
-        assertTrue(!manifests.isEmpty(), "the first bench committed its census");
+        assertFalse(manifests.isEmpty(), "the first bench committed its census");
         for (Path m : manifests) {
             final String text = Files.readString(m);
             assertTrue(text.contains("schema_version="), text);
@@ -268,10 +270,32 @@ class CensusBenchTest {
         final CensusBench.Result again =
                 CensusBench.run(lumberjack, List.of("local[1]"), CensusBench.WarmUp.runs(0), 1, tmp, null, Map.of());
         assertEquals(1, again.timings().size(), again.report());
-        assertTrue(!Files.exists(leftover), "the scratch warehouse was emptied first");
+        assertFalse(Files.exists(leftover), "the scratch warehouse was emptied first");
         for (Path m : manifests) {
-            assertTrue(!Files.readString(m).contains("schema_version=0"), "the census was written afresh: " + m);
+            assertFalse(Files.readString(m).contains("schema_version=0"), "the census was written afresh: " + m);
         }
+    }
+
+    /** Under a warehouse given (--warehouse), the bench empties its own bench-N and nothing beside it. */
+    @Test
+    void underAGivenWarehouseOnlyItsOwnScratchIsEmptied() throws IOException {
+        final Path given = tmp.resolve("given");
+        final Path beside = Files.createDirectories(given.resolve("lumberjack")).resolve("kept");
+        Files.writeString(beside, "a table of the warehouse itself");
+        final Path leftover = Files.createDirectories(given.resolve("bench-0")).resolve("left-over");
+        Files.writeString(leftover, "x");
+        final CensusBench.Result result = CensusBench.run(
+                sized("K4", 3, "2x2", 4, List.of("lumberjack")),
+                List.of("local[1]"),
+                CensusBench.WarmUp.runs(0),
+                1,
+                tmp.resolve("out"),
+                new Warehouse(tmp.resolve("out"), given.toString()),
+                Map.of());
+        assertEquals(1, result.timings().size(), result.report());
+        assertFalse(Files.exists(leftover), "bench-0 was emptied");
+        assertTrue(Files.exists(beside), "what lies beside it in the warehouse was not touched");
+        assertTrue(Files.isDirectory(given.resolve("bench-0").resolve("lumberjack")), "the census went to bench-0");
     }
 
     private Path write(String text) throws IOException {

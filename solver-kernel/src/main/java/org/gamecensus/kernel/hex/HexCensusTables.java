@@ -9,7 +9,9 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  * no census starts with positions an earlier one in the same JVM settled: a census costs the same
  * the tenth time in a session (the census bench's timed runs, after its warm-ups) as the first
  * time in a new JVM (a user's {@code census run}). Only the latest census's tables are kept (4×4's
- * are 43 + 163 MB); a kernel holding older ones keeps them until it is done.
+ * are 43 + 163 MB); a kernel holding older ones keeps them until it is done. Tasks of two censuses
+ * interleaved in one JVM (two datasets read in one job) build their tables again at each switch:
+ * the rows are the same, the work is not shared.
  */
 public final class HexCensusTables {
 
@@ -28,7 +30,9 @@ public final class HexCensusTables {
             throw new IllegalArgumentException("a census id is needed to share its tables");
         }
         if (!id.equals(census)) {
-            // Null first: the old tables are garbage before the new ones are allocated.
+            // Forgotten first: the old tables are garbage before the new ones are allocated, and an
+            // allocation that fails leaves no census whose tables are missing.
+            census = null;
             solver = null;
             resistances = null;
             solver = new HexExactSolver(board, first);
@@ -40,6 +44,11 @@ public final class HexCensusTables {
                     + first.label() + " first");
         }
         return new HexCensusKernel(solver, resistances);
+    }
+
+    /** The census whose tables are kept: the id last asked for (null before the first). */
+    public static synchronized String census() {
+        return census;
     }
 
     /** The latest census's settled positions (null before the first), for tests. */

@@ -94,7 +94,11 @@ public final class HexExactSolver {
         }
     }
 
-    /** One solver per board and first player per JVM, shared by every task that needs it. */
+    /**
+     * One solver per board and first player per JVM, shared by the checks that ask for one (the
+     * theorems on the empty board, the adversarial checks, samples); a census settles its
+     * positions in a table of its own ({@link HexCensusTables}).
+     */
     public static HexExactSolver shared(HexBoard board, Side first) {
         if (board.cells() > TABLE_CELLS) {
             throw new IllegalArgumentException("only table solvers (at most " + TABLE_CELLS + " cells) are shared");

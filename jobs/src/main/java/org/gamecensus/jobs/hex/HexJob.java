@@ -219,8 +219,7 @@ public final class HexJob {
      * The census of {@code board}, {@code first} moving first, in {@code partitions} partitions, as
      * the commit takes it. The slices run from the highest down: a child by a move on one of the
      * first cells lies in a higher slice, so its circuits are in the census's resistance table
-     * ({@code HexCensusTables}) before its parents ask for them, rather
-     * than solved twice.
+     * ({@code HexCensusTables}) before its parents ask for them, rather than solved twice.
      */
     public static SliceCensus slices(HexBoard board, Side first, int partitions) {
         final HexSlices slices = new HexSlices(board, first);

@@ -15,9 +15,10 @@ import org.gamecensus.kernel.hex.HexPositionVerdict;
  * The Hex census cut by the stones of the first cells: slice k goes through the positions whose
  * first four cells hold the base-3 digits of k and emits those no larger than their half-turn,
  * each with its half-turn ({@link HexCensusKernel}), so every live position comes from one slice
- * and the rows of a set of slices depend on nothing else. Each executor JVM builds the settled-position table and the circuit
- * resistances once per census and shares them among that census's tasks ({@link HexCensusTables},
- * by an id drawn when the census is made); each partition has its own rules.
+ * and the rows of a set of slices depend on nothing else. Each executor JVM builds the
+ * settled-position table and the circuit resistances once per census and shares them among that
+ * census's tasks ({@link HexCensusTables}, by an id drawn when the census is made); each partition
+ * has its own rules.
  */
 public final class HexSlices implements SliceKernel {
 

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
@@ -30,6 +32,14 @@ import org.apache.spark.sql.SparkSession;
  * configuration of the active Spark session when there is one (credentials, endpoints).
  */
 final class WarehouseFiles {
+
+    /** Hadoop's name for the class of the {@code file:} file system. */
+    private static final String LOCAL_IMPL = "fs.file.impl";
+
+    private static final URI LOCAL_ROOT = URI.create("file:///");
+
+    /** The raw local file systems made so far, by the class a configuration named ({@link #local}). */
+    private static final ConcurrentMap<String, FileSystem> LOCAL = new ConcurrentHashMap<>();
 
     private WarehouseFiles() {}
 
@@ -68,10 +78,35 @@ final class WarehouseFiles {
         try {
             final URI u = URI.create(uri);
             // Local files without Hadoop's .crc side files, and renamed over atomically.
-            return "file".equals(u.getScheme()) ? FileSystem.getLocal(conf).getRaw() : FileSystem.get(u, conf);
+            return "file".equals(u.getScheme()) ? local(conf) : FileSystem.get(u, conf);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the file system of " + uri + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The raw local file system of the class {@code conf} names ({@code fs.file.impl}), one per
+     * class and JVM. Not Hadoop's {@link FileSystem#getLocal}: Hadoop keeps one local file system
+     * per user, made under whichever configuration asked first, so a warehouse looked at before the
+     * Spark session exists ({@code --warehouse DIR}, under Hadoop's defaults) would leave Hadoop's
+     * own local file system to the whole run, the session's {@link NioPermissionLocalFileSystem}
+     * unused, and a {@code chmod} forked for every file and directory the census writes (87 in a
+     * Hex 4×4 run).
+     */
+    private static FileSystem local(Configuration conf) throws IOException {
+        final String impl = conf.get(LOCAL_IMPL, LocalFileSystem.class.getName());
+        final FileSystem known = LOCAL.get(impl);
+        if (known != null) {
+            return known;
+        }
+        final FileSystem fs = FileSystem.newInstance(LOCAL_ROOT, conf);
+        if (!(fs instanceof LocalFileSystem)) {
+            fs.close();
+            throw new IOException(LOCAL_IMPL + " " + impl + " is not a Hadoop LocalFileSystem");
+        }
+        final FileSystem raw = ((LocalFileSystem) fs).getRaw();
+        final FileSystem first = LOCAL.putIfAbsent(impl, raw);
+        return first != null ? first : raw;
     }
 
     /** Whether this user may write in the directory {@code uri}, as its file system judges (true when it cannot tell). */

@@ -1,6 +1,7 @@
 package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -57,6 +58,32 @@ class NioPermissionLocalFileSystemTest {
                     "rw----r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("a/b/f"))));
             assertEquals("census\n", Files.readString(dir.resolve("a/b/f")));
         }
+    }
+
+    /**
+     * A run given {@code --warehouse DIR} looks at it under Hadoop's defaults before its session
+     * starts; the census's files are then written under the session's configuration, which names
+     * this file system, and must get it, whatever Hadoop cached first.
+     */
+    @Test
+    void theWarehouseWritesThroughTheFileSystemItsConfigurationNames() throws Exception {
+        final String uri = dir.toUri().toString();
+        final Configuration defaults = new Configuration(false);
+        final Configuration session = new Configuration(false);
+        session.set("fs.file.impl", NioPermissionLocalFileSystem.class.getName());
+        session.set("fs.permissions.umask-mode", "022");
+        assertFalse(
+                WarehouseFiles.fs(uri, defaults)
+                        instanceof NioPermissionLocalFileSystem.NioPermissionRawLocalFileSystem);
+        final FileSystem fs = WarehouseFiles.fs(uri, session);
+        assertInstanceOf(NioPermissionLocalFileSystem.NioPermissionRawLocalFileSystem.class, fs);
+        try (FSDataOutputStream out = fs.create(new Path(uri, "m"))) {
+            out.writeBytes("manifest\n");
+        }
+        assertEquals("rw-r--r--", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("m"))));
+        assertFalse(Files.exists(dir.resolve(".m.crc")), "the raw file system writes no checksum file");
+        assertInstanceOf(
+                NioPermissionLocalFileSystem.NioPermissionRawLocalFileSystem.class, WarehouseFiles.fs(uri, session));
     }
 
     @Test

@@ -90,8 +90,7 @@ final class WarehouseFiles {
      * per user, made under whichever configuration asked first, so a warehouse looked at before the
      * Spark session exists ({@code --warehouse DIR}, under Hadoop's defaults) would leave Hadoop's
      * own local file system to the whole run, the session's {@link NioPermissionLocalFileSystem}
-     * unused, and a {@code chmod} forked for every file and directory the census writes (87 in a
-     * Hex 4×4 run).
+     * unused, and a {@code chmod} forked for every file and directory the census writes.
      */
     private static FileSystem local(Configuration conf) throws IOException {
         final String impl = conf.get(LOCAL_IMPL, LocalFileSystem.class.getName());

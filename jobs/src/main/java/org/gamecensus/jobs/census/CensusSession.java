@@ -15,7 +15,7 @@ public final class CensusSession {
     public static final String DEFAULT_MASTER = "local[*]";
 
     /** Hadoop's implementation of {@code file:} URIs, as a Spark setting. */
-    public static final String LOCAL_FILE_SYSTEM = "spark.hadoop.fs.file.impl";
+    public static final String LOCAL_FILE_SYSTEM = "spark.hadoop." + WarehouseFiles.LOCAL_IMPL;
 
     /** A local master: {@code local}, {@code local[N]}, {@code local[*]}, with or without {@code ,RETRIES}. */
     private static final Pattern LOCAL = Pattern.compile("local(?:\\[([0-9]+|\\*)(?:\\s*,\\s*[0-9]+)?\\])?");

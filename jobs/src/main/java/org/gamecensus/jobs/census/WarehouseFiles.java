@@ -33,8 +33,8 @@ import org.apache.spark.sql.SparkSession;
  */
 final class WarehouseFiles {
 
-    /** Hadoop's name for the class of the {@code file:} file system. */
-    private static final String LOCAL_IMPL = "fs.file.impl";
+    /** Hadoop's setting of the class of the {@code file:} file system. */
+    static final String LOCAL_IMPL = "fs.file.impl";
 
     private static final URI LOCAL_ROOT = URI.create("file:///");
 

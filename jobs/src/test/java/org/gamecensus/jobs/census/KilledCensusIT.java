@@ -20,18 +20,22 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Real {@code bin/census run cram --max-squares 11} processes over a warehouse that holds that
- * census already, each killed with SIGKILL at a random moment of its work on the warehouse (from
- * its lease's appearing to its census's summary: claims, staging, the commit decided, the
- * partitions moving in): twenty moments, one drawn from each twentieth of that span, which a
- * reference run measures first. The commits' moves are slowed (a pause of 40 ms before each
- * partition's move, {@link Warehouse#PAUSE_COMMIT}) so that the span of a commit in progress is not
- * a sliver of it. After each kill, the recovery of the next run leaves the table exactly its
- * previous state or a wholly new one, its rows and checksums the census's, and verify finds
- * nothing; the next process starts from there.
+ * census already, each killed with SIGKILL at a random moment of its work on the warehouse:
+ * ten moments from its lease's appearing to its commit's being decided (claims, staging, the
+ * rows written), one drawn from each tenth of that span, and ten from the decision to its census's
+ * summary (the partitions moving in, the tables), one from each tenth of that span. A reference
+ * run measures both spans first. Each killed run's moments count from its own lease and its own
+ * decision, so a run slowed by tests beside it is still killed on both sides of its commit. The
+ * commits' moves are slowed (a pause of 40 ms before each partition's move, {@link
+ * Warehouse#PAUSE_COMMIT}) so that the span of a commit in progress is not a sliver of it. After
+ * each kill, the recovery of the next run leaves the table exactly its previous state or a wholly
+ * new one, its rows and checksums the census's, and verify finds nothing; the next process starts
+ * from there.
  */
 class KilledCensusIT extends SparkCensusTest {
 
     private static final int KILLS = 20;
+    private static final String SUMMARY = "cram census to 11 squares";
     private static final Map<String, String> SLOW_COMMIT = Map.of(Warehouse.PAUSE_COMMIT, "40");
 
     @TempDir
@@ -44,14 +48,17 @@ class KilledCensusIT extends SparkCensusTest {
         CramJob.census(spark(), w, 11, 0);
         final String[] census = {"run", "cram", "--max-squares", "11", "--master", "local[2]", "--out", out.toString()};
 
-        // The reference run: the span from its lease's appearing to its census's summary.
+        // The reference run: the spans from its lease's appearing to its commit's decision, and on to its summary.
         final CensusProcess reference = CensusProcess.start(tmp, "reference", SLOW_COMMIT, census);
         Assertions.assertTrue(reference.awaitCondition(() -> leased(out), 120), "a lease appeared: " + reference.err());
         final long leased = System.nanoTime();
         Assertions.assertTrue(
-                reference.awaitCondition(() -> reference.out().contains("cram census to 11 squares"), 120),
+                reference.awaitCondition(() -> decided(w), 120), "a commit was decided: " + reference.err());
+        final long decidedAt = System.nanoTime();
+        Assertions.assertTrue(
+                reference.awaitCondition(() -> reference.out().contains(SUMMARY), 120),
                 "the census was committed: " + reference.err());
-        final long span = System.nanoTime() - leased;
+        final long[] spans = {decidedAt - leased, System.nanoTime() - decidedAt};
         reference.kill();
         recover(w);
 
@@ -63,12 +70,23 @@ class KilledCensusIT extends SparkCensusTest {
             final TableState before = TableState.of(w, "cram");
             final CensusProcess p = CensusProcess.start(tmp, "killed-" + i, SLOW_COMMIT, census);
             Assertions.assertTrue(p.awaitCondition(() -> leased(out), 120), "a lease appeared: " + p.err());
-            final long at = (long) ((i + random.nextDouble()) / KILLS * span);
+            // The first half from the lease, the second from the decision (or the summary, should the
+            // whole commit slip between two looks).
+            final boolean afterDecision = i >= KILLS / 2;
+            if (afterDecision) {
+                Assertions.assertTrue(
+                        p.awaitCondition(() -> decided(w) || p.out().contains(SUMMARY), 120),
+                        "a commit was decided: " + p.err());
+            }
+            final int stratum = afterDecision ? i - KILLS / 2 : i;
+            final long span = spans[afterDecision ? 1 : 0];
+            final long at = (long) ((stratum + random.nextDouble()) / (KILLS / 2) * span);
             Thread.sleep(at / 1_000_000L, (int) (at % 1_000_000L));
-            final boolean committed = p.out().contains("cram census to 11 squares");
+            final boolean committed = p.out().contains(SUMMARY);
             p.kill();
-            final boolean pending = !WarehouseRecovery.pendingCommits(w.root()).isEmpty();
-            final String where = "kill " + i + " at " + at / 1_000_000L + " ms of " + span / 1_000_000L + " ms";
+            final boolean pending = decided(w);
+            final String where = "kill " + i + " at " + at / 1_000_000L + " ms after its "
+                    + (afterDecision ? "decision, of " : "lease, of ") + span / 1_000_000L + " ms";
             if (!pending) {
                 TableState.of(w, "cram").isOldOrNew(before, where + ", before any recovery");
             }
@@ -79,11 +97,12 @@ class KilledCensusIT extends SparkCensusTest {
             assertEquals(Set.of("cram"), entries(out.resolve("warehouse")), where + ": nothing else left");
             old += isOld ? 1 : 0;
             decided += pending ? 1 : 0;
-            moments.add(at / 1_000_000L + " ms: " + (isOld ? "old" : pending ? "new, completed by the recovery" : "new")
+            moments.add((afterDecision ? "decision + " : "lease + ") + at / 1_000_000L + " ms: "
+                    + (isOld ? "old" : pending ? "new, completed by the recovery" : "new")
                     + (committed ? " (after the summary)" : ""));
         }
-        System.out.println(
-                "KilledCensusIT: " + KILLS + " kills over a span of " + span / 1_000_000L + " ms: " + moments);
+        System.out.println("KilledCensusIT: " + KILLS + " kills, over spans of " + spans[0] / 1_000_000L
+                + " ms to the decision and " + spans[1] / 1_000_000L + " ms after it: " + moments);
         // The kills fell before the commit was decided, while it was under way, and after.
         Assertions.assertTrue(
                 old > 0 && old < KILLS && decided > 0, "old " + old + ", decided " + decided + ": " + moments);
@@ -96,6 +115,11 @@ class KilledCensusIT extends SparkCensusTest {
         } catch (IOException e) {
             return false;
         }
+    }
+
+    /** Whether a commit is decided and not yet complete. */
+    private static boolean decided(Warehouse w) {
+        return !WarehouseRecovery.pendingCommits(w.root()).isEmpty();
     }
 
     /** What the next run does first: completes a dead run's decided commit, removes the rest of what it left. */

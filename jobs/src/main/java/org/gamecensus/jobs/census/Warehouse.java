@@ -19,8 +19,10 @@ import java.util.UUID;
 import java.util.function.Function;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructType;
 import org.gamecensus.schemas.DatasetSchema;
 
 /**
@@ -366,8 +368,10 @@ public final class Warehouse {
                 if (files == null) {
                     spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
                 } else if (!files.isEmpty()) {
-                    spark.read()
-                            .option("basePath", tablePath(name))
+                    // The schema from one file's footer, so that Spark starts no job to infer it.
+                    final StructType schema = ParquetFooters.sparkSchema(files.get(0));
+                    final DataFrameReader reader = spark.read().option("basePath", tablePath(name));
+                    (schema == null ? reader : reader.schema(schema))
                             .parquet(files.toArray(new String[0]))
                             .createOrReplaceTempView(name);
                 } else {

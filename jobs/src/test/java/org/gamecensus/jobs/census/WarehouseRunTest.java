@@ -215,6 +215,45 @@ class WarehouseRunTest extends SparkCensusTest {
     }
 
     /**
+     * A view over a committed table takes its schema from one file's footer: registering it starts
+     * no Spark job (Spark's inference would start one a table), and the view has the schema and rows
+     * Spark's reading of the table's directory gives, the partition column from the paths included.
+     */
+    @Test
+    void viewsStartNoSparkJobAndHaveTheSchemaSparkInfers() {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        LumberjackJob.census(spark(), w, 5, 2);
+        SwitchingJob.census(spark(), w, SwitchingHosts.complete(4), 0);
+        final var context = spark().sparkContext();
+        context.setJobGroup("views", "the views' registration", false);
+        final List<String> views;
+        try {
+            views = w.registerViews(spark());
+        } finally {
+            context.clearJobGroup();
+        }
+        // Jobs after them, seen by the status tracker: every job started before them is seen too.
+        context.setJobGroup("after", "a job after the views'", false);
+        try {
+            spark().range(1).count();
+        } finally {
+            context.clearJobGroup();
+        }
+        final long deadline = System.nanoTime() + 30_000_000_000L;
+        while (context.statusTracker().getJobIdsForGroup("after").length == 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        Assertions.assertTrue(context.statusTracker().getJobIdsForGroup("after").length > 0, "the jobs after them");
+        assertEquals(0, context.statusTracker().getJobIdsForGroup("views").length, "jobs started by the views");
+        assertEquals(Set.of("lumberjack", "switching", "switching_hosts"), Set.copyOf(views));
+        for (String table : views) {
+            final Dataset<Row> byDirectory = spark().read().parquet(w.tablePath(table));
+            assertEquals(byDirectory.schema(), spark().table(table).schema(), table);
+            assertEquals(byDirectory.count(), spark().table(table).count(), table);
+        }
+    }
+
+    /**
      * Readers see committed states only: a file a commit did not list (dropped into a partition
      * by hand, or left by a crash) is not read by the views, as it would be by the directory; and
      * a view read after a commit moved its files fails on a missing file, which readers retry.

@@ -136,6 +136,24 @@ public final class DatasetSchema implements Serializable {
                 + "],\"schema\":" + struct.json() + "}";
     }
 
+    /**
+     * The Spark schema in a document {@link #toJson} wrote (the partition columns included, with
+     * their declared types).
+     */
+    public static StructType structFromJson(String json) {
+        final String key = "\"schema\":";
+        final int at = json.indexOf(key);
+        final int end = json.lastIndexOf('}');
+        if (at < 0 || end < at) {
+            throw new IllegalArgumentException("not a dataset schema document: no \"schema\" in " + json);
+        }
+        final DataType type = DataType.fromJson(json.substring(at + key.length(), end));
+        if (!(type instanceof StructType struct)) {
+            throw new IllegalArgumentException("not a dataset schema document: its schema is a " + type.typeName());
+        }
+        return struct;
+    }
+
     /** The columns as a Markdown table (name, type, nullable, meaning) for documentation. */
     public String toMarkdown(Map<String, String> meanings) {
         final StringBuilder b = new StringBuilder();

@@ -10,7 +10,7 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
-/** The declarations a schema checks when it is made: partition columns, distinct columns, its rows' noun. */
+/** The declarations a schema checks when it is made (partition columns, distinct columns, its rows' noun), and its JSON document read back. */
 class DatasetSchemaTest {
 
     private static final DatasetSchema TREES = new DatasetSchema(
@@ -24,6 +24,16 @@ class DatasetSchemaTest {
             }),
             List.of("edges"),
             "test trees");
+
+    @Test
+    void theStructReadsBackFromTheJsonDocumentWithItsTypesAndComments() {
+        final StructType read = DatasetSchema.structFromJson(TREES.toJson());
+        assertEquals(TREES.struct(), read);
+        assertEquals("partition key", read.apply("edges").getComment().get());
+        final IllegalArgumentException none = assertThrows(
+                IllegalArgumentException.class, () -> DatasetSchema.structFromJson("{\"table\":\"trees\"}"));
+        assertTrue(none.getMessage().startsWith("not a dataset schema document"), none.getMessage());
+    }
 
     @Test
     void distinctColumnsAreDeclaredOnACopyThatKeepsEverythingElse() {

@@ -81,7 +81,9 @@ public final class Manifests {
         for (String c : schema.partitionColumns()) {
             keys.add(org.apache.spark.sql.functions.col(c));
         }
+        // The declared schema: a partition value reads as its declared type, so its key is the manifest's.
         return spark.read()
+                .schema(schema.struct())
                 .parquet(table)
                 .groupBy(keys.toArray(new Column[0]))
                 .agg(agg[0], agg[1])

@@ -57,7 +57,7 @@ final class ParquetRowWriter implements Closeable {
     static final long HASH_SEED = 42L;
 
     /** The footer keys under which Spark's writer records the Spark schema and its own version. */
-    static final String SPARK_ROW_METADATA = "org.apache.spark.sql.parquet.row.metadata";
+    private static final String SPARK_ROW_METADATA = "org.apache.spark.sql.parquet.row.metadata";
 
     private static final String SPARK_VERSION_METADATA = "org.apache.spark.version";
 

@@ -368,8 +368,9 @@ public final class Warehouse {
                 if (files == null) {
                     spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
                 } else if (!files.isEmpty()) {
-                    // The schema from one file's footer, so that Spark starts no job to infer it.
-                    final StructType schema = ParquetFooters.sparkSchema(files.get(0));
+                    // The declared schema: Spark starts no job to infer it, and reads a partition
+                    // value as its declared type (a host named 007 stays the string 007).
+                    final StructType schema = declaredSchema(name);
                     final DataFrameReader reader = spark.read().option("basePath", tablePath(name));
                     (schema == null ? reader : reader.schema(schema))
                             .parquet(files.toArray(new String[0]))
@@ -386,6 +387,16 @@ public final class Warehouse {
                 throw new IllegalStateException("the warehouse's tables kept changing while their manifests were read ("
                         + READ_ATTEMPTS + " attempts)");
             }
+        }
+    }
+
+    /** The Spark schema in the table's {@code _schema.json}, partition columns included; null without one. */
+    private StructType declaredSchema(String table) {
+        final String file = WarehouseFiles.child(tablePath(table), SCHEMA_FILE);
+        try {
+            return WarehouseFiles.isFile(file) ? DatasetSchema.structFromJson(WarehouseFiles.readString(file)) : null;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 

@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.switching.SwitchingHost;
@@ -215,9 +216,9 @@ class WarehouseRunTest extends SparkCensusTest {
     }
 
     /**
-     * A view over a committed table takes its schema from one file's footer: registering it starts
-     * no Spark job (Spark's inference would start one a table), and the view has the schema and rows
-     * Spark's reading of the table's directory gives, the partition column from the paths included.
+     * A view over a committed table takes the schema its {@code _schema.json} declares: registering
+     * it starts no Spark job (Spark's inference would start one a table), and the view has the schema
+     * and rows Spark's reading of the table's directory gives, the partition columns included.
      */
     @Test
     void viewsStartNoSparkJobAndHaveTheSchemaSparkInfers() {
@@ -251,6 +252,42 @@ class WarehouseRunTest extends SparkCensusTest {
             assertEquals(byDirectory.schema(), spark().table(table).schema(), table);
             assertEquals(byDirectory.count(), spark().table(table).count(), table);
         }
+    }
+
+    /**
+     * A partition value reads as its column's declared type, in the views and in verify's read-back:
+     * a host named 007, all digits, stays the string 007 (Spark alone would read the int 7, and
+     * verify would then find no manifest for its rows and leave them unchecked).
+     */
+    @Test
+    void aHostNamedInDigitsStaysAStringInTheViewsAndInVerify() throws IOException {
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        SwitchingJob.census(spark(), w, SwitchingHosts.complete(4).withName("007"), 0);
+        w.registerViews(spark());
+        assertEquals(
+                DataTypes.StringType,
+                spark().table("switching").schema().apply("host").dataType());
+        assertEquals(
+                List.of("007"),
+                spark().sql("SELECT DISTINCT host FROM switching").collectAsList().stream()
+                        .map(r -> r.getString(0))
+                        .toList());
+        assertEquals(
+                List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL).problems());
+        // A manifest whose row count is wrong: only the read-back of the rows can see it.
+        final Path manifest = tmp.resolve("out/warehouse/switching/_manifest/host=007.properties");
+        final Properties p = new Properties();
+        try (var in = Files.newInputStream(manifest)) {
+            p.load(in);
+        }
+        p.setProperty("rows", String.valueOf(Long.parseLong(p.getProperty("rows")) + 1));
+        try (var out = Files.newOutputStream(manifest)) {
+            p.store(out, null);
+        }
+        final List<String> problems =
+                Manifests.verify(spark(), w, SwitchingSchemas.ALL).problems();
+        Assertions.assertTrue(
+                problems.stream().anyMatch(x -> x.startsWith("switching/host=007: ")), String.valueOf(problems));
     }
 
     /**

@@ -91,6 +91,13 @@ public final class Warehouse {
 
     /** As {@link #at(String)}, with the warehouse elsewhere (a Hadoop file system URI), or null. */
     public static Warehouse at(String out, String warehouse) {
+        // An empty name would be the working directory, which no one means.
+        if (out.isBlank()) {
+            throw new UsageException("--out needs a directory, not an empty name");
+        }
+        if (warehouse != null && warehouse.isBlank()) {
+            throw new UsageException("--warehouse needs a directory or URI, not an empty name");
+        }
         final Path path = Path.of(out);
         if (Files.exists(path) && !Files.isDirectory(path)) {
             throw new UsageException("--out " + out + " is a file, not a directory");

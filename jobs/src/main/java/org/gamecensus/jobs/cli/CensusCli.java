@@ -257,6 +257,17 @@ public final class CensusCli {
         return message == null ? "" : message.replace('\n', ' ').strip();
     }
 
+    /** The first line of {@code message} that is not blank, stripped ("" when none). */
+    static String firstLine(String message) {
+        return message == null
+                ? ""
+                : message.lines()
+                        .map(String::strip)
+                        .filter(l -> !l.isEmpty())
+                        .findFirst()
+                        .orElse("");
+    }
+
     /** The path of a command below the root ({@code run cram}), for messages. */
     static String path(CommandLine c) {
         final List<String> names = new ArrayList<>();

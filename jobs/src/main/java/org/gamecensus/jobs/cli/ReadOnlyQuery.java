@@ -68,7 +68,8 @@ final class ReadOnlyQuery {
         try {
             plan = spark.sessionState().sqlParser().parsePlan(query);
         } catch (ParseException e) {
-            throw new UsageException("bad query: " + e.getMessage().split("\n")[0]);
+            // Spark's message starts with a blank line, then the error, then the query marked.
+            throw new UsageException("bad query: " + CensusCli.firstLine(e.getMessage()));
         }
         check(plan);
     }

@@ -463,6 +463,8 @@ class CensusCliTest extends SparkCensusTest {
                 "WITH t AS (SELECT java_method('java.lang.Math', 'abs', -1) AS x) SELECT * FROM t|read-only: java_method",
                 "SELECT IDENTIFIER('java_method')('java.lang.Math', 'abs', -1)|read-only: reflect",
                 "INSERT INTO IDENTIFIER('lumberjack') SELECT * FROM lumberjack|bad query: Can only write data to relations",
+                "SELEC * FROM lumberjack|bad query: [PARSE_SYNTAX_ERROR] Syntax error at or near 'SELEC'",
+                "SELECT 1 +|bad query: [PARSE_SYNTAX_ERROR] Syntax error at or near end of input",
                 "CACHE TABLE IDENTIFIER('lumberjack')|read-only: CACHE TABLE",
                 "SELECT TRANSFORM(edges) USING 'touch /tmp/census-sql-transform' AS (a) FROM lumberjack|read-only: TRANSFORM"
             })
@@ -482,6 +484,33 @@ class CensusCliTest extends SparkCensusTest {
         final CliRun show = census("sql", "--out", out, "--format", "csv", "SHOW TABLES");
         assertEquals(0, show.code(), show.err());
         Assertions.assertTrue(show.out().contains("lumberjack"), show.out());
+    }
+
+    /** An empty --out or --warehouse would be the working directory: refused, nothing written there. */
+    @Test
+    void anEmptyOutOrWarehouseIsRefused() throws Exception {
+        Assertions.assertFalse(Files.exists(Path.of("tables")) || Files.exists(Path.of("warehouse")), "a clean start");
+        final CliRun out = census("run", "lumberjack", "--max-edges", "2", "--out", "");
+        assertEquals(2, out.code(), out.err());
+        assertEquals(
+                "census: --out needs a directory, not an empty name", out.err().strip());
+        final CliRun warehouse = census(
+                "run",
+                "lumberjack",
+                "--max-edges",
+                "2",
+                "--out",
+                tmp.resolve("out").toString(),
+                "--warehouse",
+                "");
+        assertEquals(2, warehouse.code(), warehouse.err());
+        assertEquals(
+                "census: --warehouse needs a directory or URI, not an empty name",
+                warehouse.err().strip());
+        Assertions.assertFalse(
+                Files.exists(Path.of("tables")) || Files.exists(Path.of("warehouse")),
+                "nothing written in the working directory");
+        Assertions.assertFalse(Files.exists(tmp.resolve("out")), "nor in --out");
     }
 
     @Test

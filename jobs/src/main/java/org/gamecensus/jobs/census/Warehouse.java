@@ -399,12 +399,8 @@ public final class Warehouse {
 
     /** The Spark schema in the table's {@code _schema.json}, partition columns included; null without one. */
     private StructType declaredSchema(String table) {
-        final String file = WarehouseFiles.child(tablePath(table), SCHEMA_FILE);
-        try {
-            return WarehouseFiles.isFile(file) ? DatasetSchema.structFromJson(WarehouseFiles.readString(file)) : null;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        final String json = WarehouseFiles.readIfPresent(WarehouseFiles.child(tablePath(table), SCHEMA_FILE));
+        return json == null ? null : DatasetSchema.structFromJson(json);
     }
 
     /**

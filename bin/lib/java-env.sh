@@ -1,10 +1,15 @@
-# Sourced by bin/census and notebooks/run-notebooks: builds the project when needed and sets
-#   CENSUS_CP    the project's classes and its runtime dependencies (Spark included)
-#   CENSUS_OPENS the JVM options Spark 3.5 needs on Java 17
+# Sourced by bin/census, bin/lib/record-class-archive and notebooks/run-notebooks: builds the
+# project when needed and sets
+#   CENSUS_CP      the project's classes and its runtime dependencies (Spark included)
+#   CENSUS_OPENS   the JVM options Spark 3.5 needs on Java 17
+#   CENSUS_ARCHIVE the JVM options that map the class-data archive, when there is one to map
+#   CENSUS_JARS    the modules' jars on CENSUS_CP (none when it holds their classes directories)
 # Expects ROOT (the project directory).
 
 CP_FILE="$ROOT/jobs/target/runtime-classpath.txt"
 STAMP="$ROOT/jobs/target/.census-built"
+# The classes a census loads, parsed and verified once by the build (bin/lib/record-class-archive).
+ARCHIVE_FILE="$ROOT/jobs/target/census-classes.jsa"
 
 census_needs_build() {
   [ -f "$CP_FILE" ] && [ -f "$STAMP" ] || return 0
@@ -25,7 +30,34 @@ census_build_if_needed() {
     rm -f "$log"
     touch "$STAMP"
   fi
-  CENSUS_CP="$ROOT/jobs/target/classes:$ROOT/schemas/target/classes:$ROOT/solver-kernel/target/classes:$(cat "$CP_FILE")"
+  census_classpath
+}
+
+# CENSUS_CP, CENSUS_JARS and CENSUS_ARCHIVE. The modules' jars (CENSUS_JARS) as `mvn package`
+# left them, since the JVM maps archived classes from jars only; their classes directories when a
+# jar is missing or older than a class compiled since (then CENSUS_JARS is empty, and no archive).
+# The JVM checks every jar's size and time against the archive's record and quietly ignores a
+# stale archive (-Xlog:cds off), so an archive changes how fast a JVM starts, never what it runs.
+census_classpath() {
+  local version m jar
+  version="$(sed -n 's:^  <version>\(.*\)</version>$:\1:p' "$ROOT/pom.xml" | head -n 1)"
+  CENSUS_JARS=()
+  for m in jobs schemas solver-kernel; do
+    jar="$ROOT/$m/target/$m-$version.jar"
+    if [ ! -f "$jar" ] || [ -n "$(find "$ROOT/$m/target/classes" -newer "$jar" -print -quit 2>/dev/null)" ]; then
+      CENSUS_JARS=()
+      break
+    fi
+    CENSUS_JARS+=("$jar")
+  done
+  CENSUS_ARCHIVE=()
+  if [ "${#CENSUS_JARS[@]}" -gt 0 ]; then
+    CENSUS_CP="$(IFS=:; echo "${CENSUS_JARS[*]}"):$(cat "$CP_FILE")"
+    [ -f "$ARCHIVE_FILE" ] && CENSUS_ARCHIVE=(-XX:SharedArchiveFile="$ARCHIVE_FILE" '-Xlog:cds*=off')
+  else
+    CENSUS_CP="$ROOT/jobs/target/classes:$ROOT/schemas/target/classes:$ROOT/solver-kernel/target/classes:$(cat "$CP_FILE")"
+  fi
+  return 0
 }
 
 # Spark 3.5 on Java 17 needs these (the list of org.apache.spark.launcher.JavaModuleOptions).

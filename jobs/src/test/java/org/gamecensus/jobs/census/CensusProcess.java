@@ -38,6 +38,13 @@ final class CensusProcess {
      */
     static CensusProcess start(Path logs, String name, Map<String, String> sparkSettings, String... args)
             throws IOException {
+        return start(logs, name, List.of(), sparkSettings, args);
+    }
+
+    /** {@link #start(Path, String, Map, String...)} with further options for its JVM. */
+    static CensusProcess start(
+            Path logs, String name, List<String> jvmOptions, Map<String, String> sparkSettings, String... args)
+            throws IOException {
         final List<String> cmd =
                 new ArrayList<>(List.of(projectDir().resolve("bin/census").toString()));
         cmd.addAll(List.of(args));
@@ -50,6 +57,7 @@ final class CensusProcess {
         // C1 only and the serial collector: these processes live seconds, and C2's compiler threads
         // and G1's would double the CPU they take from the tests beside them.
         final StringBuilder opts = new StringBuilder("-XX:TieredStopAtLevel=1 -XX:+UseSerialGC");
+        jvmOptions.forEach(o -> opts.append(' ').append(o));
         sparkSettings.forEach((k, v) -> opts.append(" -D").append(k).append('=').append(v));
         pb.environment().put("CENSUS_JAVA_OPTS", opts.toString().strip());
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");

@@ -15,6 +15,7 @@ import java.util.stream.Stream;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.schemas.switching.SwitchingSchemas;
 import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -511,6 +512,18 @@ class CensusCliTest extends SparkCensusTest {
                 Files.exists(Path.of("tables")) || Files.exists(Path.of("warehouse")),
                 "nothing written in the working directory");
         Assertions.assertFalse(Files.exists(tmp.resolve("out")), "nor in --out");
+    }
+
+    @Test
+    void anOutWhereNoDirectoryCanBeMadeIsRefused() throws Exception {
+        // access(2) lets root write in /proc, where no directory can be made: only a try tells.
+        Assumptions.assumeTrue(Files.isDirectory(Path.of("/proc")), "a Linux /proc");
+        final Path out = Path.of("/proc/gamecensus-out");
+        final CliRun r = census("run", "lumberjack", "--max-edges", "2", "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        Assertions.assertTrue(r.err().strip().startsWith("census: --out " + out + ": cannot"), r.err());
+        assertEquals(1, r.err().strip().lines().count(), r.err());
+        Assertions.assertFalse(Files.exists(out), "nothing written");
     }
 
     @Test

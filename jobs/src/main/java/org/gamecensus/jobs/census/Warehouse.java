@@ -153,15 +153,6 @@ public final class Warehouse {
             throw new UsageException(option + " " + dir + ": cannot write in " + existing
                     + " (no permission, or a read-only file system)");
         }
-        if (!existing.equals(dir)) {
-            // The directory is yet to be made, and access(2) says yes to root in any directory, even
-            // one where nothing can be made (/proc): make an empty one there and take it away again.
-            try {
-                Files.delete(Files.createTempDirectory(existing, ".census-write-check-"));
-            } catch (IOException | UnsupportedOperationException e) {
-                throw new UsageException(option + " " + dir + ": cannot make a directory in " + existing);
-            }
-        }
     }
 
     /** The local directory of the published tables, figures and pages. */

@@ -170,6 +170,14 @@ public final class WarehouseRun implements AutoCloseable {
             WarehouseFiles.writeAtomically(lease(root, id), store(p, "gamecensus run lease"), id);
         } catch (RuntimeException e) {
             OPEN.remove(id);
+            if (!WarehouseFiles.exists(root)) {
+                // The run's first write, and the warehouse could not be made: bad input, found before
+                // anything was computed (access(2) lets root write anywhere, /proc included).
+                final String reason =
+                        String.valueOf(e.getCause() != null ? e.getCause().getMessage() : e.getMessage());
+                throw new UsageException("--warehouse " + root + ": cannot make it ("
+                        + reason.strip().split("\n")[0] + ")");
+            }
             throw e;
         }
         renewed = System.currentTimeMillis();

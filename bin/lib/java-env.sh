@@ -4,6 +4,7 @@
 #   CENSUS_OPENS   the JVM options Spark 3.5 needs on Java 17
 #   CENSUS_ARCHIVE the JVM options that map the class-data archive, when there is one to map
 #   CENSUS_JARS    the modules' jars on CENSUS_CP (none when it holds their classes directories)
+#   CENSUS_CLASSES_CP the same class path with the modules' classes directories, jars or not
 # Expects ROOT (the project directory).
 
 CP_FILE="$ROOT/jobs/target/runtime-classpath.txt"
@@ -33,7 +34,7 @@ census_build_if_needed() {
   census_classpath
 }
 
-# CENSUS_CP, CENSUS_JARS and CENSUS_ARCHIVE. The modules' jars (CENSUS_JARS) as `mvn package`
+# CENSUS_CP, CENSUS_JARS, CENSUS_CLASSES_CP and CENSUS_ARCHIVE. The modules' jars (CENSUS_JARS) as `mvn package`
 # left them, since the JVM maps archived classes from jars only; their classes directories when a
 # jar is missing or older than a class compiled since (then CENSUS_JARS is empty, and no archive).
 # The JVM checks every jar's size and time against the archive's record and quietly ignores a
@@ -50,12 +51,13 @@ census_classpath() {
     fi
     CENSUS_JARS+=("$jar")
   done
+  CENSUS_CLASSES_CP="$ROOT/jobs/target/classes:$ROOT/schemas/target/classes:$ROOT/solver-kernel/target/classes:$(cat "$CP_FILE")"
   CENSUS_ARCHIVE=()
   if [ "${#CENSUS_JARS[@]}" -gt 0 ]; then
     CENSUS_CP="$(IFS=:; echo "${CENSUS_JARS[*]}"):$(cat "$CP_FILE")"
     [ -f "$ARCHIVE_FILE" ] && CENSUS_ARCHIVE=(-XX:SharedArchiveFile="$ARCHIVE_FILE" '-Xlog:cds*=off')
   else
-    CENSUS_CP="$ROOT/jobs/target/classes:$ROOT/schemas/target/classes:$ROOT/solver-kernel/target/classes:$(cat "$CP_FILE")"
+    CENSUS_CP="$CENSUS_CLASSES_CP"
   fi
   return 0
 }

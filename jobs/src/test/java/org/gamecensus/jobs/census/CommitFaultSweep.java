@@ -78,8 +78,8 @@ abstract class CommitFaultSweep extends SparkCensusTest {
         census.run(spark(), w);
         final long calls = FaultyFileSystem.calls();
         Assertions.assertTrue(calls > 40, "a census replacing three partitions makes dozens of calls: " + calls);
-        System.out.println("CommitFaultTest: " + mode + ", " + (census == CHUNKED ? "in chunks" : "plain") + ": "
-                + calls + " calls");
+        System.out.println(getClass().getSimpleName() + ": " + mode + ", " + (census == CHUNKED ? "in chunks" : "plain")
+                + ": " + calls + " calls");
         int old = 0;
         int completedByRecovery = 0;
         for (long k = 1; k <= calls; k++) {

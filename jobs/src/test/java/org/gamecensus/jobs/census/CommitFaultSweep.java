@@ -17,6 +17,7 @@ import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -71,7 +72,20 @@ abstract class CommitFaultSweep extends SparkCensusTest {
                         CensusSession.configuration(Map.of()).get("spark.sql.shuffle.partitions"));
     }
 
-    final void sweep(Census census, FaultyFileSystem.Mode mode) {
+    /** The census whose every file-system call fails, then crashes: {@link #PLAIN} or {@link #CHUNKED}. */
+    abstract Census census();
+
+    @Test
+    void aCensusFailingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() {
+        sweep(census(), FaultyFileSystem.Mode.ERROR);
+    }
+
+    @Test
+    void aCensusCrashingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() {
+        sweep(census(), FaultyFileSystem.Mode.CRASH);
+    }
+
+    private void sweep(Census census, FaultyFileSystem.Mode mode) {
         final Warehouse w = new Warehouse(tmp.resolve("out"), FaultyFileSystem.uri(tmp.resolve("warehouse")));
         census.run(spark(), w);
         FaultyFileSystem.count();

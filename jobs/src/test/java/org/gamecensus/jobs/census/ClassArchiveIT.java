@@ -49,6 +49,33 @@ class ClassArchiveIT {
         assertEquals(withArchive, tables(tmp.resolve("b")));
     }
 
+    /**
+     * A flight recording started with the JVM, and a Java agent, make OpenJDK 17 crash mapping a
+     * dynamic archive (a SIGSEGV, exit 134): {@code bin/census} then leaves the archive out.
+     */
+    @Test
+    void aCensusStartedWithAFlightRecordingRunsWithoutTheArchive() throws Exception {
+        Assumptions.assumeFalse(Boolean.getBoolean("census.archive.skip"), "built with -Dcensus.archive.skip");
+        final Path recording = tmp.resolve("census.jfr");
+        final Path loaded = tmp.resolve("loaded.txt");
+        final CensusProcess recorded = CensusProcess.start(
+                tmp,
+                "recorded",
+                List.of("-XX:StartFlightRecording=filename=" + recording, "-Xlog:class+load=info:file=" + loaded),
+                Map.of(),
+                census(tmp.resolve("c")));
+        assertEquals(0, recorded.await(180), recorded.err());
+        assertTrue(Files.size(recording) > 0, "the recording was written");
+        try (Stream<String> lines = Files.lines(loaded)) {
+            assertEquals(
+                    0,
+                    lines.filter(l -> l.contains("source: shared objects file (top)"))
+                            .count(),
+                    "classes mapped from the archive");
+        }
+        assertTrue(tables(tmp.resolve("c")).size() >= 4, "the census wrote its tables");
+    }
+
     private static String[] census(Path out) {
         return new String[] {"run", "lumberjack", "--max-edges", "5", "--master", "local[1]", "--out", out.toString()};
     }

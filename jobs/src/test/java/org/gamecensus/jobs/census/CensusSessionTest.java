@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,5 +69,29 @@ class CensusSessionTest {
                 OptionalInt.of(Runtime.getRuntime().availableProcessors()), CensusSession.localThreads("local[*,2]"));
         assertEquals(OptionalInt.empty(), CensusSession.localThreads("local-cluster[2,1,1024]"));
         assertEquals(OptionalInt.empty(), CensusSession.localThreads("spark://127.0.0.1:7077"));
+    }
+
+    @Test
+    void aLocalMasterShufflesIntoOnePartitionAThreadUnlessTheSettingsNameACount() {
+        final String key = "spark.sql.shuffle.partitions";
+        assertEquals("1", CensusSession.configuration("local", Map.of()).get(key));
+        assertEquals("3", CensusSession.configuration("local[3]", Map.of()).get(key));
+        assertEquals(
+                String.valueOf(Runtime.getRuntime().availableProcessors()),
+                CensusSession.configuration("local[*]", Map.of()).get(key));
+        assertEquals(
+                "64", CensusSession.configuration("local[3]", Map.of(key, "64")).get(key));
+        // A cluster's: the settings' (the cluster profile's 64), else the census default.
+        assertEquals(
+                "64", CensusSession.configuration("yarn", Map.of(key, "64")).get(key));
+        assertEquals(
+                "8",
+                CensusSession.configuration("spark://127.0.0.1:7077", Map.of()).get(key));
+        // The rest of the configuration as without a master.
+        final Map<String, String> local = CensusSession.configuration("local[3]", Map.of("spark.a", "b"));
+        local.remove(key);
+        final Map<String, String> none = CensusSession.configuration(Map.of("spark.a", "b"));
+        none.remove(key);
+        assertEquals(none, local);
     }
 }

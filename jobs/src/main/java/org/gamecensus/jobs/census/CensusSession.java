@@ -99,14 +99,14 @@ public final class CensusSession {
 
     /**
      * {@link #configuration(Map)} for a session on {@code master}: on a local master, one shuffle
-     * partition a worker thread unless {@code settings} name a count. A census's tables are small
+     * partition a worker thread unless {@code settings} or spark-submit name a count. A census's tables are small
      * aggregates, and each partition more is a task to launch: Hex 4×4's tables on two cores took
      * 8.7–9.8 s in two partitions against 10.7–12.1 s in eight.
      */
     static Map<String, String> configuration(String master, Map<String, String> settings) {
         final Map<String, String> conf = configuration(settings);
         final OptionalInt threads = localThreads(master);
-        if (threads.isPresent() && !settings.containsKey(SHUFFLE_PARTITIONS)) {
+        if (threads.isPresent() && !settings.containsKey(SHUFFLE_PARTITIONS) && !fromSparkSubmit(SHUFFLE_PARTITIONS)) {
             conf.put(SHUFFLE_PARTITIONS, String.valueOf(threads.getAsInt()));
         }
         return conf;
@@ -115,13 +115,15 @@ public final class CensusSession {
     /**
      * The census defaults, then {@code settings} over them. The local file system sets permissions
      * without forking {@code chmod} ({@link NioPermissionLocalFileSystem}) unless {@code settings}
-     * or spark-submit name another.
+     * or spark-submit name another; 8 shuffle partitions unless either names a count.
      */
     static Map<String, String> configuration(Map<String, String> settings) {
         final Map<String, String> conf = new LinkedHashMap<>();
         conf.put("spark.ui.showConsoleProgress", "false"); // the census's status line instead (StatusLine)
         conf.put("spark.ui.enabled", "false");
-        conf.put(SHUFFLE_PARTITIONS, "8");
+        if (!fromSparkSubmit(SHUFFLE_PARTITIONS)) {
+            conf.put(SHUFFLE_PARTITIONS, "8");
+        }
         conf.put("spark.sql.sources.partitionOverwriteMode", "dynamic");
         conf.put("spark.sql.session.timeZone", "UTC");
         // Spark SQL's own catalog directory (unused: the census tables are views), kept out of the working directory.
@@ -130,10 +132,19 @@ public final class CensusSession {
                 Path.of(System.getProperty("java.io.tmpdir"), "gamecensus-spark-catalog")
                         .toUri()
                         .toString());
-        if (System.getProperty(LOCAL_FILE_SYSTEM) == null) {
+        if (!fromSparkSubmit(LOCAL_FILE_SYSTEM)) {
             conf.put(LOCAL_FILE_SYSTEM, NioPermissionLocalFileSystem.class.getName());
         }
         conf.putAll(settings);
         return conf;
+    }
+
+    /**
+     * Whether Spark's own configuration names {@code key} (spark-submit's {@code --conf} and
+     * {@code -D} options reach the JVM as system properties): a default set by the builder would
+     * override it.
+     */
+    private static boolean fromSparkSubmit(String key) {
+        return System.getProperty(key) != null;
     }
 }

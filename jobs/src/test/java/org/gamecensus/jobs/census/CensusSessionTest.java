@@ -2,6 +2,7 @@ package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -93,5 +94,17 @@ class CensusSessionTest {
         final Map<String, String> none = CensusSession.configuration(Map.of("spark.a", "b"));
         none.remove(key);
         assertEquals(none, local);
+    }
+
+    @Test
+    void aCountFromSparkSubmitIsLeftToSpark() {
+        final String key = "spark.sql.shuffle.partitions";
+        System.setProperty(key, "5"); // as spark-submit --conf passes it
+        try {
+            assertFalse(CensusSession.configuration("local[3]", Map.of()).containsKey(key));
+            assertFalse(CensusSession.configuration("yarn", Map.of()).containsKey(key));
+        } finally {
+            System.clearProperty(key);
+        }
     }
 }

@@ -50,12 +50,14 @@ class ClassArchiveIT {
     }
 
     /**
-     * A flight recording started with the JVM, and a Java agent, make OpenJDK 17 crash mapping a
-     * dynamic archive (a SIGSEGV, exit 134): {@code bin/census} then leaves the archive out.
+     * A flight recording started with the JVM makes OpenJDK 17 crash mapping a dynamic archive (a
+     * SIGSEGV, exit 134), as a Java agent does: {@code bin/census} then leaves the archive out.
      */
     @Test
     void aCensusStartedWithAFlightRecordingRunsWithoutTheArchive() throws Exception {
         Assumptions.assumeFalse(Boolean.getBoolean("census.archive.skip"), "built with -Dcensus.archive.skip");
+        final Path archive = CensusProcess.projectDir().resolve("jobs/target/census-classes.jsa");
+        assertTrue(Files.isRegularFile(archive), "the build recorded " + archive);
         final Path recording = tmp.resolve("census.jfr");
         final Path loaded = tmp.resolve("loaded.txt");
         final CensusProcess recorded = CensusProcess.start(

@@ -69,7 +69,7 @@ abstract class CommitFaultSweep extends SparkCensusTest {
         spark().conf()
                 .set(
                         "spark.sql.shuffle.partitions",
-                        CensusSession.configuration(Map.of()).get("spark.sql.shuffle.partitions"));
+                        CensusSession.configuration(MASTER, Map.of()).get("spark.sql.shuffle.partitions"));
     }
 
     /** The census whose every file-system call fails, then crashes: {@link #PLAIN} or {@link #CHUNKED}. */

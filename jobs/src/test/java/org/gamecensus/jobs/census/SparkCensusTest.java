@@ -14,6 +14,9 @@ import org.junit.jupiter.api.BeforeEach;
  */
 public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
 
+    /** Every core, a failed task retried up to four times. */
+    static final String MASTER = "local[*,4]";
+
     /**
      * Local Spark on every core, retrying a failed task up to four times (plain {@code local[*]}
      * fails the job on the first task failure), so fault-injection tests see Spark's recovery.
@@ -22,10 +25,10 @@ public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
     public SparkConf conf() {
         // The shuffle partitions and the local file system CensusSession sets: Spark's 200 partitions
         // make small censuses crawl, and so does a forked chmod per file.
-        final Map<String, String> census = CensusSession.configuration(Map.of());
+        final Map<String, String> census = CensusSession.configuration(MASTER, Map.of());
         final String shuffle = "spark.sql.shuffle.partitions";
         return super.conf()
-                .setMaster("local[*,4]")
+                .setMaster(MASTER)
                 .set(shuffle, census.get(shuffle))
                 .set(CensusSession.LOCAL_FILE_SYSTEM, census.get(CensusSession.LOCAL_FILE_SYSTEM));
     }

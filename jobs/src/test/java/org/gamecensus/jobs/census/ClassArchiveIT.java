@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,12 +25,16 @@ class ClassArchiveIT {
     @TempDir
     Path tmp;
 
-    @Test
-    void aCensusMapsItsClassesFromTheArchiveAndWritesWhatItWouldWithout() throws Exception {
+    /** Both tests need the archive the build recorded (none with -Dcensus.archive.skip). */
+    @BeforeEach
+    void theBuildRecordedTheArchive() {
         Assumptions.assumeFalse(Boolean.getBoolean("census.archive.skip"), "built with -Dcensus.archive.skip");
         final Path archive = CensusProcess.projectDir().resolve("jobs/target/census-classes.jsa");
         assertTrue(Files.isRegularFile(archive), "the build recorded " + archive);
+    }
 
+    @Test
+    void aCensusMapsItsClassesFromTheArchiveAndWritesWhatItWouldWithout() throws Exception {
         final Path loaded = tmp.resolve("loaded.txt");
         final CensusProcess mapped = CensusProcess.start(
                 tmp, "mapped", List.of("-Xlog:class+load=info:file=" + loaded), Map.of(), census(tmp.resolve("a")));
@@ -38,11 +43,7 @@ class ClassArchiveIT {
                 CensusProcess.start(tmp, "plain", List.of("-Xshare:off"), Map.of(), census(tmp.resolve("b")));
         assertEquals(0, plain.await(180), plain.err());
 
-        final long fromArchive;
-        try (Stream<String> lines = Files.lines(loaded)) {
-            fromArchive = lines.filter(l -> l.contains("source: shared objects file (top)"))
-                    .count();
-        }
+        final long fromArchive = mappedFromArchive(loaded);
         assertTrue(fromArchive > 5_000, fromArchive + " classes mapped from the archive");
         final Map<String, String> withArchive = tables(tmp.resolve("a"));
         assertTrue(withArchive.size() >= 4, "tables written: " + withArchive.keySet());
@@ -55,9 +56,6 @@ class ClassArchiveIT {
      */
     @Test
     void aCensusStartedWithAFlightRecordingRunsWithoutTheArchive() throws Exception {
-        Assumptions.assumeFalse(Boolean.getBoolean("census.archive.skip"), "built with -Dcensus.archive.skip");
-        final Path archive = CensusProcess.projectDir().resolve("jobs/target/census-classes.jsa");
-        assertTrue(Files.isRegularFile(archive), "the build recorded " + archive);
         final Path recording = tmp.resolve("census.jfr");
         final Path loaded = tmp.resolve("loaded.txt");
         final CensusProcess recorded = CensusProcess.start(
@@ -68,14 +66,16 @@ class ClassArchiveIT {
                 census(tmp.resolve("c")));
         assertEquals(0, recorded.await(180), recorded.err());
         assertTrue(Files.size(recording) > 0, "the recording was written");
-        try (Stream<String> lines = Files.lines(loaded)) {
-            assertEquals(
-                    0,
-                    lines.filter(l -> l.contains("source: shared objects file (top)"))
-                            .count(),
-                    "classes mapped from the archive");
-        }
+        assertEquals(0, mappedFromArchive(loaded), "classes mapped from the archive");
         assertTrue(tables(tmp.resolve("c")).size() >= 4, "the census wrote its tables");
+    }
+
+    /** The classes a JVM's class-load log ({@code -Xlog:class+load}) says it mapped from the archive. */
+    private static long mappedFromArchive(Path log) throws IOException {
+        try (Stream<String> lines = Files.lines(log)) {
+            return lines.filter(l -> l.contains("source: shared objects file (top)"))
+                    .count();
+        }
     }
 
     private static String[] census(Path out) {

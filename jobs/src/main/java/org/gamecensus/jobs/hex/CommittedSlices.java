@@ -39,7 +39,7 @@ final class CommittedSlices implements SliceKernel {
     @Override
     public Iterator<Row> decide(Iterator<Long> sliceIds) {
         final List<Row> out = new ArrayList<>();
-        // Who wins each empty board, once a task: a solver of a board over 16 cells takes 576 MB.
+        // Who wins each empty board, once a task: a solver of a board over 16 cells takes 512 MB.
         final Map<Long, Side> winners = new HashMap<>();
         sliceIds.forEachRemaining(id -> out.add(decide(id, winners)));
         return out.iterator();

@@ -384,8 +384,8 @@ public final class HexJob {
                             final Side f = Side.parse(firstLabel);
                             final HexSampler sampler = new HexSampler(b, f, seed);
                             // Up to 16 cells one settled table per JVM, shared; beyond, a memoising search
-                            // whose cache belongs to this task (it is not thread-safe) and carries over
-                            // from one sampled position to the next.
+                            // whose cache belongs to this task (shared by tasks, it would hold less of each
+                            // one's search) and carries over from one sampled position to the next.
                             final HexCensusKernel kernel = new HexCensusKernel(
                                     b.cells() <= HexExactSolver.TABLE_CELLS
                                             ? HexExactSolver.shared(b, f)

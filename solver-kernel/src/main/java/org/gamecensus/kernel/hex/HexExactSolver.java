@@ -1,5 +1,7 @@
 package org.gamecensus.kernel.hex;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.concurrent.ConcurrentHashMap;
@@ -12,10 +14,11 @@ import org.gamecensus.kernel.hex.HexBoard.Side;
  * first player (equal counts: the first player moves).
  *
  * <p>Positions are indexed in base 3 (0 empty, 1 Down, 2 Across). Up to {@value #TABLE_CELLS}
- * cells the table is a byte per position (3^16 = 43 M entries); larger boards use an
- * open-addressed cache of {@value #CACHE_LOG2}-bit capacity, which may forget and recompute but
- * is never wrong. Table writes are single bytes holding a final value, so threads may share a
- * table solver: a race can only repeat work; a cache solver belongs to one thread. The search
+ * cells the table is a byte per position (3^16 = 43 M entries); larger boards use a
+ * direct-mapped cache of 2^{@value #CACHE_LOG2} entries, each a long holding a position's index
+ * and its value (one memory access a probe), which may forget and recompute but is never wrong.
+ * Table bytes and cache entries are each written whole, with a final value, so threads may share a
+ * solver: a race can only repeat work (and mix the threads' killer moves). The search
  * tries first the cell that last won at the same number of stones (a killer move: a winning reply
  * tends to win again in the sibling lines), then cells nearest the centre, and cuts the moves whose value
  * is known without search: a cell that completes the mover's chain wins, two cells that would
@@ -41,6 +44,10 @@ public final class HexExactSolver {
     private static final byte UNKNOWN = 0;
     private static final byte LOSES = 1;
     private static final byte WINS = 2;
+    /** A cache entry: the position's index above these bits, its value (never UNKNOWN) in them. */
+    private static final int VALUE_BITS = 2;
+
+    private static final VarHandle ENTRY = MethodHandles.arrayElementVarHandle(long[].class);
 
     private static final ConcurrentHashMap<String, HexExactSolver> SHARED = new ConcurrentHashMap<>();
 
@@ -48,17 +55,25 @@ public final class HexExactSolver {
     private final Side first;
     private final long[] pow3;
     private final byte[] table;
-    private final long[] cacheKeys;
+    private final long[] cache;
     private final int cacheMask;
     /** Cells by distance from the board's centre: the search order. */
     private final int[] order;
     /**
      * By stone count, the cell that last won there, or −1. Only an ordering hint: threads sharing
-     * a table solver may overwrite each other's, which changes the work, never a verdict.
+     * a solver may overwrite each other's, which changes the work, never a verdict.
      */
     private final int[] killers;
 
     public HexExactSolver(HexBoard board, Side first) {
+        this(board, first, CACHE_LOG2);
+    }
+
+    /** As {@link #HexExactSolver(HexBoard, Side)}, with a cache of 2^{@code cacheLog2} entries beyond the table's cells. */
+    HexExactSolver(HexBoard board, Side first, int cacheLog2) {
+        if (cacheLog2 < 1 || cacheLog2 > CACHE_LOG2) {
+            throw new IllegalArgumentException("a cache has 2^1 to 2^" + CACHE_LOG2 + " entries, not 2^" + cacheLog2);
+        }
         this.board = board;
         this.first = first;
         this.pow3 = new long[board.cells() + 1];
@@ -85,12 +100,13 @@ public final class HexExactSolver {
         }
         if (board.cells() <= TABLE_CELLS) {
             this.table = new byte[(int) pow3[board.cells()]];
-            this.cacheKeys = null;
+            this.cache = null;
             this.cacheMask = 0;
         } else {
-            this.table = new byte[1 << CACHE_LOG2];
-            this.cacheKeys = new long[1 << CACHE_LOG2];
-            this.cacheMask = (1 << CACHE_LOG2) - 1;
+            assert pow3[board.cells()] <= Long.MAX_VALUE >>> VALUE_BITS : "an index fits above the value";
+            this.table = null;
+            this.cache = new long[1 << cacheLog2];
+            this.cacheMask = (1 << cacheLog2) - 1;
         }
     }
 
@@ -237,21 +253,21 @@ public final class HexExactSolver {
     }
 
     private byte lookup(long idx) {
-        if (cacheKeys == null) {
+        if (cache == null) {
             return table[(int) idx];
         }
-        final int slot = slot(idx);
-        return cacheKeys[slot] == idx ? table[slot] : UNKNOWN;
+        // An empty entry (0) holds value UNKNOWN, so it answers for index 0 too.
+        final long entry = (long) ENTRY.getOpaque(cache, slot(idx));
+        return entry >>> VALUE_BITS == idx ? (byte) (entry & (1 << VALUE_BITS) - 1) : UNKNOWN;
     }
 
     private void store(long idx, byte value) {
-        if (cacheKeys == null) {
+        assert value == WINS || value == LOSES : "a settled value";
+        if (cache == null) {
             table[(int) idx] = value;
             return;
         }
-        final int slot = slot(idx);
-        cacheKeys[slot] = idx;
-        table[slot] = value;
+        ENTRY.setOpaque(cache, slot(idx), idx << VALUE_BITS | value);
     }
 
     private int slot(long idx) {

@@ -1,10 +1,13 @@
 package org.gamecensus.kernel.hex;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.Random;
 import org.gamecensus.kernel.hex.HexBoard.Side;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -43,7 +46,8 @@ class HexExactSolverTest {
 
     /**
      * Boards over the table's 16 cells use the cache; positions late in a game keep the plain
-     * minimax small. Every winning cell of each must be the minimax's, both first players.
+     * minimax small. Every winning cell of each must be the minimax's, both first players, with
+     * the full cache and with one of 16 entries, where positions keep evicting one another.
      */
     @ParameterizedTest
     @CsvSource({"3x6,9", "4x5,9", "5x4,8", "2x9,10", "5x5,8"})
@@ -54,6 +58,7 @@ class HexExactSolverTest {
         int winnable = 0;
         for (Side first : Side.values()) {
             final HexExactSolver solver = new HexExactSolver(b, first);
+            final HexExactSolver evicting = new HexExactSolver(b, first, 4);
             final PlainHexMinimax plain = new PlainHexMinimax(b, first == Side.DOWN);
             int tried = 0;
             while (tried < 60) {
@@ -72,10 +77,49 @@ class HexExactSolverTest {
                 assertEquals(
                         expected, solver.winningCells(p[0], p[1]), spec + " " + first + " first, " + p[0] + "/" + p[1]);
                 assertEquals(expected != 0, solver.winnable(p[0], p[1]));
+                assertEquals(expected, evicting.winningCells(p[0], p[1]), spec + " with 16 entries");
                 winnable += expected != 0 ? 1 : 0;
             }
         }
         assertTrue(winnable > 5 && winnable < 115, spec + ": both verdicts occur, " + winnable + " of 120");
+    }
+
+    /**
+     * Two threads sharing one cache solver (4×5, 2^18 entries, so they overwrite each other's
+     * entries all the time) find, for positions along random games, taken in opposite orders,
+     * the winning cells a solver of one's own finds.
+     */
+    @Test
+    void threadsSharingACacheSolverFindWhatOneAloneFinds() throws Exception {
+        final HexBoard b = HexBoard.parse("4x5");
+        final HexSampler sampler = new HexSampler(b, Side.DOWN, 11L);
+        final int n = 80;
+        final int[][] positions = new int[n][];
+        final int[] expected = new int[n];
+        final HexExactSolver alone = new HexExactSolver(b, Side.DOWN);
+        for (int i = 0; i < n; i++) {
+            positions[i] = sampler.sample(i);
+            expected[i] = alone.winningCells(positions[i][0], positions[i][1]);
+        }
+        final HexExactSolver shared = new HexExactSolver(b, Side.DOWN, 18);
+        final int[][] found = new int[2][n];
+        final Thread[] threads = new Thread[2];
+        for (int t = 0; t < 2; t++) {
+            final int thread = t;
+            threads[t] = new Thread(() -> {
+                for (int k = 0; k < n; k++) {
+                    final int i = thread == 0 ? k : n - 1 - k;
+                    found[thread][i] = shared.winningCells(positions[i][0], positions[i][1]);
+                }
+            });
+            threads[t].start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        assertArrayEquals(expected, found[0], "the thread going forwards");
+        assertArrayEquals(expected, found[1], "the thread going backwards");
+        assertTrue(Arrays.stream(expected).filter(w -> w == 0).count() > 5, "losing positions among them");
     }
 
     /**

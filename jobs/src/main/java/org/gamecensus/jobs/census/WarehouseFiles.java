@@ -81,6 +81,17 @@ final class WarehouseFiles {
             return "file".equals(u.getScheme()) ? local(conf) : FileSystem.get(u, conf);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the file system of " + uri + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            // A scheme the configuration names a class for that is not on the class path (s3a: without
+            // the hadoop-aws jar): Hadoop's Configuration.getClass wraps the ClassNotFoundException.
+            if (e.getCause() instanceof ClassNotFoundException) {
+                throw new UncheckedIOException(
+                        "cannot open the file system of " + uri + ": "
+                                + e.getCause().getMessage()
+                                + " on the class path (s3a needs the hadoop-aws jar, docs/cluster.md)",
+                        new IOException(e));
+            }
+            throw e;
         }
     }
 

@@ -532,6 +532,30 @@ class CensusCliTest extends SparkCensusTest {
         Assertions.assertFalse(Files.exists(out), "nothing written");
     }
 
+    /** A warehouse URI whose file system's class is not on the class path (s3a: without hadoop-aws). */
+    @Test
+    void aWarehouseOnAFileSystemOfNoClassHereIsRefused() throws Exception {
+        Assumptions.assumeTrue(
+                getClass().getClassLoader().getResource("org/apache/hadoop/fs/s3a/S3AFileSystem.class") == null,
+                "hadoop-aws is not on the test class path");
+        for (String command : new String[] {"run", "sql", "verify"}) {
+            final List<String> args = new ArrayList<>(
+                    command.equals("run")
+                            ? List.of("run", "lumberjack", "--max-edges", "2")
+                            : command.equals("sql") ? List.of("sql", "SELECT 1") : List.of("verify"));
+            args.addAll(List.of("--out", tmp.resolve("out").toString(), "--warehouse", "s3a://bucket/warehouse"));
+            final CliRun r = census(args.toArray(new String[0]));
+            assertEquals(2, r.code(), command + ": " + r.err());
+            assertEquals(
+                    "census: --warehouse s3a://bucket/warehouse: cannot open the file system of"
+                            + " s3a://bucket/warehouse: Class org.apache.hadoop.fs.s3a.S3AFileSystem not found on the"
+                            + " class path (s3a needs the hadoop-aws jar, docs/cluster.md)",
+                    r.err().strip(),
+                    command);
+            assertFalse(Files.exists(tmp.resolve("out")), command + ": nothing written");
+        }
+    }
+
     @Test
     void aHostFileThatIsNotUtf8IsRefusedInOneLine() throws Exception {
         final Path latin1 = tmp.resolve("latin.txt");

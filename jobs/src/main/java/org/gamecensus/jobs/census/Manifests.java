@@ -348,10 +348,16 @@ public final class Manifests {
      * What {@link #verify} found: the partitions it checked ({@code table/key}), and one line per
      * problem (none when the warehouse is intact).
      */
-    public record Verified(List<String> partitions, List<String> problems) {
+    /**
+     * What {@link #verify} found: the partitions checked, every problem, and the partitions among
+     * them whose files or rows differ from their manifests (table/partition), which only their
+     * census, run again, can mend.
+     */
+    public record Verified(List<String> partitions, List<String> problems, List<String> damaged) {
         public Verified {
             partitions = List.copyOf(partitions);
             problems = List.copyOf(problems);
+            damaged = List.copyOf(damaged);
         }
     }
 
@@ -367,17 +373,22 @@ public final class Manifests {
         for (int attempt = 1; ; attempt++) {
             final Map<String, String> before = warehouse.unchanged(null, false);
             final List<String> seen = new ArrayList<>();
-            final List<String> problems = verifyOnce(spark, warehouse, schemas, seen);
+            final List<String> damaged = new ArrayList<>();
+            final List<String> problems = verifyOnce(spark, warehouse, schemas, seen, damaged);
             if (problems.isEmpty()
                     || warehouse.unchanged(before, false) != null
                     || attempt == Warehouse.READ_ATTEMPTS) {
-                return new Verified(seen, problems);
+                return new Verified(seen, problems, damaged);
             }
         }
     }
 
     private static List<String> verifyOnce(
-            SparkSession spark, Warehouse warehouse, List<DatasetSchema> schemas, List<String> checked) {
+            SparkSession spark,
+            Warehouse warehouse,
+            List<DatasetSchema> schemas,
+            List<String> checked,
+            List<String> damaged) {
         final List<String> problems = new ArrayList<>(WarehouseRecovery.findings(warehouse));
         // Every table's manifests first, so that one job checks the files of all their partitions.
         final Map<DatasetSchema, TreeMap<String, Properties>> manifests = new LinkedHashMap<>();
@@ -421,6 +432,7 @@ public final class Manifests {
                 if (!intact.contains(WarehouseFiles.child(table, e.getKey()))) {
                     problems.add(schema.table() + "/" + e.getKey()
                             + ": files differ from the manifest (missing, truncated" + " or altered)");
+                    damaged.add(schema.table() + "/" + e.getKey());
                     filesOk = false;
                 }
                 checked.add(schema.table() + "/" + e.getKey());
@@ -442,6 +454,7 @@ public final class Manifests {
                                 + r.getString(schema.partitionColumns().size() + 1) + ", manifest says "
                                 + p.getProperty("rows")
                                 + " with " + p.getProperty("checksum"));
+                        damaged.add(schema.table() + "/" + key(schema, r));
                     }
                 }
             } catch (Exception e) {

@@ -50,6 +50,11 @@ final class VerifyCommand implements Callable<Integer> {
         }
         out.println(verified.partitions().size() + " partitions checked, "
                 + verified.problems().size() + " problem(s)");
+        if (!verified.damaged().isEmpty()) {
+            out.println("To mend the " + verified.damaged().size() + " damaged partition(s), run the census that"
+                    + " wrote each again, with the same parameters: it computes the partition afresh and replaces"
+                    + " it. --repair mends only what runs that died left.");
+        }
         return verified.problems().isEmpty() ? CensusCli.DONE : CensusCli.FAILED;
     }
 }

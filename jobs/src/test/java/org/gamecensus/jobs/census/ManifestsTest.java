@@ -45,10 +45,12 @@ class ManifestsTest extends SparkCensusTest {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ch.truncate(Files.size(file) / 2);
         }
-        final List<String> problems =
-                Manifests.verify(spark(), w, SwitchingSchemas.ALL).problems();
+        final Manifests.Verified damaged = Manifests.verify(spark(), w, SwitchingSchemas.ALL);
+        final List<String> problems = damaged.problems();
         assertEquals(1, problems.size(), problems.toString());
         Assertions.assertTrue(problems.get(0).startsWith("switching/host=bridgit%3A2: files differ"), problems.get(0));
+        assertEquals(List.of("switching/host=bridgit%3A2"), damaged.damaged(), "the partition to compute again");
+        assertEquals(List.of(), verified.damaged());
     }
 
     @Test
@@ -123,9 +125,20 @@ class ManifestsTest extends SparkCensusTest {
         final String saved = Files.readString(manifest);
         SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 3);
         Files.writeString(manifest, saved);
-        final List<String> problems =
-                Manifests.verify(spark(), w, SwitchingSchemas.ALL).problems();
-        assertEquals(1, problems.size(), problems.toString());
+        final Manifests.Verified verified = Manifests.verify(spark(), w, SwitchingSchemas.ALL);
+        assertEquals(1, verified.problems().size(), verified.problems().toString());
+        assertEquals(List.of("switching/host=path4"), verified.damaged());
+        // Computed again, then files as the manifest lists them but another row count: the rows check reports it.
+        SwitchingJob.census(spark(), w, SwitchingHosts.path4(), 1);
+        assertEquals(
+                List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL).damaged(), "mended by the census");
+        Files.writeString(manifest, Files.readString(manifest).replaceFirst("(?m)^rows=(\\d+)$", "rows=999"));
+        final Manifests.Verified recounted = Manifests.verify(spark(), w, SwitchingSchemas.ALL);
+        assertEquals(1, recounted.problems().size(), recounted.problems().toString());
+        Assertions.assertTrue(
+                recounted.problems().get(0).contains("manifest says 999 with"),
+                recounted.problems().get(0));
+        assertEquals(List.of("switching/host=path4"), recounted.damaged());
     }
 
     /**

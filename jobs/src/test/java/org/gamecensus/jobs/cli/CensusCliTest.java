@@ -532,6 +532,37 @@ class CensusCliTest extends SparkCensusTest {
         Assertions.assertFalse(Files.exists(out), "nothing written");
     }
 
+    /** verify names the damaged partitions and how to mend them; the census run again mends them. */
+    @Test
+    void verifySaysHowToMendADamagedPartitionAndARunAgainMendsIt() throws Exception {
+        final String out = tmp.resolve("out").toString();
+        final String[] run = {"run", "lumberjack", "--max-edges", "4", "--out", out};
+        assertEquals(0, census(run).code());
+        final Path file;
+        try (var all = Files.walk(tmp.resolve("out/warehouse/lumberjack/edges=4"))) {
+            file = all.filter(f -> f.toString().endsWith(".parquet"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        final byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(file, bytes);
+        final CliRun damaged = census("verify", "--out", out);
+        assertEquals(1, damaged.code(), damaged.out());
+        assertEquals(
+                List.of(
+                        "PROBLEM lumberjack/edges=4: files differ from the manifest (missing, truncated or altered)",
+                        "5 partitions checked, 1 problem(s)",
+                        "To mend the 1 damaged partition(s), run the census that wrote each again, with the same"
+                                + " parameters: it computes the partition afresh and replaces it. --repair mends only"
+                                + " what runs that died left."),
+                damaged.out().strip().lines().toList());
+        assertEquals(0, census(run).code());
+        final CliRun mended = census("verify", "--out", out);
+        assertEquals(0, mended.code(), mended.out());
+        assertEquals("5 partitions checked, 0 problem(s)", mended.out().strip());
+    }
+
     /** A warehouse URI whose file system's class is not on the class path (s3a: without hadoop-aws). */
     @Test
     void aWarehouseOnAFileSystemOfNoClassHereIsRefused() throws Exception {

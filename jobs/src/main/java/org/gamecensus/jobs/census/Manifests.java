@@ -345,19 +345,18 @@ public final class Manifests {
     }
 
     /**
-     * What {@link #verify} found: the partitions it checked ({@code table/key}), and one line per
-     * problem (none when the warehouse is intact).
+     * What {@link #verify} found: the partitions it checked ({@code table/key}), one line per
+     * problem (none when the warehouse is intact), whether runs that died left work undone (a
+     * pending commit, staged files, leases: {@code census verify --repair} completes or clears
+     * it), and, sorted, the partitions found damaged: files or rows that differ from their
+     * manifests. A damaged partition while work is left undone may be one that a pending commit
+     * replaces; otherwise only its census, run again, mends it.
      */
-    /**
-     * What {@link #verify} found: the partitions checked, every problem, and the partitions among
-     * them whose files or rows differ from their manifests (table/partition), which only their
-     * census, run again, can mend.
-     */
-    public record Verified(List<String> partitions, List<String> problems, List<String> damaged) {
+    public record Verified(List<String> partitions, List<String> problems, boolean leftovers, List<String> damaged) {
         public Verified {
             partitions = List.copyOf(partitions);
             problems = List.copyOf(problems);
-            damaged = List.copyOf(damaged);
+            damaged = damaged.stream().sorted().toList();
         }
     }
 
@@ -374,11 +373,13 @@ public final class Manifests {
             final Map<String, String> before = warehouse.unchanged(null, false);
             final List<String> seen = new ArrayList<>();
             final List<String> damaged = new ArrayList<>();
-            final List<String> problems = verifyOnce(spark, warehouse, schemas, seen, damaged);
+            final List<String> leftovers = WarehouseRecovery.findings(warehouse);
+            final List<String> problems = new ArrayList<>(leftovers);
+            problems.addAll(verifyOnce(spark, warehouse, schemas, seen, damaged));
             if (problems.isEmpty()
                     || warehouse.unchanged(before, false) != null
                     || attempt == Warehouse.READ_ATTEMPTS) {
-                return new Verified(seen, problems, damaged);
+                return new Verified(seen, problems, !leftovers.isEmpty(), damaged);
             }
         }
     }
@@ -389,7 +390,7 @@ public final class Manifests {
             List<DatasetSchema> schemas,
             List<String> checked,
             List<String> damaged) {
-        final List<String> problems = new ArrayList<>(WarehouseRecovery.findings(warehouse));
+        final List<String> problems = new ArrayList<>();
         // Every table's manifests first, so that one job checks the files of all their partitions.
         final Map<DatasetSchema, TreeMap<String, Properties>> manifests = new LinkedHashMap<>();
         final Map<String, String> expected = new HashMap<>();

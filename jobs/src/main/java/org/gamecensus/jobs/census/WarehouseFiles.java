@@ -85,10 +85,10 @@ final class WarehouseFiles {
             // A scheme the configuration names a class for that is not on the class path (s3a: without
             // the hadoop-aws jar): Hadoop's Configuration.getClass wraps the ClassNotFoundException.
             if (e.getCause() instanceof ClassNotFoundException) {
+                final String hint = uri.startsWith("s3a:") ? " (s3a needs the hadoop-aws jar, docs/cluster.md)" : "";
                 throw new UncheckedIOException(
                         "cannot open the file system of " + uri + ": "
-                                + e.getCause().getMessage()
-                                + " on the class path (s3a needs the hadoop-aws jar, docs/cluster.md)",
+                                + e.getCause().getMessage() + " on the class path" + hint,
                         new IOException(e));
             }
             throw e;

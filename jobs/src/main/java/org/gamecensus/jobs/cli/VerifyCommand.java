@@ -50,10 +50,17 @@ final class VerifyCommand implements Callable<Integer> {
         }
         out.println(verified.partitions().size() + " partitions checked, "
                 + verified.problems().size() + " problem(s)");
+        // The cases: nothing damaged (no advice); damaged while a dead run left work undone (its
+        // pending commit may be what the files differ by: --repair first); damaged alone.
         if (!verified.damaged().isEmpty()) {
-            out.println("To mend the " + verified.damaged().size() + " damaged partition(s), run the census that"
-                    + " wrote each again, with the same parameters: it computes the partition afresh and replaces"
-                    + " it. --repair mends only what runs that died left.");
+            out.println(
+                    verified.leftovers()
+                            ? "Runs that died left work undone: run census verify --repair, then verify again;"
+                                    + " a partition still damaged then is mended by running the census that wrote it"
+                                    + " again."
+                            : "To mend a damaged partition, run the census that wrote it again, with the same"
+                                    + " parameters: it computes the partition afresh and replaces it. --repair mends"
+                                    + " only what runs that died left.");
         }
         return verified.problems().isEmpty() ? CensusCli.DONE : CensusCli.FAILED;
     }

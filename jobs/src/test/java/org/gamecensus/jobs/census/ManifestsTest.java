@@ -32,6 +32,7 @@ class ManifestsTest extends SparkCensusTest {
         SwitchingJob.census(spark(), w, SwitchingHosts.bridgit(2), 2);
         final Manifests.Verified verified = Manifests.verify(spark(), w, SwitchingSchemas.ALL);
         assertEquals(List.of(), verified.problems());
+        assertEquals(List.of(), verified.damaged());
         final List<String> checked = verified.partitions();
         assertEquals(4, checked.size(), "two hosts in switching and in switching_hosts");
         final Path partition = Path.of(URI.create(w.tablePath("switching"))).resolve("host=bridgit%3A2");
@@ -45,12 +46,22 @@ class ManifestsTest extends SparkCensusTest {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
             ch.truncate(Files.size(file) / 2);
         }
-        final Manifests.Verified damaged = Manifests.verify(spark(), w, SwitchingSchemas.ALL);
-        final List<String> problems = damaged.problems();
+        final Manifests.Verified truncated = Manifests.verify(spark(), w, SwitchingSchemas.ALL);
+        final List<String> problems = truncated.problems();
         assertEquals(1, problems.size(), problems.toString());
         Assertions.assertTrue(problems.get(0).startsWith("switching/host=bridgit%3A2: files differ"), problems.get(0));
-        assertEquals(List.of("switching/host=bridgit%3A2"), damaged.damaged(), "the partition to compute again");
-        assertEquals(List.of(), verified.damaged());
+        assertEquals(List.of("switching/host=bridgit%3A2"), truncated.damaged(), "the partition to compute again");
+        Assertions.assertFalse(truncated.leftovers(), "no run died midway");
+        // A run that died and left its lease: verify says so, to be repaired before the census runs again.
+        final WarehouseRun dead = WarehouseRun.open(w.root(), "killed", false);
+        Files.createDirectories(tmp.resolve("warehouse/_staging/" + dead.id() + "/0-switching/host=K4"));
+        dead.abandon();
+        final Manifests.Verified withLeftovers = Manifests.verify(spark(), w, SwitchingSchemas.ALL);
+        Assertions.assertTrue(
+                withLeftovers.leftovers(), withLeftovers.problems().toString());
+        assertEquals(
+                2, withLeftovers.problems().size(), withLeftovers.problems().toString());
+        assertEquals(truncated.damaged(), withLeftovers.damaged());
     }
 
     @Test

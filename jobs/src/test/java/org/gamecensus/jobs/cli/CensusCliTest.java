@@ -553,7 +553,7 @@ class CensusCliTest extends SparkCensusTest {
                 List.of(
                         "PROBLEM lumberjack/edges=4: files differ from the manifest (missing, truncated or altered)",
                         "5 partitions checked, 1 problem(s)",
-                        "To mend the 1 damaged partition(s), run the census that wrote each again, with the same"
+                        "To mend a damaged partition, run the census that wrote it again, with the same"
                                 + " parameters: it computes the partition afresh and replaces it. --repair mends only"
                                 + " what runs that died left."),
                 damaged.out().strip().lines().toList());

@@ -69,7 +69,11 @@ public final class HexExactSolver {
         this(board, first, CACHE_LOG2);
     }
 
-    /** As {@link #HexExactSolver(HexBoard, Side)}, with a cache of 2^{@code cacheLog2} entries beyond the table's cells. */
+    /**
+     * As {@link #HexExactSolver(HexBoard, Side)}, with a cache of 2^{@code cacheLog2} entries on a
+     * board over {@value #TABLE_CELLS} cells ({@code cacheLog2} is checked, then unused, on smaller
+     * boards, which get the full table).
+     */
     HexExactSolver(HexBoard board, Side first, int cacheLog2) {
         if (cacheLog2 < 1 || cacheLog2 > CACHE_LOG2) {
             throw new IllegalArgumentException("a cache has 2^1 to 2^" + CACHE_LOG2 + " entries, not 2^" + cacheLog2);
@@ -258,7 +262,7 @@ public final class HexExactSolver {
         }
         // An empty entry (0) holds value UNKNOWN, so it answers for index 0 too.
         final long entry = (long) ENTRY.getOpaque(cache, slot(idx));
-        return entry >>> VALUE_BITS == idx ? (byte) (entry & (1 << VALUE_BITS) - 1) : UNKNOWN;
+        return entry >>> VALUE_BITS == idx ? (byte) (entry & ((1 << VALUE_BITS) - 1)) : UNKNOWN;
     }
 
     private void store(long idx, byte value) {

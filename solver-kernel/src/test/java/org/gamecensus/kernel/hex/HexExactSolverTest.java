@@ -4,8 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -96,29 +101,30 @@ class HexExactSolverTest {
         final int n = 80;
         final int[][] positions = new int[n][];
         final int[] expected = new int[n];
-        final HexExactSolver alone = new HexExactSolver(b, Side.DOWN);
+        final HexExactSolver alone = new HexExactSolver(b, Side.DOWN, 20);
         for (int i = 0; i < n; i++) {
             positions[i] = sampler.sample(i);
             expected[i] = alone.winningCells(positions[i][0], positions[i][1]);
         }
         final HexExactSolver shared = new HexExactSolver(b, Side.DOWN, 18);
-        final int[][] found = new int[2][n];
-        final Thread[] threads = new Thread[2];
-        for (int t = 0; t < 2; t++) {
-            final int thread = t;
-            threads[t] = new Thread(() -> {
-                for (int k = 0; k < n; k++) {
-                    final int i = thread == 0 ? k : n - 1 - k;
-                    found[thread][i] = shared.winningCells(positions[i][0], positions[i][1]);
-                }
-            });
-            threads[t].start();
+        final ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            final List<Future<int[]>> found = new ArrayList<>();
+            for (boolean forwards : new boolean[] {true, false}) {
+                found.add(threads.submit(() -> {
+                    final int[] cells = new int[n];
+                    for (int k = 0; k < n; k++) {
+                        final int i = forwards ? k : n - 1 - k;
+                        cells[i] = shared.winningCells(positions[i][0], positions[i][1]);
+                    }
+                    return cells;
+                }));
+            }
+            assertArrayEquals(expected, found.get(0).get(), "the thread going forwards");
+            assertArrayEquals(expected, found.get(1).get(), "the thread going backwards");
+        } finally {
+            threads.shutdownNow();
         }
-        for (Thread t : threads) {
-            t.join();
-        }
-        assertArrayEquals(expected, found[0], "the thread going forwards");
-        assertArrayEquals(expected, found[1], "the thread going backwards");
         assertTrue(Arrays.stream(expected).filter(w -> w == 0).count() > 5, "losing positions among them");
     }
 

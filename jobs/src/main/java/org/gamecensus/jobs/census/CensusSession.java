@@ -99,9 +99,8 @@ public final class CensusSession {
 
     /**
      * {@link #configuration(Map)} for a session on {@code master}: on a local master, one shuffle
-     * partition a worker thread unless {@code settings} or spark-submit name a count. A census's tables are small
-     * aggregates, and each partition more is a task to launch: Hex 4×4's tables on two cores took
-     * 8.7–9.8 s in two partitions against 10.7–12.1 s in eight.
+     * partition a worker thread unless {@code settings} or spark-submit name a count: a census's
+     * tables are small aggregates, and each partition more is a task to launch.
      */
     static Map<String, String> configuration(String master, Map<String, String> settings) {
         final Map<String, String> conf = configuration(settings);

@@ -430,13 +430,13 @@ public final class Manifests {
             final String table = warehouse.tablePath(schema.table());
             boolean filesOk = true;
             for (var e : t.getValue().entrySet()) {
+                final String partition = schema.table() + "/" + e.getKey();
                 if (!intact.contains(WarehouseFiles.child(table, e.getKey()))) {
-                    problems.add(schema.table() + "/" + e.getKey()
-                            + ": files differ from the manifest (missing, truncated" + " or altered)");
-                    damaged.add(schema.table() + "/" + e.getKey());
+                    problems.add(partition + ": files differ from the manifest (missing, truncated or altered)");
+                    damaged.add(partition);
                     filesOk = false;
                 }
-                checked.add(schema.table() + "/" + e.getKey());
+                checked.add(partition);
             }
             if (!filesOk) {
                 continue; // do not read damaged files

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -110,6 +111,9 @@ abstract class CommitFaultSweep extends SparkCensusTest {
                 SparkSession.setActiveSession(spark());
             }
             Assertions.assertTrue(FaultyFileSystem.fired(), "call " + k + " of " + calls + " came");
+            // A failed job's other tasks run on to their end (Spark does not interrupt them), still
+            // writing the failed run's staging; a real crash would have ended them with the process.
+            awaitNoRunningTasks();
             if (mode == FaultyFileSystem.Mode.CRASH) {
                 Assertions.assertTrue(failure != null, "a crash at call " + k + " ends the run");
                 WarehouseRun.abandonAll(); // the crashed process is gone, its runs with it
@@ -166,5 +170,20 @@ abstract class CommitFaultSweep extends SparkCensusTest {
             throw new UncheckedIOException(e);
         }
         return names;
+    }
+
+    /** Waits until no task of the shared session runs (at most a minute). */
+    private void awaitNoRunningTasks() {
+        final long deadline = System.nanoTime() + 60_000_000_000L;
+        while (Arrays.stream(spark().sparkContext().statusTracker().getExecutorInfos())
+                        .anyMatch(e -> e.numRunningTasks() > 0)
+                && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
     }
 }

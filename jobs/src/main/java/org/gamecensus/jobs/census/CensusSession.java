@@ -52,13 +52,33 @@ public final class CensusSession {
         } else if (System.getProperty("spark.master") == null) {
             builder.master(DEFAULT_MASTER);
         }
-        final String effective = master != null ? master : System.getProperty("spark.master", DEFAULT_MASTER);
+        final String effective = effective(master);
         // With authentication on, the secret, or a refusal before anything is written (SparkSecret).
         SparkSecret.with(effective, configuration(effective, settings), System::getProperty, System::getenv)
                 .forEach(builder::config);
         final SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         return spark;
+    }
+
+    /** The master a session on {@code master} runs on: it, else spark-submit's, else {@link #DEFAULT_MASTER}. */
+    static String effective(String master) {
+        return master != null ? master : System.getProperty("spark.master", DEFAULT_MASTER);
+    }
+
+    /**
+     * {@code settings} for a session that runs queries of any size, a user's ({@code census sql}):
+     * on a local master, one shuffle partition a worker thread unless they or spark-submit name a
+     * count, so that a large aggregate's last stage takes every core. A census's own queries are
+     * small aggregates and take one ({@link #configuration(String, Map)}).
+     */
+    public static Map<String, String> forUserQueries(String master, Map<String, String> settings) {
+        final Map<String, String> conf = new LinkedHashMap<>(settings);
+        final OptionalInt threads = localThreads(effective(master));
+        if (threads.isPresent() && !settings.containsKey(SHUFFLE_PARTITIONS) && !fromSparkSubmit(SHUFFLE_PARTITIONS)) {
+            conf.put(SHUFFLE_PARTITIONS, String.valueOf(threads.getAsInt()));
+        }
+        return conf;
     }
 
     /**
@@ -99,14 +119,17 @@ public final class CensusSession {
 
     /**
      * {@link #configuration(Map)} for a session on {@code master}: on a local master, one shuffle
-     * partition a worker thread unless {@code settings} or spark-submit name a count: a census's
-     * tables are small aggregates, and each partition more is a task to launch.
+     * partition unless {@code settings} or spark-submit name a count. A census's own queries (its
+     * tables, figures, page and manifests) are small aggregates: in one partition each stage after
+     * a shuffle is one task, and an {@code ORDER BY} sorts without a job that samples its keys
+     * ({@link #forUserQueries} for a user's queries).
      */
     static Map<String, String> configuration(String master, Map<String, String> settings) {
         final Map<String, String> conf = configuration(settings);
-        final OptionalInt threads = localThreads(master);
-        if (threads.isPresent() && !settings.containsKey(SHUFFLE_PARTITIONS) && !fromSparkSubmit(SHUFFLE_PARTITIONS)) {
-            conf.put(SHUFFLE_PARTITIONS, String.valueOf(threads.getAsInt()));
+        if (localThreads(master).isPresent()
+                && !settings.containsKey(SHUFFLE_PARTITIONS)
+                && !fromSparkSubmit(SHUFFLE_PARTITIONS)) {
+            conf.put(SHUFFLE_PARTITIONS, "1");
         }
         return conf;
     }

@@ -100,8 +100,14 @@ public final class CommandOptions {
          * status line (on a terminal), or by Spark's stage bars with {@code --spark-progress}.
          */
         public SparkSession session(Profile profile, String appName) {
-            final Map<String, String> settings =
-                    new LinkedHashMap<>(profile.config().sparkSettings());
+            return session(profile, appName, false);
+        }
+
+        /** userQueries: for a user's queries of any size ({@link CensusSession#forUserQueries}). */
+        private SparkSession session(Profile profile, String appName, boolean userQueries) {
+            final Map<String, String> settings = userQueries
+                    ? CensusSession.forUserQueries(master, profile.config().sparkSettings())
+                    : new LinkedHashMap<>(profile.config().sparkSettings());
             if (sparkProgress) {
                 settings.put("spark.ui.showConsoleProgress", "true");
             }
@@ -140,6 +146,11 @@ public final class CommandOptions {
 
         public SparkSession session(String appName) {
             return master.session(profile, appName);
+        }
+
+        /** A session for a user's queries of any size ({@code census sql}). */
+        public SparkSession userSession(String appName) {
+            return master.session(profile, appName, true);
         }
     }
 

@@ -66,7 +66,7 @@ final class SqlCommand implements Callable<Integer> {
         if (warehouse.tables().isEmpty()) {
             throw new UsageException("no warehouse at " + warehouse.root() + " (run a census first)");
         }
-        final SparkSession spark = options.session("census sql");
+        final SparkSession spark = options.userSession("census sql");
         final String q = query.get(0);
         ReadOnlyQuery.parsed(spark, q);
         PublishedTable table = null;

@@ -73,13 +73,11 @@ class CensusSessionTest {
     }
 
     @Test
-    void aLocalMasterShufflesIntoOnePartitionAThreadUnlessTheSettingsNameACount() {
+    void aLocalMasterShufflesIntoOnePartitionUnlessTheSettingsNameACount() {
         final String key = "spark.sql.shuffle.partitions";
         assertEquals("1", CensusSession.configuration("local", Map.of()).get(key));
-        assertEquals("3", CensusSession.configuration("local[3]", Map.of()).get(key));
-        assertEquals(
-                String.valueOf(Runtime.getRuntime().availableProcessors()),
-                CensusSession.configuration("local[*]", Map.of()).get(key));
+        assertEquals("1", CensusSession.configuration("local[3]", Map.of()).get(key));
+        assertEquals("1", CensusSession.configuration("local[*]", Map.of()).get(key));
         assertEquals(
                 "64", CensusSession.configuration("local[3]", Map.of(key, "64")).get(key));
         // A cluster's: the settings' (the cluster profile's 64), else the census default.
@@ -94,6 +92,28 @@ class CensusSessionTest {
         final Map<String, String> none = CensusSession.configuration(Map.of("spark.a", "b"));
         none.remove(key);
         assertEquals(none, local);
+    }
+
+    @Test
+    void aUsersQueriesShuffleIntoOnePartitionAWorkerThreadOfALocalMaster() {
+        final String key = "spark.sql.shuffle.partitions";
+        final String cores = String.valueOf(Runtime.getRuntime().availableProcessors());
+        assertEquals("3", CensusSession.forUserQueries("local[3]", Map.of()).get(key));
+        assertEquals("1", CensusSession.forUserQueries("local", Map.of()).get(key));
+        assertEquals(cores, CensusSession.forUserQueries("local[*]", Map.of()).get(key));
+        assertEquals(cores, CensusSession.forUserQueries(null, Map.of()).get(key), "the default master, local[*]");
+        // A count the settings name stays, and the settings' other keys with it.
+        assertEquals(
+                Map.of(key, "64", "spark.a", "b"),
+                CensusSession.forUserQueries("local[3]", Map.of(key, "64", "spark.a", "b")));
+        // A cluster's: as the census's own (the settings', else the census default).
+        assertEquals(Map.of("spark.a", "b"), CensusSession.forUserQueries("yarn", Map.of("spark.a", "b")));
+        System.setProperty(key, "5"); // as spark-submit --conf passes it
+        try {
+            assertFalse(CensusSession.forUserQueries("local[3]", Map.of()).containsKey(key));
+        } finally {
+            System.clearProperty(key);
+        }
     }
 
     @Test

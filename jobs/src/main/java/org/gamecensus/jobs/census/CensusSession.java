@@ -67,18 +67,25 @@ public final class CensusSession {
     }
 
     /**
-     * {@code settings} for a session that runs queries of any size, a user's ({@code census sql}):
-     * on a local master, one shuffle partition a worker thread unless they or spark-submit name a
-     * count, so that a large aggregate's last stage takes every core. A census's own queries are
-     * small aggregates and take one ({@link #configuration(String, Map)}).
+     * {@code settings} for a session that runs queries of any size, a user's ({@code census sql},
+     * a notebook's): on a local master, one shuffle partition a worker thread unless they or
+     * spark-submit name a count, so that a large aggregate's last stage takes every core. A
+     * census's own queries are small aggregates and take one ({@link #configuration(String, Map)}).
      */
     public static Map<String, String> forUserQueries(String master, Map<String, String> settings) {
         final Map<String, String> conf = new LinkedHashMap<>(settings);
         final OptionalInt threads = localThreads(effective(master));
-        if (threads.isPresent() && !settings.containsKey(SHUFFLE_PARTITIONS) && !fromSparkSubmit(SHUFFLE_PARTITIONS)) {
-            conf.put(SHUFFLE_PARTITIONS, String.valueOf(threads.getAsInt()));
+        if (threads.isPresent()) {
+            defaultShufflePartitions(conf, settings, threads.getAsInt());
         }
         return conf;
+    }
+
+    /** Sets {@code count} shuffle partitions in {@code conf} unless {@code settings} or spark-submit name a count. */
+    private static void defaultShufflePartitions(Map<String, String> conf, Map<String, String> settings, int count) {
+        if (!settings.containsKey(SHUFFLE_PARTITIONS) && !fromSparkSubmit(SHUFFLE_PARTITIONS)) {
+            conf.put(SHUFFLE_PARTITIONS, String.valueOf(count));
+        }
     }
 
     /**
@@ -126,10 +133,8 @@ public final class CensusSession {
      */
     static Map<String, String> configuration(String master, Map<String, String> settings) {
         final Map<String, String> conf = configuration(settings);
-        if (localThreads(master).isPresent()
-                && !settings.containsKey(SHUFFLE_PARTITIONS)
-                && !fromSparkSubmit(SHUFFLE_PARTITIONS)) {
-            conf.put(SHUFFLE_PARTITIONS, "1");
+        if (localThreads(master).isPresent()) {
+            defaultShufflePartitions(conf, settings, 1);
         }
         return conf;
     }

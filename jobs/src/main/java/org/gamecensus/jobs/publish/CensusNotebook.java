@@ -57,8 +57,10 @@ public final class CensusNotebook implements AutoCloseable {
     public static CensusNotebook open(String out) {
         final Warehouse warehouse = existing(out);
         JANINO_LOG.setLevel(Level.WARNING);
-        final SparkSession spark =
-                CensusSession.create(null, "gamecensus notebook", Map.of("spark.ui.showConsoleProgress", "false"));
+        final SparkSession spark = CensusSession.create(
+                null,
+                "gamecensus notebook",
+                CensusSession.forUserQueries(null, Map.of("spark.ui.showConsoleProgress", "false")));
         return new CensusNotebook(spark, register(spark, warehouse), true);
     }
 

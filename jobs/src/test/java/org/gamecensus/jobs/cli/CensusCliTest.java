@@ -12,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.gamecensus.jobs.census.CensusSession;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.schemas.switching.SwitchingSchemas;
 import org.junit.jupiter.api.Assertions;
@@ -243,6 +244,10 @@ class CensusCliTest extends SparkCensusTest {
         assertEquals(0, run.code(), run.err());
         Assertions.assertTrue(
                 run.out().matches("(?s).*switching census on diamond-[0-9a-f]{8}: 32 subgraphs.*"), run.out());
+        // The shared session takes each command's settings (getOrCreate): a census's own queries
+        // shuffle into one partition, a user's into one a worker thread of the local master.
+        final String shuffle = "spark.sql.shuffle.partitions";
+        assertEquals("1", spark().conf().get(shuffle));
         final CliRun csv = census(
                 "sql",
                 "--out",
@@ -259,6 +264,10 @@ class CensusCliTest extends SparkCensusTest {
             total += Integer.parseInt(lines[i].substring(lines[i].lastIndexOf(',') + 1));
         }
         assertEquals(32, total);
+        assertEquals(
+                String.valueOf(CensusSession.localThreads(spark().sparkContext().master())
+                        .getAsInt()),
+                spark().conf().get(shuffle));
         final CliRun table = census("sql", "--out", out, "SELECT COUNT(*) AS n FROM switching_hosts");
         assertEquals(0, table.code(), table.err());
         Assertions.assertTrue(table.out().contains("(1 rows)"), table.out());

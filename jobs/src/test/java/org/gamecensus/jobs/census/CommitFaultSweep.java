@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -57,6 +58,8 @@ abstract class CommitFaultSweep extends SparkCensusTest {
         spark().sparkContext().hadoopConfiguration().set("fs.faulty.impl", FaultyFileSystem.class.getName());
         // One call at a time (the faulty scheme counts as remote), so that the k-th call is the same every run.
         spark().conf().set(ConcurrentFileCalls.THREADS, "1");
+        // A census of three partitions needs no more for verify's read-back (hundreds of runs of it here).
+        spark().conf().set("spark.sql.shuffle.partitions", "1");
     }
 
     @AfterEach
@@ -64,6 +67,10 @@ abstract class CommitFaultSweep extends SparkCensusTest {
         quiet.close();
         FaultyFileSystem.revive();
         spark().conf().unset(ConcurrentFileCalls.THREADS);
+        spark().conf()
+                .set(
+                        "spark.sql.shuffle.partitions",
+                        CensusSession.configuration(MASTER, Map.of()).get("spark.sql.shuffle.partitions"));
     }
 
     /** The census whose every file-system call fails, then crashes: {@link #PLAIN} or {@link #CHUNKED}. */

@@ -46,13 +46,9 @@ public final class CensusSession {
      */
     public static SparkSession create(String master, String appName, Map<String, String> settings) {
         checkMaster("--master", master);
-        final SparkSession.Builder builder = SparkSession.builder().appName(appName);
-        if (master != null) {
-            builder.master(master);
-        } else if (System.getProperty("spark.master") == null) {
-            builder.master(DEFAULT_MASTER);
-        }
         final String effective = effective(master);
+        final SparkSession.Builder builder =
+                SparkSession.builder().appName(appName).master(effective);
         // With authentication on, the secret, or a refusal before anything is written (SparkSecret).
         SparkSecret.with(effective, configuration(effective, settings), System::getProperty, System::getenv)
                 .forEach(builder::config);

@@ -1,6 +1,8 @@
 package org.gamecensus.kernel.hex;
 
 import java.io.Serializable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A Hex rhombus of r rows and c columns, cell index {@code row·c + col}, positions as two bit
@@ -15,6 +17,8 @@ public final class HexBoard implements Serializable {
 
     /** Cells a board may have: one bit of an {@code int} each. */
     public static final int MAX_CELLS = 25;
+
+    private static final Pattern SPEC = Pattern.compile("0*([0-9]+)x0*([0-9]+)");
 
     public enum Side {
         DOWN,
@@ -55,7 +59,7 @@ public final class HexBoard implements Serializable {
     private final String name;
 
     public HexBoard(int rows, int cols) {
-        if (rows < 1 || cols < 1 || rows * cols > MAX_CELLS) {
+        if (rows < 1 || cols < 1 || (long) rows * cols > MAX_CELLS) {
             throw new IllegalArgumentException("a board has 1 to " + MAX_CELLS + " cells, got " + rows + "x" + cols);
         }
         this.rows = rows;
@@ -98,21 +102,17 @@ public final class HexBoard implements Serializable {
         }
     }
 
-    /** Parses "RxC". */
+    /** Parses "RxC": two numbers in ASCII digits (not Integer.parseInt's every script, nor its sign). */
     public static HexBoard parse(String spec) {
-        final String[] p = spec.split("x");
-        if (p.length != 2) {
+        final Matcher m = SPEC.matcher(spec);
+        if (!m.matches()) {
             throw new IllegalArgumentException("a board is RxC, e.g. 3x4; got '" + spec + "'");
         }
-        final int r;
-        final int c;
-        try {
-            r = Integer.parseInt(p[0]);
-            c = Integer.parseInt(p[1]);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("a board is RxC, e.g. 3x4; got '" + spec + "'");
+        // Past four digits (leading zeros aside) a side is past every board, and may not fit an int.
+        if (m.group(1).length() > 4 || m.group(2).length() > 4) {
+            throw new IllegalArgumentException("a board has 1 to " + MAX_CELLS + " cells, got " + spec);
         }
-        return new HexBoard(r, c);
+        return new HexBoard(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)));
     }
 
     public int rows() {

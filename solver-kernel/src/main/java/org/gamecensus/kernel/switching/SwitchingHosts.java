@@ -318,8 +318,10 @@ public final class SwitchingHosts {
         String tName = null;
         final List<int[]> links = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
-            final String line = lines.get(i).strip();
-            if (line.isEmpty() || line.startsWith("#")) {
+            final String raw = lines.get(i);
+            final int comment = raw.indexOf('#'); // to the end of the line, after a link or on its own
+            final String line = (comment >= 0 ? raw.substring(0, comment) : raw).strip();
+            if (line.isEmpty()) {
                 continue;
             }
             final String[] f = line.split("\\s+");

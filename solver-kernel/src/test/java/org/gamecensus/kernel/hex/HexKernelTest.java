@@ -381,5 +381,21 @@ class HexKernelTest {
         assertThrows(IllegalArgumentException.class, () -> new HexBoard(0, 3));
         assertThrows(IllegalArgumentException.class, () -> new HexBoard(5, 6));
         assertThrows(IllegalArgumentException.class, () -> HexBoard.parse("3by4"));
+        // Sides whose product overflows an int: 2^31 − 1 × 2 wraps to −2, 46341² to a negative number.
+        assertThrows(IllegalArgumentException.class, () -> new HexBoard(Integer.MAX_VALUE, 2));
+        assertThrows(IllegalArgumentException.class, () -> new HexBoard(46341, 46341));
+        for (String spec : new String[] {"2147483647x2", "65536x65536", "99999999999x1", "00010x5"}) {
+            final IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> HexBoard.parse(spec), spec);
+            assertTrue(e.getMessage().contains("1 to 25 cells"), e.getMessage());
+        }
+        // Only ASCII digits, no sign: Integer.parseInt alone takes fullwidth and Arabic-Indic digits and a '+'.
+        for (String spec : new String[] {"\uff14x\uff14", "\u0663x3", "+2x2", "-1x3", " 4x4", "4x4 ", "4X4"}) {
+            final IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> HexBoard.parse(spec), spec);
+            assertTrue(e.getMessage().contains("a board is RxC"), e.getMessage());
+        }
+        assertEquals("4x4", HexBoard.parse("04x4").name());
+        assertEquals("1x5", HexBoard.parse("0000000000001x005").name());
     }
 }

@@ -156,6 +156,13 @@ class SwitchingHostsTest {
         assertEquals(0, host.s());
         assertEquals(1, host.t());
         assertEquals("0-2 2-1 0-3 3-1 2-3", host.linksText());
+        // '#' starts a comment anywhere on a line: after a mark or a link too.
+        final SwitchingHost commented = SwitchingHosts.parse(
+                "diamond",
+                List.of("s a # the source", "t b#the sink", "a x", "x b # upper", "a y", "y b", "x y  # the bridge"),
+                "test");
+        assertEquals(host.linksText(), commented.linksText());
+        assertEquals(host.vertexCount(), commented.vertexCount());
     }
 
     @ParameterizedTest

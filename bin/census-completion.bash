@@ -443,14 +443,20 @@ function _picocli_census_help() {
   # Get completion data
   local curr_word=${COMP_WORDS[COMP_CWORD]}
 
-  local commands="run decide sql publish verify bench"
+  local commands=""
   local flag_opts="'-h' '--help'"
   local arg_opts=""
+  local COMMAND_pos_param_args=("run" "decide" "sql" "publish" "verify" "bench") # 0-2147483647 values
 
   if [[ "${curr_word}" == -* ]]; then
     COMPREPLY=( $(compgen -W "${flag_opts} ${arg_opts}" -- "${curr_word}") )
   else
     local positionals=""
+    local currIndex
+    currIndex=$(currentPositionalIndex "help" "${arg_opts}" "${flag_opts}")
+    if (( currIndex >= 0 && currIndex <= 2147483647 )); then
+      positionals=$( compReplyArray "${COMMAND_pos_param_args[@]}" )
+    fi
     local IFS=$'\n'
     COMPREPLY=( $(compgen -W "${commands// /$'\n'}${IFS}${positionals}" -- "${curr_word}") )
   fi

@@ -74,7 +74,7 @@ public final class CensusConfig {
             return fallback;
         }
         try {
-            return Long.parseLong(v.strip().replace("_", ""));
+            return WholeNumber.parse(v.strip());
         } catch (NumberFormatException e) {
             throw new UsageException("setting " + key + " takes a whole number, got '" + v + "'");
         }

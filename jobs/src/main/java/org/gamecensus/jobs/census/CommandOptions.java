@@ -24,14 +24,17 @@ public final class CommandOptions {
         @Option(
                 names = "--out",
                 paramLabel = "DIR",
-                description = "published tables, figures and page go here (default: out)")
+                description = "the output directory (default: out): run and publish write their tables,"
+                        + " figures and page here, bench its report in DIR/bench; the warehouse is DIR/warehouse"
+                        + " unless named")
         String out = "out";
 
         @Option(
                 names = "--warehouse",
                 paramLabel = "URI",
                 description = "the warehouse: a directory or any Hadoop file system"
-                        + " URI (file:, hdfs:, s3a:); default: the profile's warehouse setting, else DIR/warehouse")
+                        + " URI (file:, hdfs:, s3a:); default: the profile's warehouse setting, else DIR/warehouse"
+                        + " (bench: a scratch warehouse a master, DIR/bench/warehouse-N or URI/bench-N)")
         String warehouse;
 
         /** The warehouse named, else the profile's {@code warehouse} setting, else DIR/warehouse; checked writable when it is written. */
@@ -270,7 +273,7 @@ public final class CommandOptions {
         }
         final long n;
         try {
-            n = Long.parseLong(value.replace("_", ""));
+            n = WholeNumber.parse(value);
         } catch (NumberFormatException e) {
             throw new UsageException("option " + option + " takes a whole number, got '" + value + "'");
         }

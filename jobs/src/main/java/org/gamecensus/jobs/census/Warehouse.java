@@ -3,7 +3,6 @@ package org.gamecensus.jobs.census;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,7 +124,9 @@ public final class Warehouse {
     public void checkWritable() {
         checkLocalWritable("--out", out);
         if (root.startsWith("file:")) {
-            checkLocalWritable("--warehouse", Path.of(URI.create(root)));
+            checkLocalWritable(
+                    "--warehouse",
+                    Path.of(new org.apache.hadoop.fs.Path(root).toUri())); // clashes with java.nio.file.Path
             return;
         }
         org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(root); // clashes with java.nio.file.Path
@@ -181,9 +182,21 @@ public final class Warehouse {
         WarehouseFiles.deleteRecursively(root);
     }
 
-    /** Whether the warehouse directory exists. */
+    /**
+     * Whether a warehouse is there: a directory holding a table, or what a run leaves before its
+     * first commit (its lease, staged files, a pending commit, a chunked run's chunks). Not an empty
+     * directory, nor one of other files: verifying such a directory would pass, checking nothing.
+     */
     public boolean exists() {
-        return WarehouseFiles.isDirectory(root);
+        if (!WarehouseFiles.isDirectory(root)) {
+            return false;
+        }
+        for (String dir : List.of(WarehouseRun.RUNS, WarehouseRun.STAGING, WarehouseRun.COMMITS, CHUNKS)) {
+            if (WarehouseFiles.isDirectory(WarehouseFiles.child(root, dir))) {
+                return true;
+            }
+        }
+        return !tables().isEmpty();
     }
 
     /** The URI of a dataset's directory. */

@@ -1,5 +1,6 @@
 package org.gamecensus.jobs.census;
 
+import java.io.File;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,6 +8,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -43,19 +45,20 @@ final class WarehouseFiles {
 
     private WarehouseFiles() {}
 
-    /** A URI for {@code location}: URIs pass through; a local path becomes an absolute {@code file:} URI. */
+    /**
+     * A Hadoop path for {@code location}: URIs pass through; a local path becomes an absolute {@code
+     * file:} path. Not a {@link java.net.URI}'s text: Hadoop's {@link Path} escapes the path itself,
+     * so {@code %20} for a space would name a directory {@code %20}.
+     */
     static String uri(String location) {
         if (location.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*") && !location.matches("^[A-Za-z]:\\\\.*")) {
             return location.endsWith("/") && location.length() > 1
                     ? location.substring(0, location.length() - 1)
                     : location;
         }
-        return java.nio.file.Path.of(location) // clashes with Hadoop's Path
-                .toAbsolutePath()
-                .normalize()
-                .toUri()
-                .toString()
-                .replaceAll("/$", "");
+        final String absolute =
+                Paths.get(location).toAbsolutePath().normalize().toString().replace(File.separatorChar, '/');
+        return "file:" + (absolute.startsWith("/") ? "" : "/") + absolute;
     }
 
     static String child(String uri, String name) {
@@ -76,7 +79,7 @@ final class WarehouseFiles {
     /** The file system of {@code uri} under {@code conf} (on an executor, the driver's configuration shipped). */
     static FileSystem fs(String uri, Configuration conf) {
         try {
-            final URI u = URI.create(uri);
+            final URI u = new Path(uri).toUri();
             // Local files without Hadoop's .crc side files, and renamed over atomically.
             return "file".equals(u.getScheme()) ? local(conf) : FileSystem.get(u, conf);
         } catch (IOException e) {

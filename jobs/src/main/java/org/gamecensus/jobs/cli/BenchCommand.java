@@ -93,6 +93,15 @@ final class BenchCommand implements Callable<Integer> {
             description = "how much slower than the baseline's slowest run is" + " a slide (default 25)")
     String tolerance;
 
+    /** The entries of {@code value}, a list for {@code option}: separated by commas, none empty, none twice. */
+    private static List<String> distinct(String option, String value, String what) {
+        final List<String> list = List.of(value.split(",", -1));
+        if (list.contains("") || list.size() != new HashSet<>(list).size()) {
+            throw new UsageException(option + " takes distinct " + what + " separated by commas, got '" + value + "'");
+        }
+        return list;
+    }
+
     /** The bench's command, with each benched census's size option added from the registry. */
     static CommandLine commandLine() {
         final CommandLine bench = new CommandLine(new BenchCommand());
@@ -125,16 +134,12 @@ final class BenchCommand implements Callable<Integer> {
         final BenchTargets.Targets targets = new BenchTargets.Targets(
                 config.getDouble("bench.target.overhead", 1, 1000),
                 config.getDouble("bench.target.speed-up", 0.01, 1000));
-        final List<String> urls =
-                List.of((masters != null ? masters : String.join(",", CensusBench.DEFAULT_MASTERS)).split(",", -1));
-        if (urls.contains("") || urls.size() != new HashSet<>(urls).size()) {
-            throw new UsageException(
-                    "--masters takes distinct master URLs separated by commas, got '" + String.join(",", urls) + "'");
-        }
+        final List<String> urls = distinct(
+                "--masters", masters != null ? masters : String.join(",", CensusBench.DEFAULT_MASTERS), "master URLs");
         // All of them before any is timed: a bad second master would otherwise fail minutes into the run.
         urls.forEach(m -> CensusSession.checkMaster("--masters", m));
-        final List<String> names =
-                List.of((censuses != null ? censuses : String.join(",", CensusBench.known())).split(","));
+        final List<String> names = distinct(
+                "--censuses", censuses != null ? censuses : String.join(",", CensusBench.known()), "census names");
         for (String c : names) {
             if (!CensusBench.known().contains(c)) {
                 throw new UsageException("unknown census '" + c + "' for 'bench': known are " + CensusBench.known());

@@ -177,8 +177,7 @@ public final class CensusCli {
         root.addSubcommand("publish", new PublishCommand());
         root.addSubcommand("verify", new VerifyCommand());
         root.addSubcommand("bench", BenchCommand.commandLine());
-        root.addSubcommand("help", new CommandLine.HelpCommand());
-        root.getSubcommands().get("help").getCommandSpec().usageMessage().header("show the help of a command");
+        root.addSubcommand("help", new CommandHelp());
         final CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
         completion.getCommandSpec().usageMessage().hidden(true);
         root.addSubcommand("generate-completion", completion);
@@ -190,7 +189,7 @@ public final class CensusCli {
     /** Every command: the same help option, synopsis heading, and the exit codes below the root's help. */
     private static void styleEveryCommand(CommandLine c) {
         final CommandSpec spec = c.getCommandSpec();
-        if (!(spec.userObject() instanceof CommandLine.HelpCommand) && spec.findOption("--help") == null) {
+        if (spec.findOption("--help") == null) {
             spec.addOption(OptionSpec.builder("-h", "--help")
                     .usageHelp(true)
                     .description("show this help and exit")

@@ -55,7 +55,7 @@ final class Messages {
             return "unknown command '" + word + "' (census --help lists them)";
         }
         final boolean option = word.startsWith("-");
-        if (!c.getSubcommands().isEmpty() && !(c.getCommandSpec().userObject() instanceof CommandLine.HelpCommand)) {
+        if (!c.getSubcommands().isEmpty()) {
             // run and decide: the census is missing or unknown.
             final List<String> known = List.copyOf(c.getSubcommands().keySet());
             if (option) {

@@ -3,7 +3,12 @@ package org.gamecensus.jobs.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.spark.SparkThrowable;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.Censuses;
@@ -32,6 +37,16 @@ final class SqlCommand implements Callable<Integer> {
 
     /** How many times a query runs that commits keep moving files from under. */
     private static final int ATTEMPTS = 5;
+
+    /** The SQLSTATE classes of errors that a query brings on itself ({@link #queryError}). */
+    private static final Set<String> QUERY_STATES = Set.of("21", "22", "42", "P0");
+
+    /** The package of Spark SQL's expressions, the code generated for them included. */
+    private static final String EXPRESSIONS = "org.apache.spark.sql.catalyst.expressions.";
+
+    /** Spark's loggers of a failed task, each with its stack trace: off for a query, whose failure is one line. */
+    private static final Map<String, Level> TASK_FAILURE_LOGGERS = Map.of(
+            "org.apache.spark.executor.Executor", Level.OFF, "org.apache.spark.scheduler.TaskSetManager", Level.OFF);
 
     @Mixin
     CommandOptions.Read options;
@@ -67,6 +82,11 @@ final class SqlCommand implements Callable<Integer> {
             throw new UsageException("no warehouse at " + warehouse.root() + " (run a census first)");
         }
         final SparkSession spark = options.userSession("census sql");
+        // The views are what a query reads: not files named in it (parquet.`/any/path`), which would
+        // read past the manifests, and anything else the driver may read.
+        spark.conf().set("spark.sql.runSQLOnFiles", "false");
+        // A query that fails in its tasks (raise_error, a bad cast under ANSI) is reported in one line below.
+        Configurator.setLevel(TASK_FAILURE_LOGGERS);
         final String q = query.get(0);
         ReadOnlyQuery.parsed(spark, q);
         PublishedTable table = null;
@@ -90,6 +110,10 @@ final class SqlCommand implements Callable<Integer> {
                 if (e instanceof AnalysisException a) {
                     throw new UsageException("bad query: " + CensusCli.oneLine(a.getSimpleMessage()));
                 }
+                final Throwable refused = queryError(e);
+                if (refused != null) {
+                    throw new UsageException("bad query: " + CensusCli.firstLine(refused.getMessage()));
+                }
                 if (e instanceof RuntimeException r) {
                     throw r;
                 }
@@ -104,6 +128,29 @@ final class SqlCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * The error the query itself raised in its tasks, or null: the first of {@code e}'s causes
+     * that is either of a SQLSTATE class that blames the statement or its data — 21 cardinality (a
+     * scalar subquery of two rows), 22 data (a division by zero or a bad cast under ANSI), 42 syntax
+     * or access, P0 raised by the query — or thrown by the evaluation of one of its expressions
+     * ({@code raise_error}, {@code assert_true}: a plain exception, generated code or not). A
+     * failure to read or run stays an error (exit 3).
+     */
+    static Throwable queryError(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof SparkThrowable s
+                    && s.getSqlState() != null
+                    && QUERY_STATES.contains(s.getSqlState().substring(0, 2))) {
+                return t;
+            }
+            final StackTraceElement[] at = t.getStackTrace();
+            if (at.length > 0 && at[0].getClassName().startsWith(EXPRESSIONS)) {
+                return t;
+            }
+        }
+        return null;
     }
 
     private static void printAligned(PublishedTable table, PrintWriter out) {

@@ -40,7 +40,7 @@ public final class HackenbushCensus extends Census {
         @Option(
                 names = "--max-vertices",
                 paramLabel = "V",
-                description = "graphs of up to V vertices besides the ground,"
+                description = "graphs of up to V vertices, the ground included,"
                         + " 1..6 (default 4; setting hackenbush.max-vertices)")
         String maxVertices;
 

@@ -9,6 +9,7 @@ import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
 import org.gamecensus.jobs.census.SliceCommit;
 import org.gamecensus.jobs.census.UsageException;
+import org.gamecensus.jobs.census.WholeNumber;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexExactSolver;
 import org.gamecensus.schemas.hex.HexSchemas;
@@ -203,6 +204,7 @@ public final class HexCensus extends Census {
 
         @Override
         public Integer call() {
+            profile.config(); // no setting applies, but an unknown profile is refused as everywhere
             if (board == null) {
                 throw new UsageException("'decide hex' needs --board RxC");
             }
@@ -258,8 +260,8 @@ public final class HexCensus extends Census {
         final long count;
         final long seed;
         try {
-            count = Long.parseLong(sample.get(1));
-            seed = Long.parseLong(sample.get(2));
+            count = WholeNumber.parse(sample.get(1));
+            seed = WholeNumber.parse(sample.get(2));
         } catch (NumberFormatException e) {
             throw new UsageException("publish.hex.sample is BOARD,COUNT,SEED with whole numbers, got " + sample);
         }

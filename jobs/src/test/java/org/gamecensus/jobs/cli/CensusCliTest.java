@@ -143,7 +143,19 @@ class CensusCliTest extends SparkCensusTest {
                 "verify unwritable warehouse to repair|verify --repair --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
                 "run into an unwritable warehouse|run lumberjack --max-edges 2 --warehouse /proc/self/wh|--warehouse /proc/self/wh: cannot write in /proc/self",
                 "bench into an unwritable warehouse|bench --censuses cram --max-squares 3 --warehouse /proc/self/wh|cannot write in /proc/self",
-                "a locked profile without its secret|run switching --host K4 --profile locked|needs the cluster's shared secret: set CENSUS_SPARK_SECRET_FILE"
+                "a locked profile without its secret|run switching --host K4 --profile locked|needs the cluster's shared secret: set CENSUS_SPARK_SECRET_FILE",
+                "hex board whose cells overflow an int|run hex --board 2147483647x2|a board has 1 to 25 cells",
+                "hex board of 46341 squared cells|run hex --board 46341x46341|a board has 1 to 25 cells",
+                "decide hex board overflowing|decide hex --board 65536x65536|a board has 1 to 25 cells",
+                "hex board in fullwidth digits|run hex --board \uff14x\uff14|a board is RxC",
+                "a number in Arabic-Indic digits|run lumberjack --max-edges \u0663|takes a whole number",
+                "a number with a plus|run lumberjack --max-edges +2|takes a whole number",
+                "decide hex unknown profile|decide hex --board 2x2 --profile nosuch|unknown profile 'nosuch'",
+                "help of an unknown command|help nosuch|unknown command 'nosuch' for 'census'",
+                "help of an unknown census|help run nosuch|unknown command 'nosuch' for 'census run'",
+                "bench census twice|bench --censuses lumberjack,lumberjack|--censuses takes distinct census names",
+                "bench census list ending in a comma|bench --censuses lumberjack,|--censuses takes distinct census names",
+                "verify a directory that is no warehouse|verify --warehouse src/main|no warehouse at"
             })
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) throws Exception {
         // An out dir with earlier work in it: a refused command must leave it exactly as it was.
@@ -274,6 +286,49 @@ class CensusCliTest extends SparkCensusTest {
         final CliRun bad = census("sql", "--out", out, "SELECT nosuchcolumn FROM switching");
         assertEquals(2, bad.code(), bad.err());
         Assertions.assertTrue(bad.err().startsWith("census: bad query"), bad.err());
+        // A query that fails in its tasks is as bad as one that does not analyse: one line, exit 2.
+        for (String failing : new String[] {
+            "SELECT raise_error(concat('no ', host)) FROM switching", "SELECT assert_true(links < 0) FROM switching"
+        }) {
+            final CliRun raised = census("sql", "--out", out, failing);
+            assertEquals(2, raised.code(), raised.err());
+            Assertions.assertTrue(raised.err().startsWith("census: bad query: "), raised.err());
+            assertEquals(1, raised.err().strip().split("\n").length, raised.err());
+        }
+        // The views are what a query reads, never a file it names: not the warehouse's own, past its manifests.
+        final CliRun file = census(
+                "sql", "--out", out, "SELECT COUNT(*) FROM parquet.`" + tmp.resolve("out/warehouse/switching") + "`");
+        assertEquals(2, file.code(), file.err());
+        Assertions.assertTrue(file.err().contains("TABLE_OR_VIEW_NOT_FOUND"), file.err());
+    }
+
+    /** A path with a space names that directory: not a URI's escape of it (a directory {@code with%20space}). */
+    @Test
+    void pathsWithSpacesAreThePathsGiven() throws Exception {
+        final Path dir = Files.createDirectories(tmp.resolve("with space"));
+        final String out = dir.resolve("out").toString();
+        final String warehouse = dir.resolve("wh").toString();
+        final CliRun run = census("run", "lumberjack", "--max-edges", "2", "--out", out, "--warehouse", warehouse);
+        assertEquals(0, run.code(), run.err());
+        Assertions.assertTrue(Files.isRegularFile(dir.resolve("wh/lumberjack/_schema.json")), run.out());
+        Assertions.assertTrue(Files.isRegularFile(dir.resolve("out/tables/lumberjack_summary.md")), run.out());
+        try (var listing = Files.list(tmp)) {
+            assertEquals(List.of(dir), listing.toList(), "nothing beside the directory given");
+        }
+        final CliRun verify = census("verify", "--out", out, "--warehouse", warehouse);
+        assertEquals(0, verify.code(), verify.err());
+        Assertions.assertTrue(verify.out().contains("0 problem(s)"), verify.out());
+        final CliRun sql = census(
+                "sql",
+                "--out",
+                out,
+                "--warehouse",
+                warehouse,
+                "--format",
+                "csv",
+                "SELECT COUNT(*) AS n FROM lumberjack");
+        assertEquals(0, sql.code(), sql.err());
+        assertEquals("n\n4", sql.out().strip());
     }
 
     @Test
@@ -535,7 +590,7 @@ class CensusCliTest extends SparkCensusTest {
                 r.err().strip().startsWith("census: --out " + out + ": cannot")
                         || r.err()
                                 .strip()
-                                .startsWith("census: --warehouse file://" + out + "/warehouse: cannot make it ("),
+                                .startsWith("census: --warehouse file:" + out + "/warehouse: cannot make it ("),
                 r.err());
         assertEquals(1, r.err().strip().lines().count(), r.err());
         Assertions.assertFalse(Files.exists(out), "nothing written");

@@ -1,12 +1,16 @@
 package org.gamecensus.jobs.census;
 
+import java.net.URI;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.Path;
 
 /**
  * A commit decided: the record of one table's commit, written in one atomic step (a rename)
@@ -31,6 +35,7 @@ final class CommitRecord {
     /** One partition of the commit: its key, where its new files are, where the partition it replaces goes, its new manifest. */
     record Move(String key, String from, String aside, String manifest) {}
 
+    private final String root;
     private final String file;
     private final String table;
     private final String tableDir;
@@ -41,10 +46,20 @@ final class CommitRecord {
     /**
      * A commit of {@code moves} into the table directory {@code tableDir} (named {@code table}),
      * whose schema file then reads {@code schemaJson}; {@code cleanup}: directories to delete
-     * once it is complete (the staging, the replaced partitions, a chunked run's state).
+     * once it is complete (the staging, the replaced partitions, a chunked run's state). Every
+     * path lies in the warehouse {@code root}, and the record stores it relative to that: a
+     * warehouse copied or moved with the commit pending completes it in itself, never in the
+     * original.
      */
     CommitRecord(
-            String file, String table, String tableDir, String schemaJson, List<Move> moves, List<String> cleanup) {
+            String root,
+            String file,
+            String table,
+            String tableDir,
+            String schemaJson,
+            List<Move> moves,
+            List<String> cleanup) {
+        this.root = root;
         this.file = file;
         this.table = table;
         this.tableDir = tableDir;
@@ -80,17 +95,18 @@ final class CommitRecord {
     void write(String writer) {
         final Properties p = new Properties();
         p.setProperty("table", table);
-        p.setProperty("table_dir", tableDir);
+        p.setProperty("table_dir", stored(tableDir));
         p.setProperty("schema", schemaJson);
         p.setProperty("partitions", String.valueOf(moves.size()));
         for (int i = 0; i < moves.size(); i++) {
             final Move m = moves.get(i);
             p.setProperty("key." + i, m.key());
-            p.setProperty("from." + i, m.from());
-            p.setProperty("aside." + i, m.aside());
+            p.setProperty("from." + i, stored(m.from()));
+            p.setProperty("aside." + i, stored(m.aside()));
             p.setProperty("manifest." + i, m.manifest());
         }
-        p.setProperty("cleanup", String.join("\n", cleanup));
+        p.setProperty(
+                "cleanup", String.join("\n", cleanup.stream().map(this::stored).toList()));
         WarehouseFiles.writeAtomically(file, WarehouseRun.store(p, "gamecensus commit record"), writer);
     }
 
@@ -109,26 +125,77 @@ final class CommitRecord {
         return false;
     }
 
-    /** The record in {@code file}. */
-    static CommitRecord read(String file) {
+    /** The record in {@code file}, of the warehouse {@code root}. */
+    static CommitRecord read(String root, String file) {
         final Properties p = WarehouseFiles.readProperties(file);
         final int n = Integer.parseInt(p.getProperty("partitions"));
         final List<Move> moves = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             moves.add(new Move(
                     p.getProperty("key." + i),
-                    p.getProperty("from." + i),
-                    p.getProperty("aside." + i),
+                    resolved(root, file, p.getProperty("from." + i)),
+                    resolved(root, file, p.getProperty("aside." + i)),
                     p.getProperty("manifest." + i)));
         }
         final String cleanup = p.getProperty("cleanup", "");
         return new CommitRecord(
+                root,
                 file,
                 p.getProperty("table"),
-                p.getProperty("table_dir"),
+                resolved(root, file, p.getProperty("table_dir")),
                 p.getProperty("schema"),
                 moves,
-                cleanup.isEmpty() ? List.of() : List.of(cleanup.split("\n")));
+                cleanup.isEmpty()
+                        ? List.of()
+                        : Arrays.stream(cleanup.split("\n"))
+                                .map(c -> resolved(root, file, c))
+                                .toList());
+    }
+
+    /** {@code path}, in the warehouse, as the record stores it: relative to the warehouse. */
+    private String stored(String path) {
+        final String relative = relative(root, path);
+        if (relative == null) {
+            throw new IllegalStateException("commit " + file + ": " + path + " lies outside the warehouse " + root);
+        }
+        return relative;
+    }
+
+    /**
+     * A path the record in {@code file} stores, in the warehouse {@code root}. Cases: relative
+     * (as records are written), an absolute one in the warehouse (a record of an earlier
+     * version), an absolute one elsewhere — a warehouse copied or moved while an earlier
+     * version's commit was pending, which is refused: completing it would change the original.
+     */
+    private static String resolved(String root, String file, String path) {
+        // Relative paths start with a table's name or '_staging', '_chunks': never a scheme or '/'.
+        if (!path.startsWith("/") && !path.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")) {
+            return WarehouseFiles.child(root, path);
+        }
+        final String relative = relative(root, path);
+        if (relative == null) {
+            throw new IllegalStateException("commit " + file + " names " + path + ", outside the warehouse " + root
+                    + " it lies in (copied or moved while the commit was pending): complete it where it was"
+                    + " written, with census verify --repair there, before copying the warehouse again");
+        }
+        return WarehouseFiles.child(root, relative);
+    }
+
+    /** {@code path} relative to the directory {@code root} (however either spells its scheme), or null when outside it. */
+    private static String relative(String root, String path) {
+        final URI r = new Path(root).toUri();
+        final URI q = new Path(path).toUri();
+        final String prefix = r.getPath().endsWith("/") ? r.getPath() : r.getPath() + "/";
+        return Objects.equals(r.getScheme(), q.getScheme())
+                        && Objects.equals(authority(r), authority(q))
+                        && q.getPath().startsWith(prefix)
+                        && q.getPath().length() > prefix.length()
+                ? q.getPath().substring(prefix.length())
+                : null;
+    }
+
+    private static String authority(URI u) {
+        return u.getAuthority() == null ? "" : u.getAuthority();
     }
 
     /**

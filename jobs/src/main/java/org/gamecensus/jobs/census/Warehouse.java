@@ -558,7 +558,7 @@ public final class Warehouse {
         final List<String> deleted = new ArrayList<>(List.of(staged.dir()));
         deleted.addAll(cleanup);
         final CommitRecord record = new CommitRecord(
-                run.newRecordFile(schema.table()), schema.table(), table, schema.toJson(), moves, deleted);
+                run.root(), run.newRecordFile(schema.table()), schema.table(), table, schema.toJson(), moves, deleted);
         final long pause = Long.parseLong(spark.conf().get(PAUSE_COMMIT, "0").strip());
         final Set<String> keys = new HashSet<>();
         moves.forEach(m -> keys.add(m.key()));

@@ -222,7 +222,7 @@ public final class WarehouseRecovery {
                     "cannot take over the commit " + p.file() + " that run " + p.owner() + " left: " + e.getMessage(),
                     e);
         }
-        CommitRecord.read(taken).complete(run.id(), run::checkRenewed);
+        CommitRecord.read(run.root(), taken).complete(run.id(), run::checkRenewed);
         return true;
     }
 }

@@ -374,6 +374,7 @@ class WarehouseRunTest extends SparkCensusTest {
         final Path staged = Files.createDirectories(tmp.resolve("s/edges=0"));
         final Path aside = Files.createDirectories(tmp.resolve("s/_replaced/edges=0"));
         final CommitRecord record = new CommitRecord(
+                WarehouseFiles.uri(tmp.toString()),
                 WarehouseFiles.uri(tmp.resolve("r.commit").toString()),
                 "t",
                 WarehouseFiles.uri(tmp.resolve("t").toString()),
@@ -414,37 +415,7 @@ class WarehouseRunTest extends SparkCensusTest {
         final Warehouse later = new Warehouse(tmp.resolve("out"), w.root());
         later.openRun("opened before the other decided", false);
         try {
-            // Another run decides a commit of edges=2 (its copy of the partition staged) and dies.
-            final WarehouseRun dead = WarehouseRun.open(w.root(), "dies", false);
-            dead.claim(LumberjackSchemas.TREES, TablePartition.range(2, 2));
-            final String staging = dead.newStaging("lumberjack");
-            final Path staged =
-                    Files.createDirectories(Path.of(URI.create(staging)).resolve("edges=2"));
-            final Path original = Path.of(URI.create(w.tablePath("lumberjack"))).resolve("edges=2");
-            final String name;
-            try (Stream<Path> s = Files.list(original)) {
-                final Path file = s.filter(p -> p.toString().endsWith(".parquet"))
-                        .findFirst()
-                        .orElseThrow();
-                name = "part-00000-decided-a0.snappy.parquet";
-                Files.copy(file, staged.resolve(name));
-            }
-            final String manifest = Files.readString(
-                            original.resolve("../_manifest/edges=2.properties").normalize())
-                    .replaceAll("(?m)^files=part-[^:]*", "files=" + name);
-            new CommitRecord(
-                            dead.newRecordFile("lumberjack"),
-                            "lumberjack",
-                            w.tablePath("lumberjack"),
-                            LumberjackSchemas.TREES.toJson(),
-                            List.of(new CommitRecord.Move(
-                                    "edges=2",
-                                    WarehouseFiles.child(staging, "edges=2"),
-                                    WarehouseFiles.child(staging, "_replaced/edges=2"),
-                                    manifest)),
-                            List.of(staging))
-                    .write(dead.id());
-            dead.abandon();
+            decideEdges2AndDie(w);
             // The later run writes edges=0..2: it completes the dead run's commit first, then its own.
             LumberjackJob.census(spark(), later, 2, 2);
         } finally {
@@ -456,6 +427,87 @@ class WarehouseRunTest extends SparkCensusTest {
         assertEquals(
                 List.of("lumberjack"),
                 List.of(tmp.resolve("out/warehouse").toFile().list()));
+    }
+
+    /**
+     * A run that decides a commit of {@code w}'s lumberjack edges=2 (its copy of the partition
+     * staged, the record written) and dies before completing it.
+     */
+    private static void decideEdges2AndDie(Warehouse w) throws IOException {
+        final WarehouseRun dead = WarehouseRun.open(w.root(), "dies", false);
+        dead.claim(LumberjackSchemas.TREES, TablePartition.range(2, 2));
+        final String staging = dead.newStaging("lumberjack");
+        final Path staged = Files.createDirectories(Path.of(URI.create(staging)).resolve("edges=2"));
+        final Path original = Path.of(URI.create(w.tablePath("lumberjack"))).resolve("edges=2");
+        final String name;
+        try (Stream<Path> s = Files.list(original)) {
+            final Path file =
+                    s.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+            name = "part-00000-decided-a0.snappy.parquet";
+            Files.copy(file, staged.resolve(name));
+        }
+        final String manifest = Files.readString(
+                        original.resolve("../_manifest/edges=2.properties").normalize())
+                .replaceAll("(?m)^files=part-[^:]*", "files=" + name);
+        new CommitRecord(
+                        w.root(),
+                        dead.newRecordFile("lumberjack"),
+                        "lumberjack",
+                        w.tablePath("lumberjack"),
+                        LumberjackSchemas.TREES.toJson(),
+                        List.of(new CommitRecord.Move(
+                                "edges=2",
+                                WarehouseFiles.child(staging, "edges=2"),
+                                WarehouseFiles.child(staging, "_replaced/edges=2"),
+                                manifest)),
+                        List.of(staging))
+                .write(dead.id());
+        dead.abandon();
+    }
+
+    /**
+     * A warehouse copied while a commit is pending completes the commit in itself: its record
+     * names paths relative to the warehouse, so the original is left exactly as it was.
+     */
+    @Test
+    void aCopyOfAWarehouseCompletesItsPendingCommitInItselfNotInTheOriginal() throws IOException {
+        final Warehouse w = new Warehouse(tmp.resolve("a"));
+        LumberjackJob.census(spark(), w, 2, 1);
+        decideEdges2AndDie(w);
+        final Path original = tmp.resolve("a");
+        final Path copied = tmp.resolve("b");
+        try (Stream<Path> all = Files.walk(original)) {
+            for (Path f : all.toList()) {
+                Files.copy(f, copied.resolve(original.relativize(f).toString()));
+            }
+        }
+        final List<String> before = tree(original);
+        final Warehouse copy = new Warehouse(copied);
+        copy.openRun("opens the copy", false);
+        copy.closeRun();
+        assertEquals(before, tree(original), "the original, its record pending, untouched");
+        assertEquals(
+                List.of(),
+                Manifests.verify(spark(), copy, LumberjackSchemas.ALL).problems());
+        Assertions.assertFalse(
+                tree(copied).stream().anyMatch(f -> f.contains(".commit")),
+                tree(copied).toString());
+        Assertions.assertTrue(before.stream().anyMatch(f -> f.contains(".commit ")), before.toString());
+    }
+
+    /** Every file under {@code dir}, with its size and modification time. */
+    private static List<String> tree(Path dir) throws IOException {
+        try (Stream<Path> all = Files.walk(dir)) {
+            final List<String> files = new ArrayList<>();
+            for (Path f : all.sorted().toList()) {
+                files.add(dir.relativize(f)
+                        + (Files.isRegularFile(f)
+                                ? " " + Files.size(f) + " "
+                                        + Files.getLastModifiedTime(f).toMillis()
+                                : ""));
+            }
+            return files;
+        }
     }
 
     /** A commit completed between two looks at the warehouse's commit state is seen: a reader reads again. */

@@ -384,6 +384,24 @@ public final class Manifests {
         }
     }
 
+    /** The partition directories of {@code table}, {@code depth} levels of {@code column=value}, by key. */
+    private static List<String> partitionDirectories(String table, int depth) {
+        List<String> keys = List.of("");
+        for (int level = 0; level < depth; level++) {
+            final List<String> deeper = new ArrayList<>();
+            for (String key : keys) {
+                for (FileStatus f : WarehouseFiles.list(key.isEmpty() ? table : WarehouseFiles.child(table, key))) {
+                    final String name = f.getPath().getName();
+                    if (f.isDirectory() && name.contains("=") && !name.startsWith("_") && !name.startsWith(".")) {
+                        deeper.add(key.isEmpty() ? name : key + "/" + name);
+                    }
+                }
+            }
+            keys = deeper;
+        }
+        return keys;
+    }
+
     private static List<String> verifyOnce(
             SparkSession spark,
             Warehouse warehouse,
@@ -418,6 +436,20 @@ public final class Manifests {
                 continue;
             }
             manifests.put(schema, byPartition);
+            // A partition's directory with no manifest is no part of the table (its manifest
+            // deleted, or files put there by hand): census sql leaves it out, a reader of the
+            // directory does not. Moved in with its manifest still to come, it is a pending commit's.
+            if (WarehouseRecovery.pendingCommits(warehouse.root(), schema.table())
+                    .isEmpty()) {
+                for (String key :
+                        partitionDirectories(table, schema.partitionColumns().size())) {
+                    if (!byPartition.containsKey(key)) {
+                        problems.add(schema.table() + "/" + key + ": a partition directory without a manifest"
+                                + " (census sql leaves it out; readers of the table's files do not)");
+                        damaged.add(schema.table() + "/" + key);
+                    }
+                }
+            }
             byPartition.forEach((key, p) -> {
                 if (p.getProperty("files") != null) { // else the files cannot match
                     expected.put(WarehouseFiles.child(table, key), p.getProperty("files"));

@@ -8,6 +8,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.zip.CRC32;
@@ -190,5 +191,35 @@ class ManifestsTest extends SparkCensusTest {
         Assertions.assertTrue(
                 problems.get(0).startsWith("lumberjack/" + file.getParent().getFileName() + ": files differ"),
                 problems.get(0));
+    }
+
+    /**
+     * A partition's directory without a manifest is no part of the table (census sql leaves it
+     * out), but a reader of the table's files sees it: its manifest deleted, or a directory put in
+     * by hand, is reported.
+     */
+    @Test
+    void aPartitionDirectoryWithoutAManifestIsReported() throws Exception {
+        final Warehouse w = new Warehouse(tmp);
+        LumberjackJob.census(spark(), w, 5, 2);
+        final Path table = Path.of(URI.create(w.tablePath("lumberjack")));
+        Files.delete(table.resolve(Manifests.DIR).resolve("edges=3.properties"));
+        final Path stray = Files.createDirectories(table.resolve("edges=99"));
+        try (var files = Files.list(table.resolve("edges=4"))) {
+            final Path file = files.filter(f -> f.toString().endsWith(".parquet"))
+                    .findFirst()
+                    .orElseThrow();
+            Files.copy(file, stray.resolve(file.getFileName()));
+        }
+        final List<String> problems = new ArrayList<>(
+                Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems());
+        problems.sort(null);
+        assertEquals(2, problems.size(), problems.toString());
+        Assertions.assertTrue(
+                problems.get(0).startsWith("lumberjack/edges=3: a partition directory without a manifest"),
+                problems.get(0));
+        Assertions.assertTrue(
+                problems.get(1).startsWith("lumberjack/edges=99: a partition directory without a manifest"),
+                problems.get(1));
     }
 }

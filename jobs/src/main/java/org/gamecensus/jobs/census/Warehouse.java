@@ -64,6 +64,9 @@ public final class Warehouse {
 
     private final String root;
 
+    /** The commit state in which {@link #registerViews} last read the manifests, or null. */
+    private Map<String, String> viewsState;
+
     /** The run a command opened for all it writes ({@link #openRun}), or null. */
     private WarehouseRun run;
 
@@ -379,6 +382,7 @@ public final class Warehouse {
     public List<String> registerViews(SparkSession spark) {
         for (int attempt = 1; ; attempt++) {
             final Map<String, String> before = unchanged(null, true);
+            viewsState = before;
             final List<String> names = new ArrayList<>();
             for (String name : before.keySet()) {
                 if (name.startsWith("/")) {
@@ -447,6 +451,15 @@ public final class Warehouse {
                     String.valueOf(WarehouseFiles.readIfPresent(WarehouseFiles.child(tablePath(table), LAST_COMMIT))));
         }
         return before == null || before.equals(state) ? state : null;
+    }
+
+    /**
+     * Whether a commit may have moved files since {@link #registerViews} last read the manifests
+     * (or no views were registered): false means a file the views name that is missing was lost,
+     * not moved by a commit.
+     */
+    public boolean committedSinceViews() {
+        return viewsState == null || unchanged(viewsState, false) == null;
     }
 
     /**

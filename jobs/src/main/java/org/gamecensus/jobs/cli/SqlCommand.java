@@ -99,6 +99,13 @@ final class SqlCommand implements Callable<Integer> {
                 table = PublishedTable.of("query", "query", spark.sql(q), List.of());
             } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes but thrown unchecked
                 if (Warehouse.isMissingFile(e)) {
+                    if (!warehouse.committedSinceViews()) {
+                        throw new IllegalStateException(
+                                "a file the manifests list is missing, and no commit moved it: the warehouse is"
+                                        + " damaged (census verify names the partitions): "
+                                        + CensusCli.firstLine(e.getMessage()),
+                                e);
+                    }
                     if (attempt < ATTEMPTS) {
                         continue;
                     }

@@ -302,6 +302,25 @@ class CensusCliTest extends SparkCensusTest {
         Assertions.assertTrue(file.err().contains("TABLE_OR_VIEW_NOT_FOUND"), file.err());
     }
 
+    /** A file lost with no commit under way is damage, said at once: not a commit to wait out five times. */
+    @Test
+    void sqlOverALostFileSaysTheWarehouseIsDamaged() throws Exception {
+        final String out = tmp.resolve("out").toString();
+        assertEquals(
+                0, census("run", "lumberjack", "--max-edges", "3", "--out", out).code());
+        try (var files = Files.list(tmp.resolve("out/warehouse/lumberjack/edges=3"))) {
+            for (Path f : files.toList()) {
+                Files.delete(f);
+            }
+        }
+        final CliRun sql = census("sql", "--out", out, "SELECT COUNT(*) FROM lumberjack");
+        assertEquals(3, sql.code(), sql.err());
+        Assertions.assertTrue(
+                sql.err().startsWith("census: error: a file the manifests list is missing, and no commit moved it"),
+                sql.err());
+        assertEquals(1, sql.err().strip().lines().count(), sql.err());
+    }
+
     /** A path with a space names that directory: not a URI's escape of it (a directory {@code with%20space}). */
     @Test
     void pathsWithSpacesAreThePathsGiven() throws Exception {

@@ -145,10 +145,11 @@ public final class Manifests {
     }
 
     /**
-     * The files of {@code table}'s committed partitions, as their manifests list them (URIs, in
-     * the manifests' order); null for a table without manifests (written before they existed).
+     * The files line of each of {@code table}'s committed partitions, as its manifest gives it, by
+     * the partition's directory (in the manifests' order); null for a table without manifests
+     * (written before they existed).
      */
-    static List<String> committedFiles(Warehouse warehouse, String table) {
+    static Map<String, String> committedPartitions(Warehouse warehouse, String table) {
         final String tableDir = warehouse.tablePath(table);
         final String dir = WarehouseFiles.child(tableDir, DIR);
         if (!WarehouseFiles.isDirectory(dir)) {
@@ -160,17 +161,27 @@ public final class Manifests {
                         && !m.getPath().getName().startsWith("."))
                 .map(m -> m.getPath().getName())
                 .toList();
-        final List<String> files = new ArrayList<>();
+        final Map<String, String> partitions = new LinkedHashMap<>();
         for (Properties p : ConcurrentFileCalls.map(
                 dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
-            final String partition = WarehouseFiles.child(tableDir, p.getProperty("partition"));
-            // The names alone: a manifest whose figures are damaged still names its files (verify says it).
-            for (String entry : p.getProperty("files", "").split(",")) {
+            partitions.put(WarehouseFiles.child(tableDir, p.getProperty("partition")), p.getProperty("files", ""));
+        }
+        return partitions;
+    }
+
+    /**
+     * The files that {@code partitions} ({@link #committedPartitions}) list, as paths: the names
+     * alone, so that a manifest whose figures are damaged still names its files (verify says it).
+     */
+    static List<String> files(Map<String, String> partitions) {
+        final List<String> files = new ArrayList<>();
+        partitions.forEach((partition, line) -> {
+            for (String entry : line.split(",")) {
                 if (!entry.isEmpty()) {
                     files.add(WarehouseFiles.child(partition, FileEntry.nameOf(entry)));
                 }
             }
-        }
+        });
         return files;
     }
 

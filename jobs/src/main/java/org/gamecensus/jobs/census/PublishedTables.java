@@ -2,7 +2,10 @@ package org.gamecensus.jobs.census;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.schemas.DatasetSchema;
 
 /**
  * A census's published tables, built from the warehouse's SQL views ({@link Warehouse#registerViews})
@@ -16,15 +19,19 @@ public final class PublishedTables {
     private final List<String> views;
     private final List<PublishedTable> tables = new ArrayList<>();
 
-    private PublishedTables(SparkSession spark, Warehouse warehouse) {
+    private PublishedTables(SparkSession spark, Warehouse warehouse, Set<String> read) {
         this.spark = spark;
         this.warehouse = warehouse;
-        this.views = warehouse.registerViews(spark);
+        this.views = warehouse.registerViews(spark, read::contains);
     }
 
-    /** Registers the warehouse's views in {@code spark}, for the tables to read. */
-    public static PublishedTables over(SparkSession spark, Warehouse warehouse) {
-        return new PublishedTables(spark, warehouse);
+    /**
+     * Registers the warehouse's views in {@code spark}, for the tables to read; the files of the
+     * datasets {@code read} (those the tables' queries read) checked against their manifests first.
+     */
+    public static PublishedTables over(SparkSession spark, Warehouse warehouse, List<DatasetSchema> read) {
+        return new PublishedTables(
+                spark, warehouse, read.stream().map(DatasetSchema::table).collect(Collectors.toSet()));
     }
 
     /** Whether the warehouse holds every one of these tables. */

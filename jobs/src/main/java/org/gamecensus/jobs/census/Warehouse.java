@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.DataFrameReader;
@@ -63,6 +65,12 @@ public final class Warehouse {
     private final Path out;
 
     private final String root;
+
+    /**
+     * The files line of each partition's manifest whose files this process wrote and committed,
+     * or checked ({@link #registerViews(SparkSession, Predicate)}), by the partition's directory.
+     */
+    private final Map<String, String> committedHere = new ConcurrentHashMap<>();
 
     /** The commit state in which {@link #registerViews} last read the manifests, or null. */
     private Map<String, String> viewsState;
@@ -377,18 +385,40 @@ public final class Warehouse {
      * directory), the manifests read again if a commit completed meanwhile ({@link #unchanged}).
      * A commit that replaces a partition while a query reads it moves the files the view names
      * away, so the query fails on a missing file rather than reading a mix; callers that can, run
-     * it again ({@link #isMissingFile}).
+     * it again ({@link #isMissingFile}). Every table's files are first checked against their
+     * manifests ({@link #registerViews(SparkSession, Predicate)}).
      */
     public List<String> registerViews(SparkSession spark) {
+        return registerViews(spark, table -> true);
+    }
+
+    /**
+     * As {@link #registerViews(SparkSession)}, the files of the tables {@code checked} names
+     * first checked against their manifests' sizes and CRC-32s by one Spark job — but those this
+     * process committed, whose CRC-32s were taken as they were written — so that no table, page
+     * or query result is made of files damaged since they were committed.
+     *
+     * @throws IllegalStateException naming the damaged partitions (census verify names them all)
+     */
+    public List<String> registerViews(SparkSession spark, Predicate<String> checked) {
         for (int attempt = 1; ; attempt++) {
             final Map<String, String> before = unchanged(null, true);
             viewsState = before;
             final List<String> names = new ArrayList<>();
+            final Map<String, String> unchecked = new TreeMap<>();
             for (String name : before.keySet()) {
                 if (name.startsWith("/")) {
                     continue; // the pending commits, not a table
                 }
-                final List<String> files = Manifests.committedFiles(this, name);
+                final Map<String, String> partitions = Manifests.committedPartitions(this, name);
+                final List<String> files = partitions == null ? null : Manifests.files(partitions);
+                if (partitions != null && checked.test(name)) {
+                    partitions.forEach((dir, line) -> {
+                        if (!line.equals(committedHere.get(dir))) {
+                            unchecked.put(dir, line);
+                        }
+                    });
+                }
                 if (files == null) {
                     spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
                 } else if (!files.isEmpty()) {
@@ -404,7 +434,19 @@ public final class Warehouse {
                 }
                 names.add(name);
             }
+            final List<String> damaged = new ArrayList<>(unchecked.keySet());
+            if (!unchecked.isEmpty()) {
+                damaged.removeAll(Manifests.matching(spark, unchecked));
+            }
             if (unchanged(before, true) != null) {
+                if (!damaged.isEmpty()) {
+                    throw new IllegalStateException("the warehouse is damaged: the files of "
+                            + String.join(
+                                    ", ", damaged.stream().map(this::relative).toList())
+                            + " differ from their manifests (census verify names every damaged partition; running"
+                            + " the census that wrote one again mends it)");
+                }
+                committedHere.putAll(unchecked); // checked once a process
                 return names;
             }
             if (attempt == READ_ATTEMPTS) {
@@ -609,6 +651,16 @@ public final class Warehouse {
         }
         run.completed(staged.dir());
         run.completedOn(schema.table(), record.name());
+        for (CommitRecord.Move m : moves) {
+            committedHere.put(
+                    WarehouseFiles.child(table, m.key()),
+                    Manifests.parse(m.manifest()).getProperty("files", ""));
+        }
+    }
+
+    /** {@code path}, in the warehouse, relative to it. */
+    private String relative(String path) {
+        return path.startsWith(root + "/") ? path.substring(root.length() + 1) : path;
     }
 
     private static void pause(long millis) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.SparkThrowable;
@@ -94,7 +95,12 @@ final class SqlCommand implements Callable<Integer> {
         // name: the query fails on a missing file, and runs again on the state committed since.
         for (int attempt = 1; table == null; attempt++) {
             try {
-                warehouse.registerViews(spark);
+                // The files of the tables the query names are checked against their manifests first.
+                warehouse.registerViews(
+                        spark,
+                        view -> Pattern.compile("\\b" + Pattern.quote(view) + "\\b", Pattern.CASE_INSENSITIVE)
+                                .matcher(q)
+                                .find());
                 ReadOnlyQuery.analysed(spark, q);
                 table = PublishedTable.of("query", "query", spark.sql(q), List.of());
             } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes but thrown unchecked

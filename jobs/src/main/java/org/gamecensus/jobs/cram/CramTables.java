@@ -6,6 +6,7 @@ import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.schemas.cram.CramSchemas;
 
 /**
  * The Cram census's published tables, by Spark SQL over the shapes of 1..N squares in the
@@ -87,7 +88,7 @@ public final class CramTables {
      */
     public static List<PublishedTable> publish(
             SparkSession spark, Warehouse warehouse, int maxSquares, int trendSquares) {
-        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        final PublishedTables tables = PublishedTables.over(spark, warehouse, CramSchemas.ALL);
         if (!tables.has("cram")) {
             return tables.write();
         }

@@ -5,6 +5,7 @@ import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.schemas.hackenbush.HackenbushSchemas;
 
 /** The published table of the Hackenbush census, computed by Spark SQL from the warehouse. */
 public final class HackenbushTables {
@@ -18,7 +19,7 @@ public final class HackenbushTables {
 
     /** Writes the published table for graphs of up to the given size. */
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse, int maxVertices, int maxEdges) {
-        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        final PublishedTables tables = PublishedTables.over(spark, warehouse, HackenbushSchemas.ALL);
         if (!tables.has("hackenbush")) {
             return tables.write();
         }

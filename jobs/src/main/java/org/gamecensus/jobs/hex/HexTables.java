@@ -9,6 +9,7 @@ import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.hex.HexExactSolver;
+import org.gamecensus.schemas.hex.HexSchemas;
 
 /** The Hex census's published tables, by Spark SQL over the warehouse. */
 public final class HexTables {
@@ -97,7 +98,10 @@ public final class HexTables {
     }
 
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse) {
-        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        final PublishedTables tables = PublishedTables.over(
+                spark,
+                warehouse,
+                List.of(HexSchemas.POSITIONS, HexSchemas.ADVERSARIAL, HexSchemas.SAMPLE, HexSchemas.EMPTY_BOARD));
         // The census counted in one pass, kept for the tables that read it (hex_sample's too).
         final Dataset<Row> counts =
                 tables.has("hex") ? spark.sql(COUNTS).persist(StorageLevel.MEMORY_AND_DISK()) : null;

@@ -9,6 +9,7 @@ import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.kernel.lumberjack.RootedTree;
 import org.gamecensus.kernel.lumberjack.TuftPrinciple;
+import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 
 /** The Lumberjack census's published tables, by Spark SQL over trees of 0..N edges. */
 public final class LumberjackTables {
@@ -31,7 +32,7 @@ public final class LumberjackTables {
     private LumberjackTables() {}
 
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse, int maxEdges) {
-        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        final PublishedTables tables = PublishedTables.over(spark, warehouse, LumberjackSchemas.ALL);
         if (!tables.has("lumberjack")) {
             return tables.write();
         }

@@ -5,6 +5,7 @@ import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
+import org.gamecensus.schemas.switching.SwitchingSchemas;
 
 /** The switching census's published tables, aggregated by Spark SQL from the warehouse views. */
 public final class SwitchingTables {
@@ -49,7 +50,7 @@ public final class SwitchingTables {
 
     /** Aggregates the published tables from the warehouse and writes them under {@code tables/}. */
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse) {
-        final PublishedTables tables = PublishedTables.over(spark, warehouse);
+        final PublishedTables tables = PublishedTables.over(spark, warehouse, SwitchingSchemas.ALL);
         if (tables.has("switching", "switching_hosts")) {
             tables.add(
                     "switching_outcomes",

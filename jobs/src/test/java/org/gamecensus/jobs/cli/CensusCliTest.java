@@ -321,6 +321,43 @@ class CensusCliTest extends SparkCensusTest {
         assertEquals(1, sql.err().strip().lines().count(), sql.err());
     }
 
+    /**
+     * A byte changed in a committed file after its commit is damage: a query or a census's
+     * tables over its table refuse it, naming the partition, rather than answer from it; a query
+     * that reads no damaged table runs, and a rerun of the census mends it.
+     */
+    @Test
+    void aFileChangedSinceItsCommitIsRefusedNotRead() throws Exception {
+        final String out = tmp.resolve("out").toString();
+        assertEquals(
+                0, census("run", "lumberjack", "--max-edges", "6", "--out", out).code());
+        final String count = "SELECT COUNT(*) AS n FROM lumberjack";
+        final String before =
+                census("sql", "--out", out, "--format", "csv", count).out();
+        final Path file;
+        try (var files = Files.list(tmp.resolve("out/warehouse/lumberjack/edges=5"))) {
+            file = files.filter(f -> f.toString().endsWith(".parquet"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        final byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(file, bytes);
+        final String damaged = "census: error: the warehouse is damaged: the files of lumberjack/edges=5 differ";
+        final CliRun sql = census("sql", "--out", out, count);
+        assertEquals(3, sql.code(), sql.err());
+        Assertions.assertTrue(sql.err().startsWith(damaged), sql.err());
+        assertEquals(0, census("sql", "--out", out, "SELECT 1").code(), "a query of no damaged table");
+        // A census of other sizes commits its own partitions, then refuses to publish tables read from edges=5.
+        final CliRun run = census("run", "lumberjack", "--max-edges", "2", "--out", out);
+        assertEquals(3, run.code(), run.err());
+        Assertions.assertTrue(run.err().startsWith(damaged), run.err());
+        assertEquals(
+                0, census("run", "lumberjack", "--max-edges", "6", "--out", out).code(), "the rerun mends it");
+        assertEquals(
+                before, census("sql", "--out", out, "--format", "csv", count).out());
+    }
+
     /** A path with a space names that directory: not a URI's escape of it (a directory {@code with%20space}). */
     @Test
     void pathsWithSpacesAreThePathsGiven() throws Exception {

@@ -1,16 +1,13 @@
 package org.gamecensus.jobs.census;
 
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.hadoop.fs.FileStatus;
-import org.apache.hadoop.fs.Path;
 
 /**
  * A commit decided: the record of one table's commit, written in one atomic step (a rename)
@@ -154,7 +151,7 @@ final class CommitRecord {
 
     /** {@code path}, in the warehouse, as the record stores it: relative to the warehouse. */
     private String stored(String path) {
-        final String relative = relative(root, path);
+        final String relative = WarehouseFiles.relative(root, path);
         if (relative == null) {
             throw new IllegalStateException("commit " + file + ": " + path + " lies outside the warehouse " + root);
         }
@@ -169,33 +166,16 @@ final class CommitRecord {
      */
     private static String resolved(String root, String file, String path) {
         // Relative paths start with a table's name or '_staging', '_chunks': never a scheme or '/'.
-        if (!path.startsWith("/") && !path.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*")) {
+        if (!path.startsWith("/") && !WarehouseFiles.isUri(path)) {
             return WarehouseFiles.child(root, path);
         }
-        final String relative = relative(root, path);
+        final String relative = WarehouseFiles.relative(root, path);
         if (relative == null) {
             throw new IllegalStateException("commit " + file + " names " + path + ", outside the warehouse " + root
                     + " it lies in (copied or moved while the commit was pending): complete it where it was"
                     + " written, with census verify --repair there, before copying the warehouse again");
         }
         return WarehouseFiles.child(root, relative);
-    }
-
-    /** {@code path} relative to the directory {@code root} (however either spells its scheme), or null when outside it. */
-    private static String relative(String root, String path) {
-        final URI r = new Path(root).toUri();
-        final URI q = new Path(path).toUri();
-        final String prefix = r.getPath().endsWith("/") ? r.getPath() : r.getPath() + "/";
-        return Objects.equals(r.getScheme(), q.getScheme())
-                        && Objects.equals(authority(r), authority(q))
-                        && q.getPath().startsWith(prefix)
-                        && q.getPath().length() > prefix.length()
-                ? q.getPath().substring(prefix.length())
-                : null;
-    }
-
-    private static String authority(URI u) {
-        return u.getAuthority() == null ? "" : u.getAuthority();
     }
 
     /**

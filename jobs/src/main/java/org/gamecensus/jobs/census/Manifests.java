@@ -173,7 +173,7 @@ public final class Manifests {
      * The files that {@code partitions} ({@link #committedPartitions}) list, as paths: the names
      * alone, so that a manifest whose figures are damaged still names its files (verify says it).
      */
-    static List<String> files(Map<String, String> partitions) {
+    static List<String> listedFiles(Map<String, String> partitions) {
         final List<String> files = new ArrayList<>();
         partitions.forEach((partition, line) -> {
             for (String entry : line.split(",")) {
@@ -488,7 +488,7 @@ public final class Manifests {
                 for (Row r : checksums(spark, table, schema)) {
                     final Properties p = t.getValue().get(key(schema, r));
                     if (p == null) {
-                        continue; // a partition written before manifests existed
+                        continue; // a directory without a manifest, reported above
                     }
                     final long rows = r.getLong(schema.partitionColumns().size());
                     if (rows != Long.parseLong(p.getProperty("rows"))

@@ -10,12 +10,12 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.FileStatus;
@@ -67,10 +67,11 @@ public final class Warehouse {
     private final String root;
 
     /**
-     * The files line of each partition's manifest whose files this process wrote and committed,
-     * or checked ({@link #registerViews(SparkSession, Predicate)}), by the partition's directory.
+     * The files line of each partition's manifest whose files this process trusts, by the
+     * partition's directory: it wrote and committed them (their CRC-32s taken as they were
+     * written), or checked them ({@link #registerViews(SparkSession, Predicate)}).
      */
-    private final Map<String, String> committedHere = new ConcurrentHashMap<>();
+    private final Map<String, String> trusted = new HashMap<>();
 
     /** The commit state in which {@link #registerViews} last read the manifests, or null. */
     private Map<String, String> viewsState;
@@ -404,49 +405,40 @@ public final class Warehouse {
         for (int attempt = 1; ; attempt++) {
             final Map<String, String> before = unchanged(null, true);
             viewsState = before;
-            final List<String> names = new ArrayList<>();
+            // Every table's committed partitions first, then the check, then the views: a damaged
+            // table is never registered.
+            final Map<String, Map<String, String>> tables = new LinkedHashMap<>();
             final Map<String, String> unchecked = new TreeMap<>();
             for (String name : before.keySet()) {
                 if (name.startsWith("/")) {
                     continue; // the pending commits, not a table
                 }
                 final Map<String, String> partitions = Manifests.committedPartitions(this, name);
-                final List<String> files = partitions == null ? null : Manifests.files(partitions);
+                tables.put(name, partitions);
                 if (partitions != null && checked.test(name)) {
                     partitions.forEach((dir, line) -> {
-                        if (!line.equals(committedHere.get(dir))) {
+                        if (!line.equals(trusted.get(dir))) {
                             unchecked.put(dir, line);
                         }
                     });
                 }
-                if (files == null) {
-                    spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
-                } else if (!files.isEmpty()) {
-                    // The declared schema: Spark starts no job to infer it, and reads a partition
-                    // value as its declared type (a host named 007 stays the string 007).
-                    final StructType schema = declaredSchema(name);
-                    final DataFrameReader reader = spark.read().option("basePath", tablePath(name));
-                    (schema == null ? reader : reader.schema(schema))
-                            .parquet(files.toArray(new String[0]))
-                            .createOrReplaceTempView(name);
-                } else {
-                    continue;
-                }
-                names.add(name);
             }
             final List<String> damaged = new ArrayList<>(unchecked.keySet());
             if (!unchecked.isEmpty()) {
-                damaged.removeAll(Manifests.matching(spark, unchecked));
-            }
-            if (unchanged(before, true) != null) {
-                if (!damaged.isEmpty()) {
-                    throw new IllegalStateException("the warehouse is damaged: the files of "
-                            + String.join(
-                                    ", ", damaged.stream().map(this::relative).toList())
-                            + " differ from their manifests (census verify names every damaged partition; running"
-                            + " the census that wrote one again mends it)");
+                // A match stays good until a commit changes the partition's manifest, and with it its line.
+                for (String dir : Manifests.matching(spark, unchecked)) {
+                    trusted.put(dir, unchecked.get(dir));
+                    damaged.remove(dir);
                 }
-                committedHere.putAll(unchecked); // checked once a process
+            }
+            if (!damaged.isEmpty() && unchanged(before, true) != null) {
+                throw new IllegalStateException("the warehouse is damaged: the files of "
+                        + String.join(", ", damaged.stream().map(this::relative).toList())
+                        + " differ from their manifests (census verify names every damaged partition; running"
+                        + " the census that wrote one again mends it)");
+            }
+            final List<String> names = damaged.isEmpty() ? views(spark, tables) : null;
+            if (names != null && unchanged(before, true) != null) {
                 return names;
             }
             if (attempt == READ_ATTEMPTS) {
@@ -454,6 +446,30 @@ public final class Warehouse {
                         + READ_ATTEMPTS + " attempts)");
             }
         }
+    }
+
+    /**
+     * Registers a view of each table of {@code tables} (each with its committed partitions'
+     * files lines, null for a table without manifests); returns the names of those registered.
+     */
+    private List<String> views(SparkSession spark, Map<String, Map<String, String>> tables) {
+        final List<String> names = new ArrayList<>();
+        tables.forEach((name, partitions) -> {
+            if (partitions == null) {
+                spark.read().parquet(tablePath(name)).createOrReplaceTempView(name);
+                names.add(name);
+            } else if (!partitions.isEmpty()) {
+                // The declared schema: Spark starts no job to infer it, and reads a partition
+                // value as its declared type (a host named 007 stays the string 007).
+                final StructType schema = declaredSchema(name);
+                final DataFrameReader reader = spark.read().option("basePath", tablePath(name));
+                (schema == null ? reader : reader.schema(schema))
+                        .parquet(Manifests.listedFiles(partitions).toArray(new String[0]))
+                        .createOrReplaceTempView(name);
+                names.add(name);
+            }
+        });
+        return names;
     }
 
     /** The Spark schema in the table's {@code _schema.json}, partition columns included; null without one. */
@@ -652,7 +668,7 @@ public final class Warehouse {
         run.completed(staged.dir());
         run.completedOn(schema.table(), record.name());
         for (CommitRecord.Move m : moves) {
-            committedHere.put(
+            trusted.put(
                     WarehouseFiles.child(table, m.key()),
                     Manifests.parse(m.manifest()).getProperty("files", ""));
         }
@@ -660,7 +676,8 @@ public final class Warehouse {
 
     /** {@code path}, in the warehouse, relative to it. */
     private String relative(String path) {
-        return path.startsWith(root + "/") ? path.substring(root.length() + 1) : path;
+        final String relative = WarehouseFiles.relative(root, path);
+        return relative == null ? path : relative;
     }
 
     private static void pause(long millis) {

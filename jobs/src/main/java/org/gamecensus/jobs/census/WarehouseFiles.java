@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,7 +52,7 @@ final class WarehouseFiles {
      * so {@code %20} for a space would name a directory {@code %20}.
      */
     static String uri(String location) {
-        if (location.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*") && !location.matches("^[A-Za-z]:\\\\.*")) {
+        if (isUri(location) && !location.matches("^[A-Za-z]:\\\\.*")) {
             return location.endsWith("/") && location.length() > 1
                     ? location.substring(0, location.length() - 1)
                     : location;
@@ -59,6 +60,28 @@ final class WarehouseFiles {
         final String absolute =
                 Paths.get(location).toAbsolutePath().normalize().toString().replace(File.separatorChar, '/');
         return "file:" + (absolute.startsWith("/") ? "" : "/") + absolute;
+    }
+
+    /** Whether {@code location} starts with a scheme ({@code file:}, {@code hdfs:}, …). */
+    static boolean isUri(String location) {
+        return location.matches("^[A-Za-z][A-Za-z0-9+.-]*:.*");
+    }
+
+    /** {@code path} relative to the directory {@code root} (however either spells its scheme), or null when outside it. */
+    static String relative(String root, String path) {
+        final URI r = new Path(root).toUri();
+        final URI q = new Path(path).toUri();
+        final String prefix = r.getPath().endsWith("/") ? r.getPath() : r.getPath() + "/";
+        return Objects.equals(r.getScheme(), q.getScheme())
+                        && Objects.equals(authority(r), authority(q))
+                        && q.getPath().startsWith(prefix)
+                        && q.getPath().length() > prefix.length()
+                ? q.getPath().substring(prefix.length())
+                : null;
+    }
+
+    private static String authority(URI u) {
+        return u.getAuthority() == null ? "" : u.getAuthority();
     }
 
     static String child(String uri, String name) {

@@ -2,6 +2,7 @@ package org.gamecensus.jobs.cli;
 
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.QueryPlanningTracker;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedFunction;
@@ -15,6 +16,8 @@ import org.apache.spark.sql.catalyst.plans.logical.InsertIntoDir;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
 import org.apache.spark.sql.catalyst.plans.logical.ParsedStatement;
 import org.apache.spark.sql.catalyst.plans.logical.ScriptTransformation;
+import org.apache.spark.sql.catalyst.plans.logical.SubqueryAlias;
+import org.apache.spark.sql.catalyst.plans.logical.View;
 import org.gamecensus.jobs.census.UsageException;
 import scala.runtime.AbstractFunction1;
 import scala.runtime.BoxedUnit;
@@ -71,16 +74,17 @@ final class ReadOnlyQuery {
             // Spark's message starts with a blank line, then the error, then the query marked.
             throw new UsageException("bad query: " + CensusCli.firstLine(e.getMessage()));
         }
-        check(plan);
+        check(plan, null);
     }
 
     /**
      * Refuses {@code query} as analysed (its views registered) unless it only reads; an analysis
      * error is left for the query itself to report.
      *
+     * @return the views the query reads (empty when it does not analyse)
      * @throws UsageException naming what the statement would do
      */
-    static void analysed(SparkSession spark, String query) {
+    static Set<String> analysed(SparkSession spark, String query) {
         final LogicalPlan analysed;
         try {
             analysed = spark.sessionState()
@@ -89,22 +93,31 @@ final class ReadOnlyQuery {
                             spark.sessionState().sqlParser().parsePlan(query),
                             new QueryPlanningTracker(scala.Option.empty()));
         } catch (Exception e) { // Spark's AnalysisException, checked in Java's eyes but thrown unchecked
-            return;
+            return Set.of();
         }
-        check(analysed);
+        final Set<String> read = new TreeSet<>();
+        check(analysed, read);
+        return read;
     }
 
-    private static void check(LogicalPlan plan) {
+    /** Checks {@code plan}, adding the views and aliases it reads to {@code read} (when not null). */
+    private static void check(LogicalPlan plan, Set<String> read) {
         if (plan instanceof Command && SHOWING.contains(plan.getClass().getSimpleName())) {
             return; // what it shows is read, not run
         }
-        walk(plan);
+        walk(plan, read);
     }
 
-    private static void walk(LogicalPlan plan) {
+    private static void walk(LogicalPlan plan, Set<String> read) {
         plan.foreach(new AbstractFunction1<LogicalPlan, BoxedUnit>() {
             @Override
             public BoxedUnit apply(LogicalPlan node) {
+                if (read != null && node instanceof View v) {
+                    read.add(v.desc().identifier().table());
+                }
+                if (read != null && node instanceof SubqueryAlias a) {
+                    read.add(a.alias());
+                }
                 if (node instanceof Command || node instanceof ParsedStatement || node instanceof InsertIntoDir) {
                     throw new UsageException("census sql is read-only: " + describe(node) + " would change state");
                 }
@@ -117,7 +130,7 @@ final class ReadOnlyQuery {
                         e.foreach(new AbstractFunction1<Expression, BoxedUnit>() {
                             @Override
                             public BoxedUnit apply(Expression x) {
-                                checkExpression(x);
+                                checkExpression(x, read);
                                 return BoxedUnit.UNIT;
                             }
                         });
@@ -129,7 +142,7 @@ final class ReadOnlyQuery {
                     @Override
                     public BoxedUnit apply(QueryPlan<?> inner) {
                         if (inner instanceof LogicalPlan p) {
-                            walk(p);
+                            walk(p, read);
                         }
                         return BoxedUnit.UNIT;
                     }
@@ -140,7 +153,7 @@ final class ReadOnlyQuery {
     }
 
     /** Cases: a Java call by name (parsed) or resolved (analysed), or a subquery, walked in turn. */
-    private static void checkExpression(Expression x) {
+    private static void checkExpression(Expression x, Set<String> read) {
         if (x instanceof UnresolvedFunction f
                 && JAVA_CALLS.contains(f.nameParts().last().toLowerCase(Locale.ROOT))) {
             throw new UsageException("census sql is read-only: " + f.nameParts().last() + "(…) calls Java methods");
@@ -149,7 +162,7 @@ final class ReadOnlyQuery {
             throw new UsageException("census sql is read-only: reflect(…) calls Java methods");
         }
         if (x instanceof SubqueryExpression s) {
-            walk(s.plan());
+            walk(s.plan(), read);
         }
     }
 

@@ -2,12 +2,13 @@ package org.gamecensus.jobs.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.regex.Pattern;
 import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.config.Configurator;
 import org.apache.spark.SparkThrowable;
 import org.apache.spark.sql.AnalysisException;
@@ -87,7 +88,29 @@ final class SqlCommand implements Callable<Integer> {
         // read past the manifests, and anything else the driver may read.
         spark.conf().set("spark.sql.runSQLOnFiles", "false");
         // A query that fails in its tasks (raise_error, a bad cast under ANSI) is reported in one line below.
+        final Map<String, Level> levels = new HashMap<>();
+        TASK_FAILURE_LOGGERS
+                .keySet()
+                .forEach(n -> levels.put(n, LogManager.getLogger(n).getLevel()));
         Configurator.setLevel(TASK_FAILURE_LOGGERS);
+        final PublishedTable table;
+        try {
+            table = query(spark, warehouse);
+        } finally {
+            Configurator.setLevel(levels); // the loggers as they were, for what runs next in this JVM
+        }
+        final PrintWriter out = options.out();
+        if (format.equals("csv")) {
+            out.print(table.toCsv());
+        } else {
+            printAligned(table, out);
+        }
+        out.flush();
+        return 0;
+    }
+
+    /** The query's result; a query that commits overtake runs again. */
+    private PublishedTable query(SparkSession spark, Warehouse warehouse) {
         final String q = query.get(0);
         ReadOnlyQuery.parsed(spark, q);
         PublishedTable table = null;
@@ -95,13 +118,13 @@ final class SqlCommand implements Callable<Integer> {
         // name: the query fails on a missing file, and runs again on the state committed since.
         for (int attempt = 1; table == null; attempt++) {
             try {
-                // The files of the tables the query names are checked against their manifests first.
-                warehouse.registerViews(
-                        spark,
-                        view -> Pattern.compile("\\b" + Pattern.quote(view) + "\\b", Pattern.CASE_INSENSITIVE)
-                                .matcher(q)
-                                .find());
-                ReadOnlyQuery.analysed(spark, q);
+                // The views to analyse the query against, then again with the files of the tables
+                // it reads checked against their manifests.
+                warehouse.registerViews(spark, view -> false);
+                final Set<String> read = ReadOnlyQuery.analysed(spark, q);
+                if (!read.isEmpty()) {
+                    warehouse.registerViews(spark, read::contains);
+                }
                 table = PublishedTable.of("query", "query", spark.sql(q), List.of());
             } catch (Exception e) { // Spark's AnalysisException is checked in Java's eyes but thrown unchecked
                 if (Warehouse.isMissingFile(e)) {
@@ -133,22 +156,16 @@ final class SqlCommand implements Callable<Integer> {
                 throw new IllegalStateException(e);
             }
         }
-        final PrintWriter out = options.out();
-        if (format.equals("csv")) {
-            out.print(table.toCsv());
-        } else {
-            printAligned(table, out);
-        }
-        out.flush();
-        return 0;
+        return table;
     }
 
     /**
      * The error the query itself raised in its tasks, or null: the first of {@code e}'s causes
      * that is either of a SQLSTATE class that blames the statement or its data — 21 cardinality (a
      * scalar subquery of two rows), 22 data (a division by zero or a bad cast under ANSI), 42 syntax
-     * or access, P0 raised by the query — or thrown by the evaluation of one of its expressions
-     * ({@code raise_error}, {@code assert_true}: a plain exception, generated code or not). A
+     * or access, P0 raised by the query — or a plain {@link RuntimeException} thrown by the
+     * evaluation of one of its expressions, generated code or not, as {@code raise_error} and
+     * {@code assert_true} throw it (not a subclass: a null pointer, an index out of bounds). A
      * failure to read or run stays an error (exit 3).
      */
     static Throwable queryError(Throwable e) {
@@ -159,7 +176,9 @@ final class SqlCommand implements Callable<Integer> {
                 return t;
             }
             final StackTraceElement[] at = t.getStackTrace();
-            if (at.length > 0 && at[0].getClassName().startsWith(EXPRESSIONS)) {
+            if (t.getClass() == RuntimeException.class
+                    && at.length > 0
+                    && at[0].getClassName().startsWith(EXPRESSIONS)) {
                 return t;
             }
         }

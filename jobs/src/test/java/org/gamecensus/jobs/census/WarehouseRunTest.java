@@ -495,6 +495,45 @@ class WarehouseRunTest extends SparkCensusTest {
         Assertions.assertTrue(before.stream().anyMatch(f -> f.contains(".commit ")), before.toString());
     }
 
+    /**
+     * A record of an earlier version names absolute paths: read in the warehouse they lie in
+     * (spelled file:/// or file:/ alike), refused when they lie elsewhere — a copy of the
+     * warehouse would otherwise complete the commit in the original.
+     */
+    @Test
+    void aRecordOfAbsolutePathsIsReadInItsWarehouseAndRefusedElsewhere() throws IOException {
+        final String root = WarehouseFiles.uri(tmp.resolve("wh").toString());
+        final Path file = Files.createDirectories(tmp.resolve("wh/_commits/t")).resolve("r-0.commit");
+        final Properties p = new Properties();
+        p.setProperty("table", "t");
+        p.setProperty("table_dir", tmp.resolve("wh/t").toUri().toString());
+        p.setProperty("schema", "{}");
+        p.setProperty("partitions", "1");
+        p.setProperty("key.0", "edges=0");
+        p.setProperty("from.0", tmp.resolve("wh/_staging/r/0-t/edges=0").toUri().toString());
+        p.setProperty(
+                "aside.0",
+                tmp.resolve("wh/_staging/r/0-t/_replaced/edges=0").toUri().toString());
+        p.setProperty("manifest.0", "files=x:1:1\n");
+        p.setProperty("cleanup", tmp.resolve("wh/_staging/r").toUri().toString());
+        try (var w = Files.newBufferedWriter(file)) {
+            p.store(w, null);
+        }
+        final String record = WarehouseFiles.uri(file.toString());
+        final CommitRecord read = CommitRecord.read(root, record);
+        assertEquals(root + "/_staging/r/0-t/edges=0", read.moves().get(0).from());
+        assertEquals(
+                root + "/_staging/r/0-t/_replaced/edges=0", read.moves().get(0).aside());
+        p.setProperty(
+                "from.0", tmp.resolve("original/_staging/r/0-t/edges=0").toUri().toString());
+        try (var w = Files.newBufferedWriter(file)) {
+            p.store(w, null);
+        }
+        final IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> CommitRecord.read(root, record));
+        Assertions.assertTrue(e.getMessage().contains("outside the warehouse"), e.getMessage());
+    }
+
     /** Every file under {@code dir}, with its size and modification time. */
     private static List<String> tree(Path dir) throws IOException {
         try (Stream<Path> all = Files.walk(dir)) {

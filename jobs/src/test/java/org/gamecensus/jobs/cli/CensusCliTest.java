@@ -347,6 +347,14 @@ class CensusCliTest extends SparkCensusTest {
         final CliRun sql = census("sql", "--out", out, count);
         assertEquals(3, sql.code(), sql.err());
         Assertions.assertTrue(sql.err().startsWith(damaged), sql.err());
+        // However the query names the table: built up in an IDENTIFIER clause, in a subquery.
+        for (String named : new String[] {
+            "SELECT COUNT(*) FROM IDENTIFIER('lumber' || 'jack')", "SELECT 1 WHERE EXISTS (SELECT 1 FROM lumberjack)"
+        }) {
+            final CliRun q = census("sql", "--out", out, named);
+            assertEquals(3, q.code(), named + ": " + q.err());
+            Assertions.assertTrue(q.err().startsWith(damaged), q.err());
+        }
         assertEquals(0, census("sql", "--out", out, "SELECT 1").code(), "a query of no damaged table");
         // A census of other sizes commits its own partitions, then refuses to publish tables read from edges=5.
         final CliRun run = census("run", "lumberjack", "--max-edges", "2", "--out", out);

@@ -382,17 +382,15 @@ class CensusCliTest extends SparkCensusTest {
         final CliRun verify = census("verify", "--out", out, "--warehouse", warehouse);
         assertEquals(0, verify.code(), verify.err());
         Assertions.assertTrue(verify.out().contains("0 problem(s)"), verify.out());
-        final CliRun sql = census(
-                "sql",
-                "--out",
-                out,
-                "--warehouse",
-                warehouse,
-                "--format",
-                "csv",
-                "SELECT COUNT(*) AS n FROM lumberjack");
+        final CliRun sql = countRows(out, warehouse, "lumberjack");
         assertEquals(0, sql.code(), sql.err());
         assertEquals("n\n4", sql.out().strip());
+    }
+
+    /** {@code census sql} of a table's rows, as CSV, in the warehouse given. */
+    private static CliRun countRows(String out, String warehouse, String table) {
+        return census(
+                "sql", "--out", out, "--warehouse", warehouse, "--format", "csv", "SELECT COUNT(*) AS n FROM " + table);
     }
 
     @Test
@@ -405,15 +403,7 @@ class CensusCliTest extends SparkCensusTest {
         Assertions.assertTrue(Files.isRegularFile(tmp.resolve("elsewhere/wh/switching/_schema.json")));
         Assertions.assertTrue(Files.isRegularFile(tmp.resolve("published/tables/switching_outcomes.md")));
         assertFalse(Files.exists(tmp.resolve("published/warehouse")), "nothing in the default place");
-        final CliRun sql = census(
-                "sql",
-                "--out",
-                out,
-                "--warehouse",
-                warehouse,
-                "--format",
-                "csv",
-                "SELECT COUNT(*) AS n FROM switching");
+        final CliRun sql = countRows(out, warehouse, "switching");
         assertEquals(0, sql.code(), sql.err());
         assertEquals("n\n64", sql.out().strip());
         final CliRun verify = census("verify", "--out", out, "--warehouse", warehouse);

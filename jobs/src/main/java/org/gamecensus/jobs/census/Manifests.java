@@ -447,6 +447,10 @@ public final class Manifests {
                 continue;
             }
             manifests.put(schema, byPartition);
+            if (!warehouse.has(schema.table())) {
+                problems.add(schema.table() + ": its " + Warehouse.SCHEMA_FILE + " is missing (census sql does not"
+                        + " see the table; a run of its census writes it again)");
+            }
             // A partition's directory with no manifest is no part of the table (its manifest
             // deleted, or files put there by hand): census sql leaves it out, a reader of the
             // directory does not. Moved in with its manifest still to come, it is a pending commit's.

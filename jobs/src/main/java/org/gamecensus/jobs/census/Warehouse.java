@@ -195,9 +195,11 @@ public final class Warehouse {
     }
 
     /**
-     * Whether a warehouse is there: a directory holding a table, or what a run leaves before its
-     * first commit (its lease, staged files, a pending commit, a chunked run's chunks). Not an empty
-     * directory, nor one of other files: verifying such a directory would pass, checking nothing.
+     * Whether a warehouse is there: a directory holding a table (its schema file or its
+     * manifests: a table that lost one is a damaged warehouse, not none), or what a run leaves
+     * before its first commit (its lease, staged files, a pending commit, a chunked run's chunks).
+     * Not an empty directory, nor one of other files: verifying such a directory would pass,
+     * checking nothing.
      */
     public boolean exists() {
         if (!WarehouseFiles.isDirectory(root)) {
@@ -208,7 +210,16 @@ public final class Warehouse {
                 return true;
             }
         }
-        return !tables().isEmpty();
+        for (FileStatus s : WarehouseFiles.list(root)) {
+            final String n = s.getPath().getName();
+            if (s.isDirectory()
+                    && !n.startsWith(".")
+                    && !n.startsWith("_")
+                    && (has(n) || WarehouseFiles.isDirectory(WarehouseFiles.child(tablePath(n), Manifests.DIR)))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The URI of a dataset's directory. */

@@ -199,7 +199,7 @@ class ManifestsTest extends SparkCensusTest {
      * by hand, is reported.
      */
     @Test
-    void aPartitionDirectoryWithoutAManifestIsReported() throws Exception {
+    void aPartitionDirectoryWithoutAManifestOrATableWithoutItsSchemaIsReported() throws Exception {
         final Warehouse w = new Warehouse(tmp);
         LumberjackJob.census(spark(), w, 5, 2);
         final Path table = Path.of(URI.create(w.tablePath("lumberjack")));
@@ -211,10 +211,14 @@ class ManifestsTest extends SparkCensusTest {
                     .orElseThrow();
             Files.copy(file, stray.resolve(file.getFileName()));
         }
+        // And the table's schema file lost: still a warehouse, and the loss is named.
+        Files.delete(table.resolve(Warehouse.SCHEMA_FILE));
+        Assertions.assertTrue(w.exists(), "a damaged warehouse is a warehouse");
         final List<String> problems = new ArrayList<>(
                 Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems());
         problems.sort(null);
-        assertEquals(2, problems.size(), problems.toString());
+        assertEquals(3, problems.size(), problems.toString());
+        Assertions.assertTrue(problems.get(2).startsWith("lumberjack: its _schema.json is missing"), problems.get(2));
         Assertions.assertTrue(
                 problems.get(0).startsWith("lumberjack/edges=3: a partition directory without a manifest"),
                 problems.get(0));

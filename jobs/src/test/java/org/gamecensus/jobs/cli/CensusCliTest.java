@@ -334,15 +334,7 @@ class CensusCliTest extends SparkCensusTest {
         final String count = "SELECT COUNT(*) AS n FROM lumberjack";
         final String before =
                 census("sql", "--out", out, "--format", "csv", count).out();
-        final Path file;
-        try (var files = Files.list(tmp.resolve("out/warehouse/lumberjack/edges=5"))) {
-            file = files.filter(f -> f.toString().endsWith(".parquet"))
-                    .findFirst()
-                    .orElseThrow();
-        }
-        final byte[] bytes = Files.readAllBytes(file);
-        bytes[bytes.length / 2] ^= 1;
-        Files.write(file, bytes);
+        flipAByteIn(tmp.resolve("out/warehouse/lumberjack/edges=5"));
         final String damaged = "census: error: the warehouse is damaged: the files of lumberjack/edges=5 differ";
         final CliRun sql = census("sql", "--out", out, count);
         assertEquals(3, sql.code(), sql.err());
@@ -385,6 +377,19 @@ class CensusCliTest extends SparkCensusTest {
         final CliRun sql = countRows(out, warehouse, "lumberjack");
         assertEquals(0, sql.code(), sql.err());
         assertEquals("n\n4", sql.out().strip());
+    }
+
+    /** Flips one bit in the middle of a Parquet file of the partition directory {@code partition}, as disk damage would. */
+    private static void flipAByteIn(Path partition) throws IOException {
+        final Path file;
+        try (var files = Files.list(partition)) {
+            file = files.filter(f -> f.toString().endsWith(".parquet"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        final byte[] bytes = Files.readAllBytes(file);
+        bytes[bytes.length / 2] ^= 1;
+        Files.write(file, bytes);
     }
 
     /** {@code census sql} of a table's rows, as CSV, in the warehouse given. */
@@ -656,15 +661,7 @@ class CensusCliTest extends SparkCensusTest {
         final String out = tmp.resolve("out").toString();
         final String[] run = {"run", "lumberjack", "--max-edges", "4", "--out", out};
         assertEquals(0, census(run).code());
-        final Path file;
-        try (var all = Files.walk(tmp.resolve("out/warehouse/lumberjack/edges=4"))) {
-            file = all.filter(f -> f.toString().endsWith(".parquet"))
-                    .findFirst()
-                    .orElseThrow();
-        }
-        final byte[] bytes = Files.readAllBytes(file);
-        bytes[bytes.length / 2] ^= 1;
-        Files.write(file, bytes);
+        flipAByteIn(tmp.resolve("out/warehouse/lumberjack/edges=4"));
         final CliRun damaged = census("verify", "--out", out);
         assertEquals(1, damaged.code(), damaged.out());
         assertEquals(

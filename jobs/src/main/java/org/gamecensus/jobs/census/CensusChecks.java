@@ -17,10 +17,9 @@ public final class CensusChecks {
      */
     public static void failIfAny(Dataset<Row> rows, Column bad, String what, String... show) {
         final Dataset<Row> failing = rows.filter(bad);
-        final List<Row> sample = failing.select(show[0], Arrays.copyOfRange(show, 1, show.length))
+        final List<Row> sample = DriverRows.of(failing.select(show[0], Arrays.copyOfRange(show, 1, show.length))
                 .orderBy(show[0], Arrays.copyOfRange(show, 1, Math.min(2, show.length)))
-                .limit(5)
-                .collectAsList();
+                .limit(5));
         if (!sample.isEmpty()) {
             throw new CensusFailure(failing.count() + " " + what + ", e.g. " + sample + "; nothing was published");
         }

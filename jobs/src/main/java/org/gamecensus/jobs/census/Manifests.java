@@ -82,12 +82,11 @@ public final class Manifests {
             keys.add(org.apache.spark.sql.functions.col(c));
         }
         // The declared schema: a partition value reads as its declared type, so its key is the manifest's.
-        return spark.read()
+        return DriverRows.of(spark.read()
                 .schema(schema.struct())
                 .parquet(table)
                 .groupBy(keys.toArray(new Column[0]))
-                .agg(agg[0], agg[1])
-                .collectAsList();
+                .agg(agg[0], agg[1]));
     }
 
     /**

@@ -29,7 +29,7 @@ public final class PublishedTable {
     /** Collects a (small) aggregate into a table; null shows as an em dash, booleans as yes/no. */
     public static PublishedTable of(String name, String title, Dataset<Row> aggregate, List<String> notes) {
         final List<String> columns = List.of(aggregate.columns());
-        final List<List<String>> rows = aggregate.collectAsList().stream()
+        final List<List<String>> rows = DriverRows.of(aggregate).stream()
                 .map(r -> {
                     final String[] cells = new String[r.length()];
                     for (int i = 0; i < cells.length; i++) {

@@ -3,6 +3,7 @@ package org.gamecensus.jobs.cram;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.DriverRows;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
@@ -94,7 +95,7 @@ public final class CramTables {
         }
         spark.sql("SELECT * FROM cram WHERE squares <= " + maxSquares).createOrReplaceTempView("cram_run");
         spark.sql("SELECT * FROM cram WHERE squares <= " + trendSquares).createOrReplaceTempView("cram_trend");
-        final Row e = spark.sql(ERRATUM).first();
+        final Row e = DriverRows.first(spark.sql(ERRATUM));
         final long laxOnly = e.isNullAt(0) ? 0 : e.getLong(0);
         final long losing = e.isNullAt(1) ? 0 : e.getLong(1);
         final long laxMoves = e.isNullAt(2) ? 0 : e.getLong(2);

@@ -22,6 +22,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.ChunkedCommit;
+import org.gamecensus.jobs.census.DriverRows;
 import org.gamecensus.jobs.census.Manifests;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SliceRows;
@@ -147,9 +148,8 @@ public final class HexLayeredSolve {
             if (c.layer != null) {
                 layers.add(c.layer);
             } else {
-                final Row counts = layer(spark, warehouse, board, first, c.stones)
-                        .agg(functions.count(functions.lit(1)), CensusCommit.countIf(functions.col("winnable")))
-                        .first();
+                final Row counts = DriverRows.first(layer(spark, warehouse, board, first, c.stones)
+                        .agg(functions.count(functions.lit(1)), CensusCommit.countIf(functions.col("winnable"))));
                 layers.add(new Layer(c.stones, counts.getLong(0), counts.getLong(1), 0, 0, 0, true));
             }
         }
@@ -287,7 +287,7 @@ public final class HexLayeredSolve {
             SparkSession spark, Warehouse warehouse, HexBoard board, Side first, boolean search) {
         final HexLayerKernel shape = new HexLayerKernel(board, first);
         final List<Row> empty =
-                layer(spark, warehouse, board, first, 0).select("winnable").collectAsList();
+                DriverRows.of(layer(spark, warehouse, board, first, 0).select("winnable"));
         if (empty.size() != 1 || empty.get(0).getBoolean(0) != search) {
             throw new CensusFailure(board.name() + ", " + first.label() + " first: the layers say the empty board is "
                     + (empty.size() == 1 ? (empty.get(0).getBoolean(0) ? "won" : "lost") : empty.size() + " positions")

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.DriverRows;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
@@ -45,8 +46,7 @@ public final class LumberjackTables {
                         + " principle give the same value. Trees with an odd number of edges are never P-positions: a"
                         + " tree's value has the parity of its edge count.");
         tables.add("lumberjack_values", "Lumberjack: distribution of values by number of edges", VALUES);
-        final List<Row> example = spark.sql(String.format(EXAMPLE, EXAMPLE_APPLICATIONS, EXAMPLE_VALUE))
-                .collectAsList();
+        final List<Row> example = DriverRows.of(spark.sql(String.format(EXAMPLE, EXAMPLE_APPLICATIONS, EXAMPLE_VALUE)));
         if (!example.isEmpty()) {
             final RootedTree tree = RootedTree.parse(example.get(0).getString(0));
             final List<List<String>> rows = new ArrayList<>();

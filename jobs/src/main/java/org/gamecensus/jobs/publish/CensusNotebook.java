@@ -12,6 +12,7 @@ import org.apache.spark.sql.types.StructField;
 import org.gamecensus.jobs.Censuses;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusSession;
+import org.gamecensus.jobs.census.DriverRows;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.cram.CramJob;
 import org.gamecensus.schemas.DatasetSchema;
@@ -152,7 +153,7 @@ public final class CensusNotebook implements AutoCloseable {
             throw new IllegalArgumentException("maxRows must be at least 1, not " + maxRows);
         }
         final Dataset<Row> result = spark.sql(query);
-        final List<Row> rows = result.limit(maxRows + 1).collectAsList();
+        final List<Row> rows = DriverRows.of(result.limit(maxRows + 1));
         final StringBuilder b = new StringBuilder("<table><thead><tr>");
         for (StructField f : result.schema().fields()) {
             b.append("<th>").append(IndexPage.esc(f.name())).append("</th>");

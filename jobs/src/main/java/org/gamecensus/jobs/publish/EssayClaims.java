@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.DriverRows;
 
 /**
  * The essays' published numbers, read from one data file ({@code conf/essay-claims.csv}): each
@@ -141,18 +142,17 @@ public final class EssayClaims {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("no " + what + " file at " + file);
         }
-        return spark.read()
+        return DriverRows.of(spark.read()
                 .option("header", "true")
                 .option("multiLine", "true")
                 .option("escape", "\"")
-                .csv(file.toString())
-                .collectAsList();
+                .csv(file.toString()));
     }
 
     /** The first column of the first row, or null when the query fails (its table is absent). */
     static String value(SparkSession spark, String query) {
         try {
-            final List<Row> rows = spark.sql(query).limit(1).collectAsList();
+            final List<Row> rows = DriverRows.of(spark.sql(query).limit(1));
             return rows.isEmpty() || rows.get(0).isNullAt(0)
                     ? null
                     : rows.get(0).get(0).toString();

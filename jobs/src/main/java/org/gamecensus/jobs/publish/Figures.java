@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.gamecensus.jobs.census.DriverRows;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.lumberjack.RootedTree;
 import org.gamecensus.kernel.lumberjack.TuftPrinciple;
@@ -82,10 +83,10 @@ public final class Figures {
     }
 
     private static void switching(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
-        for (Row r : spark.sql(
+        for (Row r : DriverRows.of(
+                spark.sql(
                         "SELECT h.host, h.vertices, h.s, h.t, h.link_list, s.outcome, s.tree_a, s.tree_b "
-                                + "FROM switching_hosts h JOIN switching s ON s.host = h.host AND s.links = h.links ORDER BY h.links, h.host")
-                .collectAsList()) {
+                                + "FROM switching_hosts h JOIN switching s ON s.host = h.host AND s.links = h.links ORDER BY h.links, h.host"))) {
             final String host = r.getString(0);
             final int n = r.getInt(1);
             final String verdict = switch (r.getString(5)) {
@@ -147,10 +148,9 @@ public final class Figures {
     /** What switching_outcomes_HOST shows: for each host censused whole (1,024 subgraphs or more), its subgraphs by class. */
     static Map<String, Map<String, Number>> outcomeClasses(SparkSession spark) {
         final Map<String, Map<String, Number>> hosts = new LinkedHashMap<>();
-        for (Row r : spark.sql("SELECT host, SUM(IF(outcome = 'L', 1, 0)), SUM(IF(outcome = 'R', 1, 0)), "
-                        + "SUM(IF(outcome = 'N', 1, 0)), SUM(IF(outcome = 'P', 1, 0)) FROM switching GROUP BY host "
-                        + "HAVING COUNT(*) >= 1024 ORDER BY host")
-                .collectAsList()) {
+        for (Row r : DriverRows.of(spark.sql("SELECT host, SUM(IF(outcome = 'L', 1, 0)), SUM(IF(outcome = 'R', 1, 0)), "
+                + "SUM(IF(outcome = 'N', 1, 0)), SUM(IF(outcome = 'P', 1, 0)) FROM switching GROUP BY host "
+                + "HAVING COUNT(*) >= 1024 ORDER BY host"))) {
             final Map<String, Number> bars = new LinkedHashMap<>();
             bars.put("L (Short)", r.getLong(1));
             bars.put("R (Cut)", r.getLong(2));
@@ -162,9 +162,10 @@ public final class Figures {
     }
 
     private static void bridgit(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
-        final List<Row> rows = spark.sql("SELECT h.host, h.link_list, d.criterion_outcome FROM switching_hosts h "
-                        + "JOIN switching_decided d ON d.host = h.host WHERE h.host LIKE 'bridgit:%' ORDER BY h.links")
-                .collectAsList();
+        final List<Row> rows = DriverRows.of(
+                spark.sql(
+                        "SELECT h.host, h.link_list, d.criterion_outcome FROM switching_hosts h "
+                                + "JOIN switching_decided d ON d.host = h.host WHERE h.host LIKE 'bridgit:%' ORDER BY h.links"));
         for (Row r : rows) {
             final int n = Integer.parseInt(r.getString(0).substring("bridgit:".length()));
             if (n < 2 || n > 4) {
@@ -186,9 +187,9 @@ public final class Figures {
 
     private static void cram(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         final List<ShapeDrawing.Shape> shapes = new ArrayList<>();
-        for (Row r : spark.sql("SELECT picture, routes FROM cram_run WHERE outcome = 'N' AND routes_lax > 0 "
-                        + "ORDER BY squares, shape_id")
-                .collectAsList()) {
+        for (Row r :
+                DriverRows.of(spark.sql("SELECT picture, routes FROM cram_run WHERE outcome = 'N' AND routes_lax > 0 "
+                        + "ORDER BY squares, shape_id"))) {
             final List<int[]> routes = new ArrayList<>();
             for (Row d : r.<Row>getList(1)) {
                 routes.add(new int[] {
@@ -219,10 +220,9 @@ public final class Figures {
         }
         final Map<Integer, Number> lax = new LinkedHashMap<>();
         final Map<Integer, Number> strict = new LinkedHashMap<>();
-        for (Row r : spark.sql("SELECT squares, 100 * SUM(IF(routes_lax > 0, 1, 0)) / COUNT(*), "
-                        + "100 * SUM(IF(routes_strict > 0, 1, 0)) / COUNT(*) FROM cram_trend WHERE outcome = 'N' AND squares % 2 = 0 "
-                        + "GROUP BY squares ORDER BY squares")
-                .collectAsList()) {
+        for (Row r : DriverRows.of(spark.sql("SELECT squares, 100 * SUM(IF(routes_lax > 0, 1, 0)) / COUNT(*), "
+                + "100 * SUM(IF(routes_strict > 0, 1, 0)) / COUNT(*) FROM cram_trend WHERE outcome = 'N' AND squares % 2 = 0 "
+                + "GROUP BY squares ORDER BY squares"))) {
             lax.put(r.getInt(0), r.getDouble(1));
             strict.put(r.getInt(0), r.getDouble(2));
         }
@@ -280,11 +280,11 @@ public final class Figures {
         for (String rule : List.of("random", "ratio rule", "current rule", "Erdős–Selfridge potential")) {
             series.put(rule, new LinkedHashMap<>());
         }
-        for (Row r : spark.sql("SELECT board, 100 * AVG(winning_count / empty_cells), 100 * AVG(IF(ratio_wins, 1, 0)), "
+        for (Row r : DriverRows.of(
+                spark.sql("SELECT board, 100 * AVG(winning_count / empty_cells), 100 * AVG(IF(ratio_wins, 1, 0)), "
                         + "100 * AVG(IF(current_wins, 1, 0)), 100 * AVG(IF(potential_wins, 1, 0)) FROM hex "
                         + "WHERE first = 'down' AND winnable GROUP BY board "
-                        + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board")
-                .collectAsList()) {
+                        + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board"))) {
             int i = 1;
             for (Map<String, Number> s : series.values()) {
                 s.put(r.getString(0), r.getDouble(i++));
@@ -298,11 +298,11 @@ public final class Figures {
         final Map<Integer, Number> ratio = new LinkedHashMap<>();
         final Map<Integer, Number> current = new LinkedHashMap<>();
         final Map<Integer, Number> potential = new LinkedHashMap<>();
-        for (Row r : spark.sql("SELECT stones, 100 * AVG(IF(ratio_wins, 1, 0)), 100 * AVG(IF(current_wins, 1, 0)), "
+        for (Row r : DriverRows.of(
+                spark.sql("SELECT stones, 100 * AVG(IF(ratio_wins, 1, 0)), 100 * AVG(IF(current_wins, 1, 0)), "
                         + "100 * AVG(IF(potential_wins, 1, 0)) "
                         + "FROM hex WHERE board = '" + board + "' AND first = 'down' AND winnable GROUP BY stones "
-                        + "ORDER BY stones")
-                .collectAsList()) {
+                        + "ORDER BY stones"))) {
             ratio.put(r.getInt(0), r.getDouble(1));
             current.put(r.getInt(0), r.getDouble(2));
             potential.put(r.getInt(0), r.getDouble(3));
@@ -315,8 +315,7 @@ public final class Figures {
     }
 
     private static void hexByStones(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
-        for (Row b : spark.sql("SELECT DISTINCT board FROM hex WHERE first = 'down' ORDER BY board")
-                .collectAsList()) {
+        for (Row b : DriverRows.of(spark.sql("SELECT DISTINCT board FROM hex WHERE first = 'down' ORDER BY board"))) {
             final String board = b.getString(0);
             final Map<String, Map<Integer, Number>> series = accuracyByStones(spark, board);
             if (series.get("ratio rule").size() < 2) {
@@ -378,11 +377,10 @@ public final class Figures {
         for (String name : names) {
             reach.put(name, new LinkedHashMap<>());
         }
-        for (Row r : spark.sql("SELECT squares, 100 * AVG(IF(routes_strict > 0, 1, 0)), "
-                        + "100 * AVG(IF(two_moves_strict > 0, 1, 0)), 100 * AVG(IF(routes_lax > 0, 1, 0)), "
-                        + "100 * AVG(IF(two_moves_lax > 0, 1, 0)) FROM cram_trend "
-                        + "WHERE outcome = 'N' AND squares % 2 = 0 GROUP BY squares ORDER BY squares")
-                .collectAsList()) {
+        for (Row r : DriverRows.of(spark.sql("SELECT squares, 100 * AVG(IF(routes_strict > 0, 1, 0)), "
+                + "100 * AVG(IF(two_moves_strict > 0, 1, 0)), 100 * AVG(IF(routes_lax > 0, 1, 0)), "
+                + "100 * AVG(IF(two_moves_lax > 0, 1, 0)) FROM cram_trend "
+                + "WHERE outcome = 'N' AND squares % 2 = 0 GROUP BY squares ORDER BY squares"))) {
             for (int i = 0; i < names.length; i++) {
                 reach.get(names[i]).put(r.getInt(0), r.getDouble(i + 1));
             }
@@ -401,14 +399,13 @@ public final class Figures {
         for (String name : names) {
             series.put(name, new LinkedHashMap<>());
         }
-        for (Row r : spark.sql("SELECT board, SUM(IF(variant = 'plain' AND holds, 1, 0)), "
-                        + "SUM(IF(variant = 'committed' AND holds, 1, 0)), "
-                        + "SUM(IF(variant = 'committed-circuit' AND holds, 1, 0)) FROM hex_adversarial "
-                        + "WHERE rule IN ('ratio', 'current') AND variant IN ('plain', 'committed', 'committed-circuit') "
-                        + "GROUP BY board HAVING SUM(IF(variant = 'committed', 1, 0)) > 0 "
-                        + "AND SUM(IF(variant = 'plain', 1, 0)) > 0 "
-                        + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board")
-                .collectAsList()) {
+        for (Row r : DriverRows.of(spark.sql("SELECT board, SUM(IF(variant = 'plain' AND holds, 1, 0)), "
+                + "SUM(IF(variant = 'committed' AND holds, 1, 0)), "
+                + "SUM(IF(variant = 'committed-circuit' AND holds, 1, 0)) FROM hex_adversarial "
+                + "WHERE rule IN ('ratio', 'current') AND variant IN ('plain', 'committed', 'committed-circuit') "
+                + "GROUP BY board HAVING SUM(IF(variant = 'committed', 1, 0)) > 0 "
+                + "AND SUM(IF(variant = 'plain', 1, 0)) > 0 "
+                + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board"))) {
             for (int i = 0; i < names.length; i++) {
                 series.get(names[i]).put(r.getString(0), r.getLong(i + 1));
             }
@@ -418,11 +415,11 @@ public final class Figures {
 
     private static void hexLosingLines(SparkSession spark, Map<String, Picture> sink, List<Figure> out) {
         final LosingMove where = new LosingMove();
-        for (Row r : spark.sql("SELECT board, first, rule, variant, side, moving, losing_line FROM hex_adversarial "
+        for (Row r : DriverRows.of(
+                spark.sql("SELECT board, first, rule, variant, side, moving, losing_line FROM hex_adversarial "
                         + "WHERE NOT holds AND (rule IN ('ratio', 'current') AND variant IN ('plain', 'reply') "
                         + "OR rule IN ('ratio', 'current') AND board = '3x4' "
-                        + "OR rule = 'potential' AND ties = 'lowest') ORDER BY board, first, rule, variant")
-                .collectAsList()) {
+                        + "OR rule = 'potential' AND ties = 'lowest') ORDER BY board, first, rule, variant"))) {
             final HexBoard board = HexBoard.parse(r.getString(0));
             final String[] rc = r.getString(0).split("x");
             final String[] cells = r.getString(6).split(" ");
@@ -468,10 +465,9 @@ public final class Figures {
      * none when the census does not reach such a tree.
      */
     static List<String> tuftExample(SparkSession spark) {
-        final List<Row> example = spark.sql(
-                        "SELECT encoding FROM lumberjack_run WHERE branch_vertices = 4 AND grundy = 4 "
-                                + "ORDER BY edges, encoding LIMIT 1")
-                .collectAsList();
+        final List<Row> example =
+                DriverRows.of(spark.sql("SELECT encoding FROM lumberjack_run WHERE branch_vertices = 4 AND grundy = 4 "
+                        + "ORDER BY edges, encoding LIMIT 1"));
         final List<String> trees = new ArrayList<>();
         if (!example.isEmpty()) {
             for (String[] s :
@@ -518,9 +514,8 @@ public final class Figures {
 
     /** Trees by edges (in numeric order) and value (0 to the largest): what lumberjack_values shows. */
     static ShareHeatmap.Counts lumberjackValues(SparkSession spark) {
-        final List<Row> rows = spark.sql(
-                        "SELECT edges, grundy, COUNT(*) FROM lumberjack_run GROUP BY edges, grundy ORDER BY edges, grundy")
-                .collectAsList();
+        final List<Row> rows = DriverRows.of(spark.sql(
+                "SELECT edges, grundy, COUNT(*) FROM lumberjack_run GROUP BY edges, grundy ORDER BY edges, grundy"));
         final List<Integer> edges = new ArrayList<>();
         int maxValue = 0;
         for (Row r : rows) {

@@ -13,6 +13,7 @@ import org.gamecensus.jobs.census.CensusCommit;
 import org.gamecensus.jobs.census.CensusDatasets;
 import org.gamecensus.jobs.census.CensusFailure;
 import org.gamecensus.jobs.census.ChunkedCommit;
+import org.gamecensus.jobs.census.DriverRows;
 import org.gamecensus.jobs.census.RowCondition;
 import org.gamecensus.jobs.census.SliceCensus;
 import org.gamecensus.jobs.census.TablePartition;
@@ -236,7 +237,7 @@ public final class SwitchingJob {
         claimDecided(warehouse, hosts);
         final Dataset<Row> rows = decided(spark, hosts, budget).persist(StorageLevel.MEMORY_AND_DISK());
         try {
-            final List<Row> collected = rows.collectAsList();
+            final List<Row> collected = DriverRows.of(rows);
             final List<WholeHostDecisionRow> result = new ArrayList<>();
             for (Row r : collected) {
                 final WholeHostDecisionRow d = new WholeHostDecisionRow(

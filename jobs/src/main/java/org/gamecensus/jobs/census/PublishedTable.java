@@ -1,15 +1,23 @@
 package org.gamecensus.jobs.census;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
  * A published table: a small aggregate, written as Markdown (title, table, notes) and as CSV
- * (a header line and one line per row), each by an atomic rename.
+ * (a header line and one line per row), each by an atomic rename. A cell is a string, or null for
+ * SQL's NULL: an em dash in Markdown and on the page, an empty field in CSV (where an empty string
+ * is quoted, {@code ""}, as PostgreSQL's and DuckDB's CSV tell the two apart).
  */
 public final class PublishedTable {
+
+    /** How NULL shows to a reader. */
+    public static final String NULL_SHOWN = "—";
 
     private final String name;
     private final String title;
@@ -22,11 +30,13 @@ public final class PublishedTable {
         this.name = name;
         this.title = title;
         this.columns = List.copyOf(columns);
-        this.rows = rows.stream().map(List::copyOf).toList();
+        this.rows = rows.stream()
+                .map(r -> Collections.unmodifiableList(new ArrayList<>(r)))
+                .toList();
         this.notes = List.copyOf(notes);
     }
 
-    /** Collects a (small) aggregate into a table; null shows as an em dash, booleans as yes/no. */
+    /** Collects a (small) aggregate into a table; booleans as yes/no, NULL as null. */
     public static PublishedTable of(String name, String title, Dataset<Row> aggregate, List<String> notes) {
         final List<String> columns = List.of(aggregate.columns());
         final List<List<String>> rows = DriverRows.of(aggregate).stream()
@@ -35,7 +45,7 @@ public final class PublishedTable {
                     for (int i = 0; i < cells.length; i++) {
                         cells[i] = cell(r.get(i));
                     }
-                    return List.of(cells);
+                    return Arrays.asList(cells);
                 })
                 .toList();
         return new PublishedTable(name, title, columns, rows, notes);
@@ -43,12 +53,17 @@ public final class PublishedTable {
 
     private static String cell(Object value) {
         if (value == null) {
-            return "—";
+            return null;
         }
         if (value instanceof Boolean) {
             return ((Boolean) value) ? "yes" : "no";
         }
         return value.toString();
+    }
+
+    /** A cell as a reader sees it in Markdown and on the page: an em dash for NULL. */
+    public static String shown(String cell) {
+        return cell == null ? NULL_SHOWN : cell;
     }
 
     public String name() {
@@ -79,7 +94,8 @@ public final class PublishedTable {
         for (List<String> row : rows) {
             b.append("| ")
                     .append(String.join(
-                            " | ", row.stream().map(c -> c.replace("|", "\\|")).toList()))
+                            " | ",
+                            row.stream().map(c -> shown(c).replace("|", "\\|")).toList()))
                     .append(" |\n");
         }
         if (!notes.isEmpty()) {
@@ -102,9 +118,16 @@ public final class PublishedTable {
         return b.toString();
     }
 
-    /** RFC 4180 quoting, only where needed. */
+    /** RFC 4180 quoting, only where needed; NULL an empty field, an empty string quoted. */
     public static String csvCell(String value) {
-        if (value.contains(",") || value.contains("\"") || value.contains("\n")) {
+        if (value == null) {
+            return "";
+        }
+        if (value.isEmpty()
+                || value.contains(",")
+                || value.contains("\"")
+                || value.contains("\n")
+                || value.contains("\r")) {
             return "\"" + value.replace("\"", "\"\"") + "\"";
         }
         return value;

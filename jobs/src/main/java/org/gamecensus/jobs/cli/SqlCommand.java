@@ -56,7 +56,8 @@ final class SqlCommand implements Callable<Integer> {
     @Option(
             names = "--format",
             paramLabel = "csv|table",
-            description = "csv: a header line and one line a row;" + " table: aligned columns (default)")
+            description = "csv: a header line and one line a row, NULL an empty field and an empty string \"\";"
+                    + " table: aligned columns, NULL shown as NULL (default)")
     String format = "table";
 
     @Parameters(paramLabel = "QUERY", arity = "0..*", description = "the query, in quotes")
@@ -185,13 +186,14 @@ final class SqlCommand implements Callable<Integer> {
         return null;
     }
 
+    /** The result in aligned columns, NULL shown as Spark's shell and DuckDB's show it. */
     private static void printAligned(PublishedTable table, PrintWriter out) {
         final List<String> columns = table.columns();
         final int[] width = new int[columns.size()];
         for (int i = 0; i < width.length; i++) {
             width[i] = columns.get(i).length();
             for (List<String> row : table.rows()) {
-                width[i] = Math.max(width[i], row.get(i).length());
+                width[i] = Math.max(width[i], aligned(row.get(i)).length());
             }
         }
         final List<List<String>> lines = new ArrayList<>();
@@ -203,10 +205,14 @@ final class SqlCommand implements Callable<Integer> {
                 if (i > 0) {
                     b.append("  ");
                 }
-                b.append(String.format("%-" + width[i] + "s", row.get(i)));
+                b.append(String.format("%-" + width[i] + "s", aligned(row.get(i))));
             }
             out.println(b.toString().stripTrailing());
         }
         out.println("(" + table.rows().size() + " rows)");
+    }
+
+    private static String aligned(String cell) {
+        return cell == null ? "NULL" : cell;
     }
 }

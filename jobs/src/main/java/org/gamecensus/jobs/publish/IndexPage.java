@@ -316,7 +316,7 @@ final class IndexPage {
         for (List<String> row : t.rows()) {
             b.append("<tr>");
             for (String cell : row) {
-                b.append("<td>").append(esc(cell)).append("</td>");
+                b.append("<td>").append(esc(PublishedTable.shown(cell))).append("</td>");
             }
             b.append("</tr>\n");
         }

@@ -283,6 +283,12 @@ class CensusCliTest extends SparkCensusTest {
         final CliRun table = census("sql", "--out", out, "SELECT COUNT(*) AS n FROM switching_hosts");
         assertEquals(0, table.code(), table.err());
         Assertions.assertTrue(table.out().contains("(1 rows)"), table.out());
+        // NULL, an empty string and the string the page shows for NULL stay three things.
+        final String kinds = "SELECT MAX(IF(false, host, NULL)) AS none, '' AS empty, '—' AS dash FROM switching";
+        final CliRun kindsCsv = census("sql", "--out", out, "--format", "csv", kinds);
+        assertEquals("none,empty,dash\n,\"\",—\n", kindsCsv.out(), kindsCsv.err());
+        final CliRun kindsTable = census("sql", "--out", out, kinds);
+        assertEquals("none  empty  dash\nNULL         —\n(1 rows)\n", kindsTable.out(), kindsTable.err());
         final CliRun bad = census("sql", "--out", out, "SELECT nosuchcolumn FROM switching");
         assertEquals(2, bad.code(), bad.err());
         Assertions.assertTrue(bad.err().startsWith("census: bad query"), bad.err());

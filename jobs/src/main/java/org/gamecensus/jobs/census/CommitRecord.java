@@ -122,6 +122,20 @@ final class CommitRecord {
         return false;
     }
 
+    /** The partitions the record in {@code file} moves, by key; empty when it is gone. */
+    static List<String> keys(String file) {
+        final String text = WarehouseFiles.readIfPresent(file);
+        if (text == null) {
+            return List.of();
+        }
+        final Properties p = Manifests.parse(text);
+        final List<String> keys = new ArrayList<>();
+        for (int i = 0; i < Integer.parseInt(p.getProperty("partitions", "0")); i++) {
+            keys.add(p.getProperty("key." + i));
+        }
+        return keys;
+    }
+
     /** The record in {@code file}, of the warehouse {@code root}. */
     static CommitRecord read(String root, String file) {
         final Properties p = WarehouseFiles.readProperties(file);

@@ -422,6 +422,9 @@ public final class Manifests {
         // Every table's manifests first, so that one job checks the files of all their partitions.
         final Map<DatasetSchema, TreeMap<String, Properties>> manifests = new LinkedHashMap<>();
         final Map<String, String> expected = new HashMap<>();
+        // The partitions a decided commit moves, and its record: while it is not complete, their
+        // files may differ from their manifests without any damage.
+        final Map<String, String> midCommit = new HashMap<>();
         for (DatasetSchema schema : schemas) {
             final String table = warehouse.tablePath(schema.table());
             final String dir = WarehouseFiles.child(table, DIR);
@@ -453,8 +456,14 @@ public final class Manifests {
             // A partition's directory with no manifest is no part of the table (its manifest
             // deleted, or files put there by hand): census sql leaves it out, a reader of the
             // directory does not. Moved in with its manifest still to come, it is a pending commit's.
-            if (WarehouseRecovery.pendingCommits(warehouse.root(), schema.table())
-                    .isEmpty()) {
+            final List<WarehouseRecovery.Pending> pending =
+                    WarehouseRecovery.pendingCommits(warehouse.root(), schema.table());
+            for (WarehouseRecovery.Pending p : pending) {
+                for (String key : CommitRecord.keys(p.file())) {
+                    midCommit.put(schema.table() + "/" + key, p.name());
+                }
+            }
+            if (pending.isEmpty()) {
                 for (String key :
                         partitionDirectories(table, schema.partitionColumns().size())) {
                     if (!byPartition.containsKey(key)) {
@@ -477,9 +486,17 @@ public final class Manifests {
             boolean filesOk = true;
             for (var e : t.getValue().entrySet()) {
                 final String partition = schema.table() + "/" + e.getKey();
+                // The cases: files as the manifest lists them; files differing while a decided commit
+                // moves the partition (mid-commit, not damage: --repair completes it); damaged.
                 if (!intact.contains(WarehouseFiles.child(table, e.getKey()))) {
-                    problems.add(partition + ": files differ from the manifest (missing, truncated or altered)");
-                    damaged.add(partition);
+                    if (midCommit.containsKey(partition)) {
+                        problems.add(partition + ": mid-commit, its files between two states: commit "
+                                + midCommit.get(partition) + " moves it (verify --repair completes the commit;"
+                                + " then verify again)");
+                    } else {
+                        problems.add(partition + ": files differ from the manifest (missing, truncated or altered)");
+                        damaged.add(partition);
+                    }
                     filesOk = false;
                 }
                 checked.add(partition);

@@ -433,6 +433,55 @@ class WarehouseRunTest extends SparkCensusTest {
      * A run that decides a commit of {@code w}'s lumberjack edges=2 (its copy of the partition
      * staged, the record written) and dies before completing it.
      */
+    /**
+     * A run killed after its commit's moves, before the manifests: verify names the partition
+     * as mid-commit, not damaged, and still names a damaged one beside it as damaged.
+     */
+    @Test
+    void verifyTellsAPartitionMidCommitFromADamagedOne() throws IOException {
+        final Warehouse w = new Warehouse(tmp.resolve("m"));
+        LumberjackJob.census(spark(), w, 2, 1);
+        decideEdges2AndDie(w);
+        final Path table = Path.of(URI.create(w.tablePath("lumberjack")));
+        final Path staged;
+        try (Stream<Path> s = Files.walk(tmp.resolve("m/warehouse/_staging"))) {
+            staged = s.filter(p -> p.getFileName().toString().equals("edges=2")
+                            && !p.getParent().getFileName().toString().equals("_replaced"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        final Path aside = staged.getParent().resolve("_replaced/edges=2");
+        Files.createDirectories(aside.getParent());
+        Files.move(table.resolve("edges=2"), aside);
+        Files.move(staged, table.resolve("edges=2"));
+        final Path damagedFile;
+        try (Stream<Path> s = Files.list(table.resolve("edges=1"))) {
+            damagedFile =
+                    s.filter(p -> p.toString().endsWith(".parquet")).findFirst().orElseThrow();
+        }
+        final byte[] bytes = Files.readAllBytes(damagedFile);
+        bytes[bytes.length / 2] ^= 0x40;
+        Files.write(damagedFile, bytes);
+
+        final Manifests.Verified killed = Manifests.verify(spark(), w, LumberjackSchemas.ALL);
+        assertEquals(List.of("lumberjack/edges=1"), killed.damaged());
+        Assertions.assertTrue(
+                killed.problems().stream().anyMatch(p -> p.startsWith("lumberjack/edges=2: mid-commit")),
+                killed.problems().toString());
+        Assertions.assertTrue(
+                killed.problems().stream().anyMatch(p -> p.startsWith("lumberjack/edges=1: files differ")),
+                killed.problems().toString());
+        Assertions.assertFalse(
+                killed.problems().stream().anyMatch(p -> p.startsWith("lumberjack/edges=2: files differ")),
+                killed.problems().toString());
+
+        w.openRun("repairs", false); // completes the dead run's commit
+        w.closeRun();
+        assertEquals(
+                List.of("lumberjack/edges=1: files differ from the manifest (missing, truncated or altered)"),
+                Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems());
+    }
+
     private static void decideEdges2AndDie(Warehouse w) throws IOException {
         final WarehouseRun dead = WarehouseRun.open(w.root(), "dies", false);
         dead.claim(LumberjackSchemas.TREES, TablePartition.range(2, 2));

@@ -116,6 +116,12 @@ public final class Warehouse {
         if (warehouse != null) {
             final String uri = WarehouseFiles.uri(warehouse);
             try {
+                if (WarehouseFiles.readOnly(uri)) {
+                    throw new UsageException("--warehouse " + warehouse + ": Hadoop serves "
+                            + uri.substring(0, uri.indexOf(':'))
+                            + ": read-only; a warehouse needs a file system it can list, write and rename in (a"
+                            + " local path, hdfs://, s3a://, …)");
+                }
                 if (WarehouseFiles.isFile(uri)) {
                     throw new UsageException("--warehouse " + warehouse + " is a file, not a directory");
                 }

@@ -20,6 +20,7 @@ import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.HarFileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
@@ -174,6 +175,16 @@ final class WarehouseFiles {
     static boolean isFile(String uri) {
         final FileStatus s = status(uri);
         return s != null && s.isFile();
+    }
+
+    /**
+     * Whether {@code uri} lies on a file system Hadoop serves read-only: http(s), which can
+     * neither list nor write, or a Hadoop archive. A warehouse can be on neither.
+     */
+    static boolean readOnly(String uri) {
+        final FileSystem fs = fs(uri);
+        // Hadoop's http and https file systems share a package-private base class.
+        return fs instanceof HarFileSystem || fs.getClass().getName().startsWith("org.apache.hadoop.fs.http.");
     }
 
     /** The status of a path, or null when there is nothing there. */

@@ -1,7 +1,15 @@
 package org.gamecensus.jobs.census;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import java.util.regex.Matcher;
@@ -35,6 +43,9 @@ public final class CensusSession {
             "k8s://\\S+",
             "mesos://\\S+"));
 
+    /** How long a standalone master's host is given to accept a connection. */
+    static final int CONNECT_MILLIS = 5_000;
+
     private CensusSession() {}
 
     /**
@@ -47,11 +58,13 @@ public final class CensusSession {
     public static SparkSession create(String master, String appName, Map<String, String> settings) {
         checkMaster("--master", master);
         final String effective = effective(master);
+        // With authentication on, the secret, or a refusal before anything is written (SparkSecret).
+        final Map<String, String> configuration =
+                SparkSecret.with(effective, configuration(effective, settings), System::getProperty, System::getenv);
+        checkStandaloneMasterAnswers(master == null ? "spark.master" : "--master", effective);
         final SparkSession.Builder builder =
                 SparkSession.builder().appName(appName).master(effective);
-        // With authentication on, the secret, or a refusal before anything is written (SparkSecret).
-        SparkSecret.with(effective, configuration(effective, settings), System::getProperty, System::getenv)
-                .forEach(builder::config);
+        configuration.forEach(builder::config);
         final SparkSession spark = builder.getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         return spark;
@@ -118,6 +131,40 @@ public final class CensusSession {
             throw new UsageException(option + " " + master + ": not a Spark master URL (local, local[N], local[*], "
                     + "local[N,RETRIES], local-cluster[N,CORES,MB], spark://HOST:PORT, yarn, k8s://URL, mesos://URL)");
         }
+    }
+
+    /**
+     * Refuses a standalone master ({@code spark://HOST:PORT[,HOST:PORT…]}) none of whose
+     * hosts accepts a connection within {@link #CONNECT_MILLIS}. Spark itself would try three
+     * times, 20 s apart, logging each attempt, before giving up; a wrong host or port is bad
+     * input, told in one line before anything is written. Other masters are left to Spark.
+     *
+     * @throws UsageException naming {@code option}, the master and each host's failure
+     */
+    static void checkStandaloneMasterAnswers(String option, String master) {
+        if (!master.startsWith("spark://")) {
+            return;
+        }
+        final List<String> failures = new ArrayList<>();
+        for (String hostPort : master.substring("spark://".length()).split(",")) {
+            final URI u;
+            try {
+                u = new URI("spark://" + hostPort.trim());
+            } catch (URISyntaxException e) {
+                return; // Spark's own parser reports it
+            }
+            if (u.getHost() == null || u.getPort() < 0) {
+                return;
+            }
+            try (Socket socket = new Socket()) {
+                socket.connect(new InetSocketAddress(u.getHost(), u.getPort()), CONNECT_MILLIS);
+                return; // a master listens there; Spark registers with it
+            } catch (IOException e) {
+                failures.add(u.getHost() + ":" + u.getPort() + " ("
+                        + (e instanceof UnknownHostException ? "unknown host" : e.getMessage()) + ")");
+            }
+        }
+        throw new UsageException(option + " " + master + ": no Spark master answers at " + String.join(", ", failures));
     }
 
     /**

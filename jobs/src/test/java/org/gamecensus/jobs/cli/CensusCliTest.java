@@ -133,6 +133,7 @@ class CensusCliTest extends SparkCensusTest {
                 "a malformed target|bench --profile wordy-target|setting bench.target.speed-up takes a number, got 'fast'",
                 "a target out of range|bench --profile low-target|setting bench.target.overhead must be 1.0..1000.0, got 0.5",
                 "warehouse on an unknown file system|run switching --host K4 --warehouse nosuch://x/y|--warehouse nosuch://x/y",
+                "standalone master that does not answer|run lumberjack --max-edges 2 --master spark://127.0.0.1:1|--master spark://127.0.0.1:1: no Spark master answers at 127.0.0.1:1 (Connection refused)",
                 "warehouse over http|run lumberjack --max-edges 2 --warehouse http://127.0.0.1:1/wh|--warehouse http://127.0.0.1:1/wh: Hadoop serves http: read-only",
                 "sql over https|sql --warehouse https://127.0.0.1:1/wh SELECT~1|Hadoop serves https: read-only",
                 "warehouse option for decide|decide switching --host K4 --warehouse /tmp/w|unknown option --warehouse",

@@ -26,7 +26,7 @@ census_build_if_needed() {
     if ! (cd "$ROOT" && mvn -B -Dmaven.test.skip=true package >"$log" 2>&1); then
       grep -E '\[ERROR\]' "$log" | head -n 20 >&2 || true
       echo "census: build failed (full log: $log)" >&2
-      exit 1
+      exit 3 # any other failure: 1 is a census's check failing
     fi
     rm -f "$log"
     touch "$STAMP"

@@ -182,6 +182,10 @@ final class WarehouseFiles {
      * neither list nor write, or a Hadoop archive. A warehouse can be on neither.
      */
     static boolean readOnly(String uri) {
+        // A Hadoop archive by its scheme: opening one that is not there fails on its index.
+        if ("har".equals(new Path(uri).toUri().getScheme())) {
+            return true;
+        }
         final FileSystem fs = fs(uri);
         // Hadoop's http and https file systems share a package-private base class.
         return fs instanceof HarFileSystem || fs.getClass().getName().startsWith("org.apache.hadoop.fs.http.");

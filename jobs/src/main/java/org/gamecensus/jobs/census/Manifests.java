@@ -468,7 +468,9 @@ public final class Manifests {
                         partitionDirectories(table, schema.partitionColumns().size())) {
                     if (!byPartition.containsKey(key)) {
                         problems.add(schema.table() + "/" + key + ": a partition directory without a manifest"
-                                + " (census sql leaves it out; readers of the table's files do not)");
+                                + " (census sql leaves it out; readers of the table's files do not): remove it if it"
+                                + " was put there by hand; if its manifest was lost, a run of the census that wrote"
+                                + " it writes it again");
                         damaged.add(schema.table() + "/" + key);
                     }
                 }

@@ -6,6 +6,7 @@ import java.util.TreeSet;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.QueryPlanningTracker;
 import org.apache.spark.sql.catalyst.analysis.UnresolvedFunction;
+import org.apache.spark.sql.catalyst.analysis.UnresolvedRelation;
 import org.apache.spark.sql.catalyst.expressions.CallMethodViaReflection;
 import org.apache.spark.sql.catalyst.expressions.Expression;
 import org.apache.spark.sql.catalyst.expressions.SubqueryExpression;
@@ -55,6 +56,13 @@ final class ReadOnlyQuery {
             "DescribeColumnCommand",
             "DescribeFunctionCommand",
             "ShowTablePropertiesCommand");
+
+    /**
+     * Spark's file sources, which name a file as a table ({@code parquet.`path`}) where files may
+     * be read as tables; census sql reads its views only.
+     */
+    private static final Set<String> FILE_SOURCES =
+            Set.of("parquet", "orc", "json", "csv", "text", "avro", "binaryfile", "delta", "hive");
 
     /** Functions that call any Java method, by name, before they are resolved. */
     private static final Set<String> JAVA_CALLS = Set.of("reflect", "java_method", "try_reflect");
@@ -120,6 +128,15 @@ final class ReadOnlyQuery {
                 }
                 if (node instanceof Command || node instanceof ParsedStatement || node instanceof InsertIntoDir) {
                     throw new UsageException("census sql is read-only: " + describe(node) + " would change state");
+                }
+                if (node instanceof UnresolvedRelation r
+                        && r.multipartIdentifier().size() == 2
+                        && FILE_SOURCES.contains(
+                                r.multipartIdentifier().apply(0).toLowerCase(Locale.ROOT))) {
+                    throw new UsageException("census sql reads the warehouse's tables by name, never files: "
+                            + r.multipartIdentifier().apply(0) + ".`"
+                            + r.multipartIdentifier().apply(1)
+                            + "` names a file (SHOW TABLES lists the tables)");
                 }
                 if (node instanceof ScriptTransformation) {
                     throw new UsageException("census sql is read-only: TRANSFORM … USING runs a program");

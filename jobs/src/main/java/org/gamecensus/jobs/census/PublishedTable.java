@@ -36,29 +36,19 @@ public final class PublishedTable {
         this.notes = List.copyOf(notes);
     }
 
-    /** Collects a (small) aggregate into a table; booleans as yes/no, NULL as null. */
+    /** Collects a (small) aggregate into a table, each value as {@link CellText} writes it. */
     public static PublishedTable of(String name, String title, Dataset<Row> aggregate, List<String> notes) {
         final List<String> columns = List.of(aggregate.columns());
         final List<List<String>> rows = DriverRows.of(aggregate).stream()
                 .map(r -> {
                     final String[] cells = new String[r.length()];
                     for (int i = 0; i < cells.length; i++) {
-                        cells[i] = cell(r.get(i));
+                        cells[i] = CellText.of(r.get(i));
                     }
                     return Arrays.asList(cells);
                 })
                 .toList();
         return new PublishedTable(name, title, columns, rows, notes);
-    }
-
-    private static String cell(Object value) {
-        if (value == null) {
-            return null;
-        }
-        if (value instanceof Boolean) {
-            return ((Boolean) value) ? "yes" : "no";
-        }
-        return value.toString();
     }
 
     /** A cell as a reader sees it in Markdown and on the page: an em dash for NULL. */

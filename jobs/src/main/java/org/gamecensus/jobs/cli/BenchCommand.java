@@ -42,7 +42,7 @@ import picocli.CommandLine.Spec;
                     + " (every timed run). With --baseline, each census's median wall is compared with the baseline's runs, and"
                     + " the command exits 1 when one is slower than the baseline's slowest by more than --tolerance per cent or"
                     + " gives other items; runs on another processor are reported, not judged. The censuses are written to scratch"
-                    + " warehouses, one per master, emptied first: DIR/bench/warehouse-N, or URI/bench-N with --warehouse (on a cluster of several"
+                    + " warehouses, one per master, emptied first: DIR/bench/warehouse-N/warehouse, or URI/bench-N with --warehouse (on a cluster of several"
                     + " machines, a file system every executor and the driver see: hdfs:, s3a:). See bench/README.md."
         })
 final class BenchCommand implements Callable<Integer> {

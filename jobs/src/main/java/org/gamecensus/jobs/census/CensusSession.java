@@ -2,6 +2,7 @@ package org.gamecensus.jobs.census;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.Proxy;
 import java.net.Socket;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -53,7 +54,9 @@ public final class CensusSession {
      * {@link #DEFAULT_MASTER}), with the census defaults and {@code settings}, and the cluster's
      * shared secret when those turn authentication on ({@link SparkSecret}).
      *
-     * @throws UsageException when authentication is on and no secret is found
+     * @throws UsageException when authentication is on and no secret is found, or a standalone
+     *     master's hosts are all unknown
+     * @throws IllegalStateException when no host of a standalone master accepts a connection
      */
     public static SparkSession create(String master, String appName, Map<String, String> settings) {
         checkMaster("--master", master);
@@ -134,18 +137,22 @@ public final class CensusSession {
     }
 
     /**
-     * Refuses a standalone master ({@code spark://HOST:PORT[,HOST:PORT…]}) none of whose
-     * hosts accepts a connection within {@link #CONNECT_MILLIS}. Spark itself would try three
-     * times, 20 s apart, logging each attempt, before giving up; a wrong host or port is bad
-     * input, told in one line before anything is written. Other masters are left to Spark.
+     * Stops before anything is written when a standalone master ({@code spark://HOST:PORT[,HOST:PORT…]})
+     * has no host that accepts a connection within {@link #CONNECT_MILLIS}, in one line naming each
+     * host's failure: Spark itself would try three times, 20 s apart, logging each attempt, before
+     * giving up. The cases: a host that accepts (Spark registers with it); every host unknown (bad
+     * input); a host refusing or not answering (a master down, or a wrong port: a failure, which a
+     * script may retry). Other masters are left to Spark.
      *
-     * @throws UsageException naming {@code option}, the master and each host's failure
+     * @throws UsageException when no host name resolves
+     * @throws IllegalStateException when a host resolves but none accepts
      */
     static void checkStandaloneMasterAnswers(String option, String master) {
         if (!master.startsWith("spark://")) {
             return;
         }
         final List<String> failures = new ArrayList<>();
+        boolean resolved = false;
         for (String hostPort : master.substring("spark://".length()).split(",")) {
             final URI u;
             try {
@@ -156,15 +163,20 @@ public final class CensusSession {
             if (u.getHost() == null || u.getPort() < 0) {
                 return;
             }
-            try (Socket socket = new Socket()) {
+            // Directly, as Spark's own connection goes, whatever proxy the JVM is given.
+            try (Socket socket = new Socket(Proxy.NO_PROXY)) {
                 socket.connect(new InetSocketAddress(u.getHost(), u.getPort()), CONNECT_MILLIS);
-                return; // a master listens there; Spark registers with it
+                return;
+            } catch (UnknownHostException e) {
+                failures.add(u.getHost() + ":" + u.getPort() + " (unknown host)");
             } catch (IOException e) {
+                resolved = true;
                 failures.add(u.getHost() + ":" + u.getPort() + " ("
-                        + (e instanceof UnknownHostException ? "unknown host" : e.getMessage()) + ")");
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()) + ")");
             }
         }
-        throw new UsageException(option + " " + master + ": no Spark master answers at " + String.join(", ", failures));
+        final String message = option + " " + master + ": no Spark master answers at " + String.join(", ", failures);
+        throw resolved ? new IllegalStateException(message) : new UsageException(message);
     }
 
     /**

@@ -133,7 +133,7 @@ class CensusCliTest extends SparkCensusTest {
                 "a malformed target|bench --profile wordy-target|setting bench.target.speed-up takes a number, got 'fast'",
                 "a target out of range|bench --profile low-target|setting bench.target.overhead must be 1.0..1000.0, got 0.5",
                 "warehouse on an unknown file system|run switching --host K4 --warehouse nosuch://x/y|--warehouse nosuch://x/y",
-                "standalone master that does not answer|run lumberjack --max-edges 2 --master spark://127.0.0.1:1|--master spark://127.0.0.1:1: no Spark master answers at 127.0.0.1:1 (Connection refused)",
+                "standalone master of unknown hosts|run lumberjack --max-edges 2 --master spark://nosuch.invalid:7077,nosuch2.invalid:7077|no Spark master answers at nosuch.invalid:7077 (unknown host), nosuch2.invalid:7077 (unknown host)",
                 "warehouse over http|run lumberjack --max-edges 2 --warehouse http://127.0.0.1:1/wh|--warehouse http://127.0.0.1:1/wh: Hadoop serves http: read-only",
                 "sql over https|sql --warehouse https://127.0.0.1:1/wh SELECT~1|Hadoop serves https: read-only",
                 "verify a Hadoop archive|verify --warehouse har:///tmp/no.har|Hadoop serves har: read-only",
@@ -313,6 +313,29 @@ class CensusCliTest extends SparkCensusTest {
                 file.err()
                         .startsWith("census: census sql reads the warehouse's tables by name, never files: parquet.`"),
                 file.err());
+    }
+
+    /**
+     * A standalone master that refuses the connection (down, or a wrong port): one line, at once
+     * rather than after Spark's three tries 20 s apart, exit 3 (a failure a script may retry),
+     * nothing written.
+     */
+    @Test
+    void aStandaloneMasterThatRefusesIsOneLineExitThreeAtOnce() {
+        final CliRun run = census(
+                "run",
+                "lumberjack",
+                "--max-edges",
+                "2",
+                "--master",
+                "spark://127.0.0.1:1",
+                "--out",
+                tmp.resolve("refused").toString());
+        assertEquals(3, run.code(), run.err());
+        assertEquals(
+                "census: error: --master spark://127.0.0.1:1: no Spark master answers at 127.0.0.1:1 (Connection refused)",
+                run.err().strip());
+        Assertions.assertFalse(Files.exists(tmp.resolve("refused")));
     }
 
     /** A file lost with no commit under way is damage, said at once: not a commit to wait out five times. */

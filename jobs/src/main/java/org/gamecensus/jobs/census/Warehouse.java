@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -118,7 +119,7 @@ public final class Warehouse {
             try {
                 if (WarehouseFiles.readOnly(uri)) {
                     throw new UsageException("--warehouse " + warehouse + ": Hadoop serves "
-                            + uri.substring(0, uri.indexOf(':'))
+                            + uri.substring(0, uri.indexOf(':')).toLowerCase(Locale.ROOT)
                             + ": read-only; a warehouse needs a file system it can list, write and rename in (a"
                             + " local path, hdfs://, s3a://, …)");
                 }

@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -20,7 +22,6 @@ import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.HarFileSystem;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Options;
 import org.apache.hadoop.fs.Path;
@@ -44,6 +45,9 @@ final class WarehouseFiles {
 
     /** The raw local file systems made so far, by the class a configuration named ({@link #local}). */
     private static final ConcurrentMap<String, FileSystem> LOCAL = new ConcurrentHashMap<>();
+
+    /** The schemes of the file systems Hadoop serves read-only: http(s) cannot list or write, nor a Hadoop archive. */
+    private static final Set<String> READ_ONLY_SCHEMES = Set.of("http", "https", "har");
 
     private WarehouseFiles() {}
 
@@ -177,18 +181,10 @@ final class WarehouseFiles {
         return s != null && s.isFile();
     }
 
-    /**
-     * Whether {@code uri} lies on a file system Hadoop serves read-only: http(s), which can
-     * neither list nor write, or a Hadoop archive. A warehouse can be on neither.
-     */
+    /** Whether {@code uri} lies on a file system Hadoop serves read-only, by its scheme; a warehouse can be on none. */
     static boolean readOnly(String uri) {
-        // A Hadoop archive by its scheme: opening one that is not there fails on its index.
-        if ("har".equals(new Path(uri).toUri().getScheme())) {
-            return true;
-        }
-        final FileSystem fs = fs(uri);
-        // Hadoop's http and https file systems share a package-private base class.
-        return fs instanceof HarFileSystem || fs.getClass().getName().startsWith("org.apache.hadoop.fs.http.");
+        final String scheme = new Path(uri).toUri().getScheme();
+        return scheme != null && READ_ONLY_SCHEMES.contains(scheme.toLowerCase(Locale.ROOT));
     }
 
     /** The status of a path, or null when there is nothing there. */

@@ -109,24 +109,15 @@ final class CommitRecord {
 
     /** Whether the record in {@code file} moves one of the partitions {@code keys}; null when it is gone. */
     static Boolean touches(String file, Set<String> keys) {
-        final String text = WarehouseFiles.readIfPresent(file);
-        if (text == null) {
-            return null;
-        }
-        final Properties p = Manifests.parse(text);
-        for (int i = 0; i < Integer.parseInt(p.getProperty("partitions", "0")); i++) {
-            if (keys.contains(p.getProperty("key." + i))) {
-                return true;
-            }
-        }
-        return false;
+        final List<String> moved = keys(file);
+        return moved == null ? null : moved.stream().anyMatch(keys::contains);
     }
 
-    /** The partitions the record in {@code file} moves, by key; empty when it is gone. */
+    /** The partitions the record in {@code file} moves, by key; null when it is gone. */
     static List<String> keys(String file) {
         final String text = WarehouseFiles.readIfPresent(file);
         if (text == null) {
-            return List.of();
+            return null;
         }
         final Properties p = Manifests.parse(text);
         final List<String> keys = new ArrayList<>();

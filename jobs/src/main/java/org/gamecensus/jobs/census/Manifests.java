@@ -359,8 +359,8 @@ public final class Manifests {
      * problem (none when the warehouse is intact), whether runs that died left work undone (a
      * pending commit, staged files, leases: {@code census verify --repair} completes or clears
      * it), and, sorted, the partitions found damaged: files or rows that differ from their
-     * manifests. A damaged partition while work is left undone may be one that a pending commit
-     * replaces; otherwise only its census, run again, mends it.
+     * manifests, or directories without one (not those a pending commit moves, which are reported
+     * as mid-commit). Only its census, run again, mends a damaged partition.
      */
     public record Verified(List<String> partitions, List<String> problems, boolean leftovers, List<String> damaged) {
         public Verified {
@@ -456,23 +456,23 @@ public final class Manifests {
             // A partition's directory with no manifest is no part of the table (its manifest
             // deleted, or files put there by hand): census sql leaves it out, a reader of the
             // directory does not. Moved in with its manifest still to come, it is a pending commit's.
-            final List<WarehouseRecovery.Pending> pending =
-                    WarehouseRecovery.pendingCommits(warehouse.root(), schema.table());
-            for (WarehouseRecovery.Pending p : pending) {
-                for (String key : CommitRecord.keys(p.file())) {
-                    midCommit.put(schema.table() + "/" + key, p.name());
+            for (WarehouseRecovery.Pending p : WarehouseRecovery.pendingCommits(warehouse.root(), schema.table())) {
+                final List<String> keys = CommitRecord.keys(p.file());
+                final String completes = WarehouseRun.live(warehouse.root(), p.owner())
+                        ? "its run, still live, completes it"
+                        : "verify --repair completes it; then verify again";
+                for (String key : keys == null ? List.<String>of() : keys) {
+                    midCommit.put(schema.table() + "/" + key, "commit " + p.name() + " moves it (" + completes + ")");
                 }
             }
-            if (pending.isEmpty()) {
-                for (String key :
-                        partitionDirectories(table, schema.partitionColumns().size())) {
-                    if (!byPartition.containsKey(key)) {
-                        problems.add(schema.table() + "/" + key + ": a partition directory without a manifest"
-                                + " (census sql leaves it out; readers of the table's files do not): remove it if it"
-                                + " was put there by hand; if its manifest was lost, a run of the census that wrote"
-                                + " it writes it again");
-                        damaged.add(schema.table() + "/" + key);
-                    }
+            for (String key :
+                    partitionDirectories(table, schema.partitionColumns().size())) {
+                if (!byPartition.containsKey(key) && !midCommit.containsKey(schema.table() + "/" + key)) {
+                    problems.add(schema.table() + "/" + key + ": a partition directory without a manifest"
+                            + " (census sql leaves it out; readers of the table's files do not): remove it if it"
+                            + " was put there by hand; if its manifest was lost, a run of the census that wrote"
+                            + " it writes it again");
+                    damaged.add(schema.table() + "/" + key);
                 }
             }
             byPartition.forEach((key, p) -> {
@@ -492,9 +492,8 @@ public final class Manifests {
                 // moves the partition (mid-commit, not damage: --repair completes it); damaged.
                 if (!intact.contains(WarehouseFiles.child(table, e.getKey()))) {
                     if (midCommit.containsKey(partition)) {
-                        problems.add(partition + ": mid-commit, its files between two states: commit "
-                                + midCommit.get(partition) + " moves it (verify --repair completes the commit;"
-                                + " then verify again)");
+                        problems.add(
+                                partition + ": mid-commit, its files between two states: " + midCommit.get(partition));
                     } else {
                         problems.add(partition + ": files differ from the manifest (missing, truncated or altered)");
                         damaged.add(partition);

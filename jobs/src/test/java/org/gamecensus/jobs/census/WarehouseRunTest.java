@@ -430,10 +430,6 @@ class WarehouseRunTest extends SparkCensusTest {
     }
 
     /**
-     * A run that decides a commit of {@code w}'s lumberjack edges=2 (its copy of the partition
-     * staged, the record written) and dies before completing it.
-     */
-    /**
      * A run killed after its commit's moves, before the manifests: verify names the partition
      * as mid-commit, not damaged, and still names a damaged one beside it as damaged.
      */
@@ -482,6 +478,10 @@ class WarehouseRunTest extends SparkCensusTest {
                 Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems());
     }
 
+    /**
+     * A run that decides a commit of {@code w}'s lumberjack edges=2 (its copy of the partition
+     * staged, the record written) and dies before completing it.
+     */
     private static void decideEdges2AndDie(Warehouse w) throws IOException {
         final WarehouseRun dead = WarehouseRun.open(w.root(), "dies", false);
         dead.claim(LumberjackSchemas.TREES, TablePartition.range(2, 2));

@@ -90,9 +90,11 @@ class DuckDbReadsTheWarehouseTest extends SparkCensusTest {
         for (DatasetSchema schema : tables) {
             final List<String> columns = scalarColumns(schema);
             final String order = String.join(", ", columns);
+            // Spark sorts NULL first, DuckDB last: the same order asked of both.
+            final String nullsFirst = String.join(" NULLS FIRST, ", columns) + " NULLS FIRST";
             final List<List<String>> spark = new ArrayList<>();
-            for (Row r :
-                    DriverRows.of(spark().sql("SELECT " + order + " FROM " + schema.table() + " ORDER BY " + order))) {
+            for (Row r : DriverRows.of(
+                    spark().sql("SELECT " + order + " FROM " + schema.table() + " ORDER BY " + nullsFirst))) {
                 final List<String> row = new ArrayList<>();
                 for (int i = 0; i < r.length(); i++) {
                     row.add(String.valueOf(r.get(i)));
@@ -101,8 +103,8 @@ class DuckDbReadsTheWarehouseTest extends SparkCensusTest {
             }
             final List<List<String>> duckDb = new ArrayList<>();
             try (Statement s = duck.createStatement();
-                    ResultSet rs = s.executeQuery(
-                            "SELECT " + order + " FROM " + documentedRead(warehouse, schema) + " ORDER BY " + order)) {
+                    ResultSet rs = s.executeQuery("SELECT " + order + " FROM " + documentedRead(warehouse, schema)
+                            + " ORDER BY " + nullsFirst)) {
                 while (rs.next()) {
                     final List<String> row = new ArrayList<>();
                     for (int i = 1; i <= columns.size(); i++) {

@@ -12,18 +12,23 @@ import scala.collection.Seq;
  * A value of a collected row as a table cell's text. The cases: NULL is null (each format shows it
  * its own way); a boolean is yes or no, as the published tables read; an array, a map or a struct is
  * JSON ({@code [1, 2]}, {@code {"a": 1}}), which DuckDB, pyarrow and Spark parse, where its Scala
- * text ({@code WrappedArray(1, 2)}) would not; any other value is its own text.
+ * text ({@code WrappedArray(1, 2)}) would not; a binary value is its bytes in hexadecimal, as
+ * Spark's {@code show} writes them ({@code [00 FF]}); any other value is its own text.
  */
-final class CellText {
+public final class CellText {
 
     private CellText() {}
 
-    static String of(Object value) {
+    /** The text of {@code value} in a cell; null for NULL. */
+    public static String of(Object value) {
         if (value == null) {
             return null;
         }
         if (value instanceof Boolean b) {
             return b ? "yes" : "no";
+        }
+        if (value instanceof byte[] bytes) {
+            return hex(bytes);
         }
         if (value instanceof Seq<?> || value instanceof Map<?, ?> || value instanceof Row) {
             final StringBuilder b = new StringBuilder();
@@ -33,7 +38,7 @@ final class CellText {
         return value.toString();
     }
 
-    /** Cases: NULL; boolean; finite number; string and every other scalar (quoted); array; map; struct. */
+    /** Cases: NULL; boolean; finite number; array; map; struct; a binary value, a string and every other scalar (quoted). */
     private static void json(Object value, StringBuilder b) {
         if (value == null) {
             b.append("null");
@@ -73,8 +78,17 @@ final class CellText {
             }
             b.append(schema == null ? ']' : '}');
         } else {
-            string(value.toString(), b);
+            string(value instanceof byte[] bytes ? hex(bytes) : value.toString(), b);
         }
+    }
+
+    /** {@code bytes} as Spark's {@code show} writes a binary value: {@code [00 FF]}. */
+    private static String hex(byte[] bytes) {
+        final StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < bytes.length; i++) {
+            b.append(i == 0 ? "" : " ").append(String.format("%02X", bytes[i] & 0xff));
+        }
+        return b.append(']').toString();
     }
 
     private static boolean finite(Number n) {

@@ -34,7 +34,7 @@ public final class CommandOptions {
                 paramLabel = "URI",
                 description = "the warehouse: a directory or any Hadoop file system"
                         + " URI (file:, hdfs:, s3a:); default: the profile's warehouse setting, else DIR/warehouse"
-                        + " (bench: a scratch warehouse a master, DIR/bench/warehouse-N or URI/bench-N)")
+                        + " (bench: a scratch warehouse a master, DIR/bench/warehouse-N/warehouse or URI/bench-N)")
         String warehouse;
 
         /** The warehouse named, else the profile's {@code warehouse} setting, else DIR/warehouse; checked writable when it is written. */

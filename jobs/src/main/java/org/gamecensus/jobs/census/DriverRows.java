@@ -21,9 +21,9 @@ public final class DriverRows {
 
     private DriverRows() {}
 
-    /** The rows of {@code result}, in its order. */
+    /** The rows of {@code result}, in its order, as an unmodifiable list. */
     public static List<Row> of(Dataset<Row> result) {
-        // As Dataset.collect runs its plan (Dataset.withAction), the deserializer aside.
+        // As Spark 3.5's Dataset.collect runs its plan (Dataset.withAction), the deserializer aside.
         final QueryExecution execution = result.queryExecution();
         final Row[] rows = SQLExecution.withNewExecutionId(
                 execution,

@@ -10,9 +10,11 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructField;
 import org.gamecensus.jobs.Censuses;
+import org.gamecensus.jobs.census.CellText;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusSession;
 import org.gamecensus.jobs.census.DriverRows;
+import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.Warehouse;
 import org.gamecensus.jobs.cram.CramJob;
 import org.gamecensus.schemas.DatasetSchema;
@@ -163,7 +165,7 @@ public final class CensusNotebook implements AutoCloseable {
             b.append("<tr>");
             for (int i = 0; i < r.length(); i++) {
                 b.append("<td>")
-                        .append(IndexPage.esc(r.isNullAt(i) ? "" : String.valueOf(r.get(i))))
+                        .append(IndexPage.esc(PublishedTable.shown(CellText.of(r.get(i)))))
                         .append("</td>");
             }
             b.append("</tr>\n");

@@ -10,6 +10,7 @@ import java.util.List;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.DriverRows;
+import org.gamecensus.jobs.census.PublishedTable;
 
 /**
  * The essays' published numbers, read from one data file ({@code conf/essay-claims.csv}): each
@@ -87,7 +88,7 @@ public final class EssayClaims {
         for (Claim c : claims) {
             final String value = value(spark, c.query());
             if (value == null) {
-                out.add(new Verdict(c, "—", null, "not computed"));
+                out.add(new Verdict(c, PublishedTable.NULL_SHOWN, null, "not computed"));
                 continue;
             }
             if (c.essayValue().strip().equalsIgnoreCase(OPEN)) {
@@ -177,7 +178,7 @@ public final class EssayClaims {
     /** A census value shown at the essay value's precision plus one digit. */
     static String display(String essay, String census) {
         if (census == null) {
-            return "—";
+            return PublishedTable.NULL_SHOWN;
         }
         final BigDecimal e = number(essay);
         final BigDecimal c = number(census);

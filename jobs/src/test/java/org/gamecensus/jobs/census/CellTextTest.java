@@ -16,7 +16,9 @@ class CellTextTest extends SparkCensusTest {
                 spark().sql("SELECT 7 AS i, 2.5D AS d, 'a\"b' AS s, true AS t, CAST(NULL AS INT) AS n, "
                         + "array(1, 2) AS arr, array('x', NULL) AS strs, map('k', CAST('NaN' AS DOUBLE)) AS m, "
                         + "named_struct('a', 1, 'b', array(false), 'c', date'2026-01-02') AS st, "
-                        + "array(named_struct('p', 'tab\\there')) AS nested"),
+                        + "array(named_struct('p', 'tab\\there')) AS nested, unhex('00FF10') AS bytes, "
+                        + "array(unhex('0A')) AS nested_bytes, CAST(1.50 AS DECIMAL(4, 2)) AS dec, "
+                        + "array(CAST(0.25 AS FLOAT), CAST('-Infinity' AS DOUBLE)) AS floats"),
                 List.of());
         assertEquals(
                 Arrays.asList(
@@ -29,7 +31,11 @@ class CellTextTest extends SparkCensusTest {
                         "[\"x\", null]",
                         "{\"k\": \"NaN\"}",
                         "{\"a\": 1, \"b\": [false], \"c\": \"2026-01-02\"}",
-                        "[{\"p\": \"tab\\u0009here\"}]"),
+                        "[{\"p\": \"tab\\u0009here\"}]",
+                        "[00 FF 10]",
+                        "[\"[0A]\"]",
+                        "1.50",
+                        "[0.25, \"-Infinity\"]"),
                 t.rows().get(0));
     }
 }

@@ -12,7 +12,6 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -117,9 +116,9 @@ public final class Warehouse {
         if (warehouse != null) {
             final String uri = WarehouseFiles.uri(warehouse);
             try {
-                if (WarehouseFiles.readOnly(uri)) {
-                    throw new UsageException("--warehouse " + warehouse + ": Hadoop serves "
-                            + uri.substring(0, uri.indexOf(':')).toLowerCase(Locale.ROOT)
+                final String readOnly = WarehouseFiles.readOnlyScheme(uri);
+                if (readOnly != null) {
+                    throw new UsageException("--warehouse " + warehouse + ": Hadoop serves " + readOnly
                             + ": read-only; a warehouse needs a file system it can list, write and rename in (a"
                             + " local path, hdfs://, s3a://, …)");
                 }

@@ -181,10 +181,14 @@ final class WarehouseFiles {
         return s != null && s.isFile();
     }
 
-    /** Whether {@code uri} lies on a file system Hadoop serves read-only, by its scheme; a warehouse can be on none. */
-    static boolean readOnly(String uri) {
+    /**
+     * The scheme of {@code uri}, in lower case, when it names a file system Hadoop serves read-only
+     * (a warehouse can be on none); else null.
+     */
+    static String readOnlyScheme(String uri) {
         final String scheme = new Path(uri).toUri().getScheme();
-        return scheme != null && READ_ONLY_SCHEMES.contains(scheme.toLowerCase(Locale.ROOT));
+        final String lower = scheme == null ? null : scheme.toLowerCase(Locale.ROOT);
+        return lower != null && READ_ONLY_SCHEMES.contains(lower) ? lower : null;
     }
 
     /** The status of a path, or null when there is nothing there. */

@@ -42,6 +42,9 @@ public final class DriverRows {
     /** Spark's switch between generated and interpreted expressions (internal; honoured by Spark 3.5). */
     private static final String FACTORY_MODE = "spark.sql.codegen.factoryMode";
 
+    /** Held while a query runs with the settings changed. */
+    private static final Object SETTINGS = new Object();
+
     private DriverRows() {}
 
     /** The rows of {@code result}, in its order, as an unmodifiable list. */
@@ -56,8 +59,9 @@ public final class DriverRows {
         }
         final SparkSession spark = result.sparkSession();
         // The session's settings hold for the query's planning and for its tasks (Spark passes them
-        // on with each job); the lock keeps two threads from restoring each other's settings.
-        synchronized (spark) {
+        // on with each job); the lock keeps two threads from restoring each other's settings. (Not
+        // the session itself: Scala initialises a session's lazy fields under its monitor.)
+        synchronized (SETTINGS) {
             final RuntimeConfig conf = spark.conf();
             // The session's own settings (getOption would give Spark's defaults too).
             final Option<String> wholeStage = conf.getAll().get(WHOLE_STAGE);

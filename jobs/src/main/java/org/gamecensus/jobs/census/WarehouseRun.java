@@ -100,6 +100,10 @@ public final class WarehouseRun implements AutoCloseable {
     private static final String HOST_TAG = String.format("%08x", HOST.hashCode());
 
     private static final long PID = ProcessHandle.current().pid();
+
+    /** Linux's flag of a process that is exiting ({@code /proc/<pid>/stat}). */
+    private static final long PF_EXITING = 0x4;
+
     private static final String PID_START = startOf(ProcessHandle.current());
 
     private final String root;
@@ -689,7 +693,7 @@ public final class WarehouseRun implements AutoCloseable {
                 final long pid = Long.parseLong(parts[2]);
                 return pid == PID
                         ? OPEN.containsKey(run)
-                        : ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+                        : ProcessHandle.of(pid).filter(WarehouseRun::running).isPresent();
             } catch (NumberFormatException e) {
                 return false;
             }
@@ -711,7 +715,7 @@ public final class WarehouseRun implements AutoCloseable {
                 return OPEN.containsKey(run);
             }
             return ProcessHandle.of(pid)
-                    .filter(ProcessHandle::isAlive)
+                    .filter(WarehouseRun::running)
                     .map(h -> startOf(h).equals(start))
                     .orElse(false);
         }
@@ -739,7 +743,50 @@ public final class WarehouseRun implements AutoCloseable {
         }
     }
 
-    private static String startOf(ProcessHandle h) {
+    /**
+     * Whether a process can still run code: alive, and on Linux neither a zombie (exited, not yet
+     * reaped by its parent: a killed run whose parent has not waited for it) nor exiting (killed,
+     * its memory being released). Such a process still counts as alive for the JDK, and for about
+     * a second after a {@code kill -9} a later command would take its run for a live one.
+     */
+    static boolean running(ProcessHandle h) {
+        return h.isAlive() && !ended(procStat(h.pid()));
+    }
+
+    /**
+     * Whether a line of {@code /proc/<pid>/stat} is a process that has ended: its state (after the
+     * command in parentheses, which may hold any character) Z (zombie) or X (dead), or PF_EXITING
+     * (0x4) among its flags, the 9th field. Null (no such file: another system, or gone): not ended.
+     */
+    static boolean ended(String stat) {
+        if (stat == null) {
+            return false;
+        }
+        final int close = stat.lastIndexOf(')');
+        if (close < 0) {
+            return false;
+        }
+        final String[] fields = stat.substring(close + 1).strip().split(" ");
+        // fields[0] is the state (field 3), fields[6] the flags (field 9).
+        if (fields.length > 0 && (fields[0].equals("Z") || fields[0].equals("X"))) {
+            return true;
+        }
+        try {
+            return fields.length > 6 && (Long.parseLong(fields[6]) & PF_EXITING) != 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static String procStat(long pid) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    static String startOf(ProcessHandle h) {
         return h.info().startInstant().map(Instant::toString).orElse("");
     }
 

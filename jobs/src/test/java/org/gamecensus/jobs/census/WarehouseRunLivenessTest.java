@@ -1,0 +1,75 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/** A killed run's process counts as ended as soon as it can run no more code, reaped or not. */
+class WarehouseRunLivenessTest {
+
+    @Test
+    void aProcStatLineTellsAnEndedProcess() {
+        final String running = "4242 (java) S 1 4242 4242 0 -1 4194560 103 0 0 0";
+        assertFalse(WarehouseRun.ended(running));
+        assertTrue(WarehouseRun.ended("4242 (java) Z 1 4242 4242 0 -1 4227140 103 0 0 0"), "a zombie");
+        assertTrue(WarehouseRun.ended("4242 (java) X 1 4242 4242 0 -1 4227140 103 0 0 0"), "dead");
+        assertTrue(WarehouseRun.ended("4242 (java) R 1 4242 4242 0 -1 4194564 103 0 0 0"), "PF_EXITING set");
+        assertFalse(
+                WarehouseRun.ended("4242 (a) Z (b) S 1 4242 4242 0 -1 4194560 1 0"), "the state after the last ')'");
+        assertTrue(WarehouseRun.ended("4242 (a) S (b) Z 1 4242 4242 0 -1 4194560 1 0"), "the state after the last ')'");
+        assertFalse(WarehouseRun.ended(null), "no /proc: as the JDK says");
+        assertFalse(WarehouseRun.ended("garbage"));
+    }
+
+    @Test
+    void aZombieRunOfThisHostIsNotLiveThoughTheJdkCallsItAlive() throws Exception {
+        Assumptions.assumeTrue(Files.isRegularFile(Path.of("/proc/self/stat")), "Linux's /proc");
+        // The subshell exits at once; its parent then becomes sleep, which never reaps it.
+        final Process parent = new ProcessBuilder("sh", "-c", "(exit 0) & echo $!; exec sleep 60")
+                .redirectErrorStream(true)
+                .start();
+        try {
+            final long pid;
+            try (BufferedReader out =
+                    new BufferedReader(new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))) {
+                pid = Long.parseLong(out.readLine().strip());
+            }
+            final ProcessHandle zombie = ProcessHandle.of(pid).orElseThrow();
+            final String start = WarehouseRun.startOf(zombie);
+            waitForState(pid, "Z");
+            assertTrue(zombie.isAlive(), "the JDK's view of a zombie");
+            assertFalse(WarehouseRun.running(zombie));
+            final Properties lease = new Properties();
+            lease.setProperty("host", WarehouseRun.HOST);
+            lease.setProperty("pid", Long.toString(pid));
+            lease.setProperty("pid_start", start);
+            assertFalse(WarehouseRun.live("some-run", lease, System.currentTimeMillis()), "a zombie's run");
+            lease.setProperty("pid", Long.toString(parent.pid()));
+            lease.setProperty("pid_start", WarehouseRun.startOf(parent.toHandle()));
+            assertTrue(WarehouseRun.live("some-run", lease, System.currentTimeMillis()), "a running process's run");
+        } finally {
+            parent.destroyForcibly().waitFor();
+        }
+    }
+
+    private static void waitForState(long pid, String state) throws IOException, InterruptedException {
+        final Path stat = Path.of("/proc", Long.toString(pid), "stat");
+        for (int i = 0; i < 200; i++) {
+            final String line = Files.readString(stat, StandardCharsets.UTF_8);
+            if (line.substring(line.lastIndexOf(')') + 2).startsWith(state)) {
+                return;
+            }
+            Thread.sleep(25);
+        }
+        throw new AssertionError("process " + pid + " never reached state " + state);
+    }
+}

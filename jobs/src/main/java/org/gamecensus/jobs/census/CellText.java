@@ -60,7 +60,7 @@ public final class CellText {
             for (boolean first = true; it.hasNext(); first = false) {
                 final Tuple2<?, ?> e = it.next();
                 b.append(first ? "" : ", ");
-                string(String.valueOf(e._1()), b);
+                string(key(e._1()), b);
                 b.append(": ");
                 json(e._2(), b);
             }
@@ -80,6 +80,19 @@ public final class CellText {
         } else {
             string(value instanceof byte[] bytes ? hex(bytes) : value.toString(), b);
         }
+    }
+
+    /**
+     * A map key as a JSON object's key, which must be a string: a scalar's text (a boolean true or
+     * false, as Spark's {@code to_json} writes it), an array's, map's or struct's JSON text.
+     */
+    private static String key(Object k) {
+        if (k instanceof Seq<?> || k instanceof Map<?, ?> || k instanceof Row) {
+            final StringBuilder b = new StringBuilder();
+            json(k, b);
+            return b.toString();
+        }
+        return k instanceof byte[] bytes ? hex(bytes) : String.valueOf(k);
     }
 
     /** {@code bytes} as Spark's {@code show} writes a binary value: {@code [00 FF]}. */

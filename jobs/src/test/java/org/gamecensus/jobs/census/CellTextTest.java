@@ -18,7 +18,9 @@ class CellTextTest extends SparkCensusTest {
                         + "named_struct('a', 1, 'b', array(false), 'c', date'2026-01-02') AS st, "
                         + "array(named_struct('p', 'tab\\there')) AS nested, unhex('00FF10') AS bytes, "
                         + "array(unhex('0A')) AS nested_bytes, CAST(1.50 AS DECIMAL(4, 2)) AS dec, "
-                        + "array(CAST(0.25 AS FLOAT), CAST('-Infinity' AS DOUBLE)) AS floats"),
+                        + "array(CAST(0.25 AS FLOAT), CAST('-Infinity' AS DOUBLE)) AS floats, "
+                        + "map(array(1, 2), 'x') AS array_key, map(named_struct('a', 1), 'y') AS struct_key, "
+                        + "map(true, 1, false, 0) AS boolean_key, map(3, map('i', 'j')) AS int_key"),
                 List.of());
         assertEquals(
                 Arrays.asList(
@@ -35,7 +37,11 @@ class CellTextTest extends SparkCensusTest {
                         "[00 FF 10]",
                         "[\"[0A]\"]",
                         "1.50",
-                        "[0.25, \"-Infinity\"]"),
+                        "[0.25, \"-Infinity\"]",
+                        "{\"[1, 2]\": \"x\"}",
+                        "{\"{\\\"a\\\": 1}\": \"y\"}",
+                        "{\"true\": 1, \"false\": 0}",
+                        "{\"3\": {\"i\": \"j\"}}"),
                 t.rows().get(0));
     }
 }

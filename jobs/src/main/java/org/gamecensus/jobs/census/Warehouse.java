@@ -21,8 +21,10 @@ import java.util.function.Predicate;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.DataFrameReader;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.gamecensus.schemas.DatasetSchema;
 
@@ -480,9 +482,18 @@ public final class Warehouse {
                 // value as its declared type (a host named 007 stays the string 007).
                 final StructType schema = declaredSchema(name);
                 final DataFrameReader reader = spark.read().option("basePath", tablePath(name));
-                (schema == null ? reader : reader.schema(schema))
-                        .parquet(Manifests.listedFiles(partitions).toArray(new String[0]))
-                        .createOrReplaceTempView(name);
+                Dataset<Row> view = (schema == null ? reader : reader.schema(schema))
+                        .parquet(Manifests.listedFiles(partitions).toArray(new String[0]));
+                if (schema != null) {
+                    // Spark drops the partition columns' comments: given back, for DESCRIBE.
+                    for (StructField f : schema.fields()) {
+                        final StructField read = view.schema().apply(f.name());
+                        if (!read.metadata().equals(f.metadata())) {
+                            view = view.withMetadata(f.name(), f.metadata());
+                        }
+                    }
+                }
+                view.createOrReplaceTempView(name);
                 names.add(name);
             }
         });

@@ -110,6 +110,30 @@ public final class CensusCli {
     }
 
     /**
+     * {@code args} with {@code --} (the end of the options) put before the first argument of
+     * {@code sql} that is a query opening with a SQL comment ({@code -- note}, then the query): an
+     * argument that starts with {@code --} and has white space in its name (before any {@code =}),
+     * which no option has. Without it picocli takes the query for an unknown option.
+     */
+    static String[] sqlCommentsAsQueries(String[] args) {
+        if (args.length == 0 || !args[0].equals("sql")) {
+            return args;
+        }
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals("--")) {
+                return args;
+            }
+            final String name = args[i].split("=", 2)[0];
+            if (args[i].startsWith("--") && name.chars().anyMatch(Character::isWhitespace)) {
+                final List<String> marked = new ArrayList<>(List.of(args));
+                marked.add(i, "--");
+                return marked.toArray(new String[0]);
+            }
+        }
+        return args;
+    }
+
+    /**
      * Runs one command; returns its exit code ({@link #DONE}, {@link #FAILED}, {@link #BAD_INPUT},
      * {@link #ERROR}). Leaves any SparkSession it used running; ends the warehouse run the
      * command opened.
@@ -136,7 +160,7 @@ public final class CensusCli {
         int code = ERROR;
         Throwable error = null;
         try {
-            code = census.execute(args);
+            code = census.execute(sqlCommentsAsQueries(args));
         } catch (Error e) { // out of memory, a failed assertion: the run is ended all the same
             error = e;
             throw e;

@@ -43,6 +43,7 @@ final class ReadOnlyQuery {
             "ShowColumns",
             "ShowFunctions",
             "ShowTableProperties",
+            "ShowCreateTable",
             "DescribeRelation",
             "DescribeColumn",
             "DescribeFunction",
@@ -55,7 +56,9 @@ final class ReadOnlyQuery {
             "DescribeTableCommand",
             "DescribeColumnCommand",
             "DescribeFunctionCommand",
-            "ShowTablePropertiesCommand");
+            "ShowTablePropertiesCommand",
+            "ShowCreateTableCommand",
+            "ShowCreateTableAsSerdeCommand");
 
     /**
      * Spark's file sources, which name a file as a table ({@code parquet.`path`}) where files may

@@ -186,14 +186,20 @@ final class SqlCommand implements Callable<Integer> {
         return null;
     }
 
-    /** The result in aligned columns, NULL shown as Spark's shell and DuckDB's show it. */
+    /**
+     * The result in aligned columns, NULL shown as Spark's shell and DuckDB's show it. Where there
+     * are two columns or more, line breaks and tabs within a cell are shown as {@code \n}, {@code
+     * \r}, {@code \t}, which keep the columns aligned (the csv format gives them as they are); a
+     * single column (EXPLAIN's plan) is printed as it is.
+     */
     private static void printAligned(PublishedTable table, PrintWriter out) {
         final List<String> columns = table.columns();
+        final boolean escaped = columns.size() > 1;
         final int[] width = new int[columns.size()];
         for (int i = 0; i < width.length; i++) {
-            width[i] = columns.get(i).length();
+            width[i] = aligned(columns.get(i), escaped).length();
             for (List<String> row : table.rows()) {
-                width[i] = Math.max(width[i], aligned(row.get(i)).length());
+                width[i] = Math.max(width[i], aligned(row.get(i), escaped).length());
             }
         }
         final List<List<String>> lines = new ArrayList<>();
@@ -205,14 +211,18 @@ final class SqlCommand implements Callable<Integer> {
                 if (i > 0) {
                     b.append("  ");
                 }
-                b.append(String.format("%-" + width[i] + "s", aligned(row.get(i))));
+                final String cell = aligned(row.get(i), escaped);
+                b.append(cell).append(" ".repeat(width[i] - cell.length()));
             }
             out.println(b.toString().stripTrailing());
         }
         out.println("(" + table.rows().size() + " rows)");
     }
 
-    private static String aligned(String cell) {
-        return cell == null ? "NULL" : cell;
+    private static String aligned(String cell, boolean escaped) {
+        if (cell == null) {
+            return "NULL";
+        }
+        return escaped ? cell.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t") : cell;
     }
 }

@@ -293,6 +293,19 @@ class CensusCliTest extends SparkCensusTest {
         assertEquals("none,empty,dash\n,\"\",—\n", kindsCsv.out(), kindsCsv.err());
         final CliRun kindsTable = census("sql", "--out", out, kinds);
         assertEquals("none  empty  dash\nNULL         —\n(1 rows)\n", kindsTable.out(), kindsTable.err());
+        // A column with no name, a line break in a cell: still aligned, the break shown as \n.
+        final CliRun unnamed = census("sql", "--out", out, "SELECT '' AS ``, 'a\\nb' AS s FROM switching_hosts");
+        assertEquals("  s\n  a\\nb\n(1 rows)\n", unnamed.out(), unnamed.err());
+        // A query may open with a SQL comment, which picocli would take for an option.
+        final CliRun commented =
+                census("sql", "--out", out, "--format", "csv", "-- hosts\nSELECT COUNT(*) AS n FROM switching_hosts");
+        assertEquals("n\n1\n", commented.out(), commented.err());
+        final CliRun typo = census("sql", "--out", out, "--formt", "csv", "SELECT 1");
+        assertEquals(2, typo.code(), "an unknown option is still one");
+        // The partition keys' comments, which Spark drops when it reads partitioned files.
+        final CliRun described = census("sql", "--out", out, "--format", "csv", "DESCRIBE switching");
+        Assertions.assertTrue(described.out().contains("host,string,"), described.out());
+        Assertions.assertFalse(described.out().contains("host,string,\n"), described.out());
         final CliRun bad = census("sql", "--out", out, "SELECT nosuchcolumn FROM switching");
         assertEquals(2, bad.code(), bad.err());
         Assertions.assertTrue(bad.err().startsWith("census: bad query"), bad.err());
@@ -622,7 +635,8 @@ class CensusCliTest extends SparkCensusTest {
                 "SELECT * FROM lumberjack WHERE edges IN (SELECT java_method('java.lang.Math', 'abs', -1))|read-only: java_method",
                 "WITH t AS (SELECT java_method('java.lang.Math', 'abs', -1) AS x) SELECT * FROM t|read-only: java_method",
                 "SELECT IDENTIFIER('java_method')('java.lang.Math', 'abs', -1)|read-only: reflect",
-                "INSERT INTO IDENTIFIER('lumberjack') SELECT * FROM lumberjack|bad query: Can only write data to relations",
+                "INSERT INTO IDENTIFIER('lumberjack') SELECT * FROM lumberjack|bad query: [UNSUPPORTED_INSERT.RDD_BASED] Can't insert into the target",
+                "SHOW CREATE TABLE lumberjack|bad query: lumberjack is a temp view",
                 "SELEC * FROM lumberjack|bad query: [PARSE_SYNTAX_ERROR] Syntax error at or near 'SELEC'",
                 "SELECT 1 +|bad query: [PARSE_SYNTAX_ERROR] Syntax error at or near end of input",
                 "CACHE TABLE IDENTIFIER('lumberjack')|read-only: CACHE TABLE",

@@ -318,7 +318,9 @@ public final class SwitchingHosts {
         String tName = null;
         final List<int[]> links = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
-            final String raw = lines.get(i);
+            // A byte-order mark, which some editors write at the start of a UTF-8 file, is no text.
+            final String raw =
+                    i == 0 && lines.get(i).startsWith("\uFEFF") ? lines.get(i).substring(1) : lines.get(i);
             final int comment = raw.indexOf('#'); // to the end of the line, after a link or on its own
             final String line = (comment >= 0 ? raw.substring(0, comment) : raw).strip();
             if (line.isEmpty()) {

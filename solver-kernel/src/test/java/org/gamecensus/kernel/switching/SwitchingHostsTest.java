@@ -163,6 +163,9 @@ class SwitchingHostsTest {
                 "test");
         assertEquals(host.linksText(), commented.linksText());
         assertEquals(host.vertexCount(), commented.vertexCount());
+        final SwitchingHost marked =
+                SwitchingHosts.parse("diamond", List.of("\uFEFFs a", "t b", "a x", "x b", "a y", "y b", "x y"), "test");
+        assertEquals(host.linksText(), marked.linksText(), "a UTF-8 byte-order mark before the first line");
     }
 
     @ParameterizedTest

@@ -101,9 +101,6 @@ public final class WarehouseRun implements AutoCloseable {
 
     private static final long PID = ProcessHandle.current().pid();
 
-    /** Linux's flag of a process that is exiting ({@code /proc/<pid>/stat}). */
-    private static final long PF_EXITING = 0x4;
-
     private static final String PID_START = startOf(ProcessHandle.current());
 
     private final String root;
@@ -744,43 +741,49 @@ public final class WarehouseRun implements AutoCloseable {
     }
 
     /**
-     * Whether a process can still run code: alive, and on Linux neither a zombie (exited, not yet
-     * reaped by its parent: a killed run whose parent has not waited for it) nor exiting (killed,
-     * its memory being released). Such a process still counts as alive for the JDK, and for about
-     * a second after a {@code kill -9} a later command would take its run for a live one.
+     * Whether a process may still act: alive, and on Linux not a zombie whose every thread has
+     * ended (a killed run not yet reaped by its parent, which the JDK still calls alive: for about
+     * a second after a {@code kill -9}, a later command would take its run for a live one). While
+     * any thread of it remains, a write or rename of its may still land, so it still counts.
      */
     static boolean running(ProcessHandle h) {
-        return h.isAlive() && !ended(procStat(h.pid()));
+        return h.isAlive() && !ended(procFile(h.pid(), "stat"), procFile(h.pid(), "status"));
     }
 
     /**
-     * Whether a line of {@code /proc/<pid>/stat} is a process that has ended: its state (after the
-     * command in parentheses, which may hold any character) Z (zombie) or X (dead), or PF_EXITING
-     * (0x4) among its flags, the 9th field. Null (no such file: another system, or gone): not ended.
+     * Whether {@code /proc/<pid>/stat} and {@code /proc/<pid>/status} show a process that can no
+     * longer act: its state (after the command in parentheses, which may hold any character) Z
+     * (zombie) or X (dead), and one thread left, the ended leader ({@code Threads:} at most 1). A
+     * file that is missing or unreadable (another system, or the process gone): not ended, as the
+     * JDK says.
      */
-    static boolean ended(String stat) {
-        if (stat == null) {
+    static boolean ended(String stat, String status) {
+        if (stat == null || status == null) {
             return false;
         }
         final int close = stat.lastIndexOf(')');
         if (close < 0) {
             return false;
         }
-        final String[] fields = stat.substring(close + 1).strip().split(" ");
-        // fields[0] is the state (field 3), fields[6] the flags (field 9).
-        if (fields.length > 0 && (fields[0].equals("Z") || fields[0].equals("X"))) {
-            return true;
-        }
-        try {
-            return fields.length > 6 && (Long.parseLong(fields[6]) & PF_EXITING) != 0;
-        } catch (NumberFormatException e) {
+        final String state = stat.substring(close + 1).strip();
+        if (!state.startsWith("Z") && !state.startsWith("X")) {
             return false;
         }
+        for (String line : status.split("\n")) {
+            if (line.startsWith("Threads:")) {
+                try {
+                    return Long.parseLong(line.substring("Threads:".length()).strip()) <= 1;
+                } catch (NumberFormatException e) {
+                    return false;
+                }
+            }
+        }
+        return false;
     }
 
-    private static String procStat(long pid) {
+    private static String procFile(long pid, String name) {
         try {
-            return Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
+            return Files.readString(Path.of("/proc", Long.toString(pid), name), StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
             return null;
         }

@@ -17,17 +17,25 @@ import org.junit.jupiter.api.Test;
 class WarehouseRunLivenessTest {
 
     @Test
-    void aProcStatLineTellsAnEndedProcess() {
-        final String running = "4242 (java) S 1 4242 4242 0 -1 4194560 103 0 0 0";
-        assertFalse(WarehouseRun.ended(running));
-        assertTrue(WarehouseRun.ended("4242 (java) Z 1 4242 4242 0 -1 4227140 103 0 0 0"), "a zombie");
-        assertTrue(WarehouseRun.ended("4242 (java) X 1 4242 4242 0 -1 4227140 103 0 0 0"), "dead");
-        assertTrue(WarehouseRun.ended("4242 (java) R 1 4242 4242 0 -1 4194564 103 0 0 0"), "PF_EXITING set");
+    void procFilesTellAProcessThatCanNoLongerAct() {
+        final String one = "Name:\tjava\nState:\tZ (zombie)\nTgid:\t4242\nThreads:\t1\n";
+        final String more = "Name:\tjava\nState:\tZ (zombie)\nTgid:\t4242\nThreads:\t12\n";
+        assertFalse(WarehouseRun.ended("4242 (java) S 1 4242 4242 0 -1 4194560 103 0 0 0", one), "sleeping");
+        assertTrue(WarehouseRun.ended("4242 (java) Z 1 4242 4242 0 -1 4227140 103 0 0 0", one), "a zombie");
+        assertTrue(WarehouseRun.ended("4242 (java) X 1 4242 4242 0 -1 4227140 103 0 0 0", one), "dead");
         assertFalse(
-                WarehouseRun.ended("4242 (a) Z (b) S 1 4242 4242 0 -1 4194560 1 0"), "the state after the last ')'");
-        assertTrue(WarehouseRun.ended("4242 (a) S (b) Z 1 4242 4242 0 -1 4194560 1 0"), "the state after the last ')'");
-        assertFalse(WarehouseRun.ended(null), "no /proc: as the JDK says");
-        assertFalse(WarehouseRun.ended("garbage"));
+                WarehouseRun.ended("4242 (java) Z 1 4242 4242 0 -1 4227140 103 0 0 0", more),
+                "an ended leader whose other threads may still write");
+        assertFalse(
+                WarehouseRun.ended("4242 (java) R 1 4242 4242 0 -1 4194564 103 0 0 0", one),
+                "exiting, not yet a zombie: its files may not be closed yet");
+        assertFalse(
+                WarehouseRun.ended("4242 (a) Z (b) S 1 4242 4242 0 -1 4194560 1 0", one), "state after the last ')'");
+        assertTrue(
+                WarehouseRun.ended("4242 (a) S (b) Z 1 4242 4242 0 -1 4194560 1 0", one), "state after the last ')'");
+        assertFalse(WarehouseRun.ended(null, one), "no /proc: as the JDK says");
+        assertFalse(WarehouseRun.ended("4242 (java) Z 1", null), "no status: as the JDK says");
+        assertFalse(WarehouseRun.ended("no parenthesis", one), "an unreadable line: as the JDK says");
     }
 
     @Test

@@ -110,10 +110,11 @@ public final class CensusCli {
     }
 
     /**
-     * {@code args} with {@code --} (the end of the options) put before the first argument of
-     * {@code sql} that is a query opening with a SQL comment ({@code -- note}, then the query): an
-     * argument that starts with {@code --} and has white space in its name (before any {@code =}),
-     * which no option has. Without it picocli takes the query for an unknown option.
+     * {@code args} with the query of {@code sql} moved last, after {@code --} (the end of the
+     * options), when it opens with a SQL comment ({@code -- note}, then the query): an argument
+     * that starts with {@code --} and has white space before any {@code =}, which no option has.
+     * Without it picocli takes the query for an unknown option; moved last, the options after it
+     * are still read as options.
      */
     static String[] sqlCommentsAsQueries(String[] args) {
         if (args.length == 0 || !args[0].equals("sql")) {
@@ -125,9 +126,11 @@ public final class CensusCli {
             }
             final String name = args[i].split("=", 2)[0];
             if (args[i].startsWith("--") && name.chars().anyMatch(Character::isWhitespace)) {
-                final List<String> marked = new ArrayList<>(List.of(args));
-                marked.add(i, "--");
-                return marked.toArray(new String[0]);
+                final List<String> moved = new ArrayList<>(List.of(args));
+                final String query = moved.remove(i);
+                moved.add("--");
+                moved.add(query);
+                return moved.toArray(new String[0]);
             }
         }
         return args;

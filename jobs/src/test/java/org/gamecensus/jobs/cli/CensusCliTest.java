@@ -300,6 +300,9 @@ class CensusCliTest extends SparkCensusTest {
         final CliRun commented =
                 census("sql", "--out", out, "--format", "csv", "-- hosts\nSELECT COUNT(*) AS n FROM switching_hosts");
         assertEquals("n\n1\n", commented.out(), commented.err());
+        final CliRun optionsAfter =
+                census("sql", "--out", out, "-- hosts\nSELECT COUNT(*) AS n FROM switching_hosts", "--format", "csv");
+        assertEquals("n\n1\n", optionsAfter.out(), "options after the query: " + optionsAfter.err());
         final CliRun typo = census("sql", "--out", out, "--formt", "csv", "SELECT 1");
         assertEquals(2, typo.code(), "an unknown option is still one");
         // The partition keys' comments, which Spark drops when it reads partitioned files.

@@ -20,10 +20,12 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.AnalysisException;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.Metadata;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.gamecensus.schemas.DatasetSchema;
@@ -482,22 +484,35 @@ public final class Warehouse {
                 // value as its declared type (a host named 007 stays the string 007).
                 final StructType schema = declaredSchema(name);
                 final DataFrameReader reader = spark.read().option("basePath", tablePath(name));
-                Dataset<Row> view = (schema == null ? reader : reader.schema(schema))
+                final Dataset<Row> files = (schema == null ? reader : reader.schema(schema))
                         .parquet(Manifests.listedFiles(partitions).toArray(new String[0]));
-                if (schema != null) {
-                    // Spark drops the partition columns' comments: given back, for DESCRIBE.
-                    for (StructField f : schema.fields()) {
-                        final StructField read = view.schema().apply(f.name());
-                        if (!read.metadata().equals(f.metadata())) {
-                            view = view.withMetadata(f.name(), f.metadata());
-                        }
-                    }
-                }
-                view.createOrReplaceTempView(name);
+                withDeclaredComments(files, schema).createOrReplaceTempView(name);
                 names.add(name);
             }
         });
         return names;
+    }
+
+    /**
+     * {@code files} with each column's comment as {@code schema} declares it (null: as read).
+     * Spark drops the partition columns' comments when it reads partitioned files; DESCRIBE shows
+     * them again. One projection of every column, in the order read, each the same column under
+     * its declared metadata: types, order and partition pruning unchanged.
+     */
+    private static Dataset<Row> withDeclaredComments(Dataset<Row> files, StructType schema) {
+        if (schema == null) {
+            return files;
+        }
+        final StructField[] read = files.schema().fields();
+        boolean differs = false;
+        final Column[] columns = new Column[read.length];
+        for (int i = 0; i < read.length; i++) {
+            final String name = read[i].name();
+            final Metadata declared = schema.apply(name).metadata();
+            differs |= !declared.equals(read[i].metadata());
+            columns[i] = files.col(name).as(name, declared);
+        }
+        return differs ? files.select(columns) : files;
     }
 
     /** The Spark schema in the table's {@code _schema.json}, partition columns included; null without one. */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
@@ -20,6 +21,9 @@ import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Metadata;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
 import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.kernel.switching.SwitchingHost;
@@ -249,9 +253,20 @@ class WarehouseRunTest extends SparkCensusTest {
         assertEquals(Set.of("lumberjack", "switching", "switching_hosts"), Set.copyOf(views));
         for (String table : views) {
             final Dataset<Row> byDirectory = spark().read().parquet(w.tablePath(table));
-            assertEquals(byDirectory.schema(), spark().table(table).schema(), table);
+            final StructType schema = spark().table(table).schema();
+            assertEquals(withoutComments(byDirectory.schema()), withoutComments(schema), table);
+            for (StructField f : schema.fields()) {
+                Assertions.assertTrue(
+                        f.getComment().isDefined(), table + "." + f.name() + ": its comment, partition keys' too");
+            }
             assertEquals(byDirectory.count(), spark().table(table).count(), table);
         }
+    }
+
+    private static StructType withoutComments(StructType schema) {
+        return new StructType(Arrays.stream(schema.fields())
+                .map(f -> new StructField(f.name(), f.dataType(), f.nullable(), Metadata.empty()))
+                .toArray(StructField[]::new));
     }
 
     /**

@@ -100,7 +100,6 @@ public final class WarehouseRun implements AutoCloseable {
     private static final String HOST_TAG = String.format("%08x", HOST.hashCode());
 
     private static final long PID = ProcessHandle.current().pid();
-
     private static final String PID_START = startOf(ProcessHandle.current());
 
     private final String root;

@@ -161,11 +161,40 @@ public final class Manifests {
                 .map(m -> m.getPath().getName())
                 .toList();
         final Map<String, String> partitions = new LinkedHashMap<>();
-        for (Properties p : ConcurrentFileCalls.map(
-                dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
-            partitions.put(WarehouseFiles.child(tableDir, p.getProperty("partition")), p.getProperty("files", ""));
+        final List<Properties> read = ConcurrentFileCalls.map(
+                dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)));
+        for (int i = 0; i < names.size(); i++) {
+            final String damage = damage(names.get(i), read.get(i));
+            if (damage != null) {
+                throw new IllegalStateException("the manifest " + WarehouseFiles.child(dir, names.get(i))
+                        + " is damaged (" + damage + "); census verify names it, and a run of its census"
+                        + " with --replace writes the table again");
+            }
+            final Properties p = read.get(i);
+            partitions.put(WarehouseFiles.child(tableDir, p.getProperty("partition")), p.getProperty("files"));
         }
         return partitions;
+    }
+
+    /**
+     * What is wrong with manifest {@code p}, read from the file {@code name}, or null when nothing
+     * is: it names its partition (the file's name, '/' written ','), and has its files, a whole
+     * row count and a checksum.
+     */
+    static String damage(String name, Properties p) {
+        final String partition = p.getProperty("partition");
+        if (partition == null || !(partition.replace('/', ',') + ".properties").equals(name)) {
+            return "its partition line is " + (partition == null ? "missing" : "not its file's name");
+        }
+        if (p.getProperty("files") == null || p.getProperty("checksum") == null) {
+            return "its " + (p.getProperty("files") == null ? "files" : "checksum") + " line is missing";
+        }
+        try {
+            Long.parseLong(p.getProperty("rows", ""));
+        } catch (NumberFormatException e) {
+            return "its rows line is not a count";
+        }
+        return null;
     }
 
     /**
@@ -440,9 +469,16 @@ public final class Manifests {
                         .map(m -> m.getPath().getName())
                         .toList();
                 // A read a manifest: several at a time on a remote file system.
-                for (Properties p : ConcurrentFileCalls.map(
-                        dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)))) {
-                    byPartition.put(p.getProperty("partition"), p);
+                final List<Properties> read = ConcurrentFileCalls.map(
+                        dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)));
+                for (int i = 0; i < names.size(); i++) {
+                    final String damage = damage(names.get(i), read.get(i));
+                    if (damage == null) {
+                        byPartition.put(read.get(i).getProperty("partition"), read.get(i));
+                    } else {
+                        problems.add(schema.table() + ": the manifest " + names.get(i) + " is damaged (" + damage
+                                + "); a run of its census with --replace writes the table again");
+                    }
                 }
             } catch (UncheckedIOException e) {
                 problems.add(schema.table() + ": cannot read manifests: " + e.getMessage());

@@ -413,6 +413,12 @@ public final class WarehouseRun implements AutoCloseable {
                 continue;
             }
             final Properties m = Manifests.parse(manifests.get(i));
+            final String key = Manifests.key(schema, entries.get(i).getValue().values());
+            final String damage = Manifests.damage(key.replace('/', ',') + ".properties", m);
+            if (damage != null) {
+                throw new UsageException(entries.get(i).getKey() + ": its manifest is damaged (" + damage
+                        + "): refused, nothing written (--replace writes the partition again)");
+            }
             final String version = m.getProperty("schema_version", "?");
             final String parameters = m.getProperty("parameters", "");
             final TablePartition p = entries.get(i).getValue();

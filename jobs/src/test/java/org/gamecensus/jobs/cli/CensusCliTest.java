@@ -354,6 +354,40 @@ class CensusCliTest extends SparkCensusTest {
         Assertions.assertFalse(Files.exists(tmp.resolve("refused")));
     }
 
+    /**
+     * A manifest that no longer reads as one (its partition line lost) is damage: verify names it,
+     * sql refuses the table instead of leaving the partition out, a run refuses to write over it,
+     * and a run with --replace mends it.
+     */
+    @Test
+    void aDamagedManifestIsNamedNotSkipped() throws Exception {
+        final String out = tmp.resolve("out").toString();
+        final String count = "SELECT COUNT(*) AS n FROM lumberjack";
+        assertEquals(
+                0, census("run", "lumberjack", "--max-edges", "4", "--out", out).code());
+        final String before =
+                census("sql", "--out", out, "--format", "csv", count).out();
+        Files.writeString(tmp.resolve("out/warehouse/lumberjack/_manifest/edges=3.properties"), "garbage\n");
+        final CliRun verify = census("verify", "--out", out);
+        assertEquals(1, verify.code(), verify.out() + verify.err());
+        Assertions.assertTrue(
+                verify.out().contains("lumberjack: the manifest edges=3.properties is damaged"), verify.out());
+        final CliRun sql = census("sql", "--out", out, "--format", "csv", count);
+        assertEquals(3, sql.code(), sql.out() + sql.err());
+        assertEquals(1, sql.err().strip().split("\n").length, sql.err());
+        Assertions.assertTrue(sql.err().contains("edges=3.properties is damaged"), sql.err());
+        final CliRun run = census("run", "lumberjack", "--max-edges", "4", "--out", out);
+        assertEquals(2, run.code(), run.err());
+        Assertions.assertTrue(run.err().contains("its manifest is damaged"), run.err());
+        assertEquals(
+                0,
+                census("run", "lumberjack", "--max-edges", "4", "--replace", "--out", out)
+                        .code());
+        assertEquals(0, census("verify", "--out", out).code());
+        assertEquals(
+                before, census("sql", "--out", out, "--format", "csv", count).out());
+    }
+
     /** A file lost with no commit under way is damage, said at once: not a commit to wait out five times. */
     @Test
     void sqlOverALostFileSaysTheWarehouseIsDamaged() throws Exception {

@@ -94,6 +94,13 @@ public final class SwitchingHosts {
         if (Files.isRegularFile(file)) {
             return readFile(file, name);
         }
+        // A path (a separator in it, or something there that is no file): said as such.
+        if (spec.contains("/") || spec.contains(file.getFileSystem().getSeparator()) || Files.exists(file)) {
+            throw new IllegalArgumentException("host file '" + spec + "': "
+                    + (Files.isDirectory(file)
+                            ? "a directory, not a file"
+                            : Files.exists(file) ? "not a regular file" : "no such file"));
+        }
         throw new IllegalArgumentException("unknown host '" + spec + "': expected " + NAMES + " or a host file");
     }
 

@@ -187,6 +187,26 @@ class SwitchingHostsTest {
         assertTrue(!e.getMessage().contains("\n"), "one line");
     }
 
+    @Test
+    void aPathThatIsNoHostFileIsSaidToBeOne(@TempDir Path dir) {
+        assertEquals(
+                "host file '" + dir.resolve("none.txt") + "': no such file",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> SwitchingHosts.resolve(
+                                        dir.resolve("none.txt").toString()))
+                        .getMessage());
+        assertEquals(
+                "host file '" + dir + "': a directory, not a file",
+                assertThrows(IllegalArgumentException.class, () -> SwitchingHosts.resolve(dir.toString()))
+                        .getMessage());
+        assertTrue(
+                assertThrows(IllegalArgumentException.class, () -> SwitchingHosts.resolve("nosuchhost"))
+                        .getMessage()
+                        .startsWith("unknown host 'nosuchhost'"),
+                "a bare name is still an unknown host");
+    }
+
     @ParameterizedTest
     @CsvSource({"K1", "K9", "bridgit:0", "bridgit:7", "K", "nosuchhost", "grid3", "gridx3", "theta:", "c5", "path"})
     void unknownOrOutOfRangeNamesAreRejected(String name) {

@@ -154,26 +154,36 @@ public final class Manifests {
         if (!WarehouseFiles.isDirectory(dir)) {
             return null;
         }
+        final Map<String, String> partitions = new LinkedHashMap<>();
+        for (Map.Entry<String, Properties> m : read(dir).entrySet()) {
+            final String damage = damage(m.getKey(), m.getValue());
+            if (damage != null) {
+                throw new IllegalStateException("the manifest " + WarehouseFiles.child(dir, m.getKey())
+                        + " is damaged (" + damage + "); census verify names it, and a run of its census"
+                        + " with --replace writes the table again");
+            }
+            partitions.put(
+                    WarehouseFiles.child(tableDir, m.getValue().getProperty("partition")),
+                    m.getValue().getProperty("files"));
+        }
+        return partitions;
+    }
+
+    /** The manifests in {@code dir}, by file name in the listing's order: several read at a time on a remote file system. */
+    private static Map<String, Properties> read(String dir) {
         final List<String> names = WarehouseFiles.list(dir).stream()
                 .filter(m -> m.isFile()
                         && m.getPath().getName().endsWith(".properties")
                         && !m.getPath().getName().startsWith("."))
                 .map(m -> m.getPath().getName())
                 .toList();
-        final Map<String, String> partitions = new LinkedHashMap<>();
         final List<Properties> read = ConcurrentFileCalls.map(
                 dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)));
+        final Map<String, Properties> manifests = new LinkedHashMap<>();
         for (int i = 0; i < names.size(); i++) {
-            final String damage = damage(names.get(i), read.get(i));
-            if (damage != null) {
-                throw new IllegalStateException("the manifest " + WarehouseFiles.child(dir, names.get(i))
-                        + " is damaged (" + damage + "); census verify names it, and a run of its census"
-                        + " with --replace writes the table again");
-            }
-            final Properties p = read.get(i);
-            partitions.put(WarehouseFiles.child(tableDir, p.getProperty("partition")), p.getProperty("files"));
+            manifests.put(names.get(i), read.get(i));
         }
-        return partitions;
+        return manifests;
     }
 
     /**
@@ -462,21 +472,12 @@ public final class Manifests {
             }
             final TreeMap<String, Properties> byPartition = new TreeMap<>();
             try {
-                final List<String> names = WarehouseFiles.list(dir).stream()
-                        .filter(m -> m.isFile()
-                                && m.getPath().getName().endsWith(".properties")
-                                && !m.getPath().getName().startsWith("."))
-                        .map(m -> m.getPath().getName())
-                        .toList();
-                // A read a manifest: several at a time on a remote file system.
-                final List<Properties> read = ConcurrentFileCalls.map(
-                        dir, names, name -> WarehouseFiles.readProperties(WarehouseFiles.child(dir, name)));
-                for (int i = 0; i < names.size(); i++) {
-                    final String damage = damage(names.get(i), read.get(i));
+                for (Map.Entry<String, Properties> m : read(dir).entrySet()) {
+                    final String damage = damage(m.getKey(), m.getValue());
                     if (damage == null) {
-                        byPartition.put(read.get(i).getProperty("partition"), read.get(i));
+                        byPartition.put(m.getValue().getProperty("partition"), m.getValue());
                     } else {
-                        problems.add(schema.table() + ": the manifest " + names.get(i) + " is damaged (" + damage
+                        problems.add(schema.table() + ": the manifest " + m.getKey() + " is damaged (" + damage
                                 + "); a run of its census with --replace writes the table again");
                     }
                 }

@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
+import org.gamecensus.jobs.Censuses;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
@@ -28,6 +29,7 @@ import org.gamecensus.jobs.switching.SwitchingJob;
 import org.gamecensus.jobs.switching.SwitchingTables;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.switching.SwitchingHosts;
+import org.gamecensus.schemas.DatasetSchema;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -252,6 +254,41 @@ class PublisherTest extends SparkCensusTest {
         Assertions.assertFalse(Files.exists(w.out().resolve("figures/cram_routes_3.svg")));
         Assertions.assertTrue(Files.isRegularFile(w.out().resolve("figures/lumberjack_tuft_example.svg")));
         Assertions.assertTrue(Files.isRegularFile(w.out().resolve("figures/switching_bridgit_3.svg")));
+    }
+
+    /**
+     * A claim reads only what its census computed: over empty tables, and over a Cram census to six
+     * squares, every claim about eight squares, or about another census, is "not computed" — never
+     * "differs", as a count over no rows or a test over a partial catalogue would make it.
+     */
+    @Test
+    void claimsOverCensusesTooSmallAreNotComputed() {
+        final Warehouse w = new Warehouse(tmp.resolve("small"));
+        CramJob.census(spark(), w, 6, 0);
+        w.registerViews(spark());
+        for (DatasetSchema schema : Censuses.schemas()) {
+            if (!schema.table().equals("cram")) {
+                spark().createDataFrame(List.of(), schema.struct()).createOrReplaceTempView(schema.table());
+            }
+        }
+        final List<EssayClaims.Claim> claims =
+                EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv"));
+        final Map<String, String> verdicts = new LinkedHashMap<>();
+        for (EssayClaims.Verdict v : EssayClaims.check(spark(), claims)) {
+            verdicts.put(v.claim().id(), v.verdict());
+        }
+        // To six squares: the counts of four and six squares, the share at six and "no odd shape
+        // has a route" are computed; nothing else is.
+        final List<String> computed = List.of("cram-four", "cram-six", "cram-share-six", "cram-odd-routes");
+        for (Map.Entry<String, String> e : verdicts.entrySet()) {
+            if (computed.contains(e.getKey())) {
+                Assertions.assertTrue(
+                        List.of("matches", "erratum").contains(e.getValue()), e.getKey() + ": " + e.getValue());
+            } else {
+                assertEquals("not computed", e.getValue(), e.getKey());
+            }
+        }
+        assertEquals(claims.size(), verdicts.size());
     }
 
     @Test

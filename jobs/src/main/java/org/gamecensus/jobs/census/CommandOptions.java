@@ -201,12 +201,15 @@ public final class CommandOptions {
          */
         public void openRun(Warehouse warehouse, String command, PrintWriter out) {
             OpenRun.open(warehouse, command, replace, out);
+            // A command killed while it moved its tables and page in is finished first.
+            Publication.recover(warehouse.out());
         }
 
         /**
          * The body of {@code census run NAME} once its options are checked: opens the warehouse
-         * run {@code command} (in a Spark session of that name), runs {@code census} and prints
-         * what it returns, then writes the census's published tables and prints where.
+         * run {@code command} ({@code census run NAME …}, in a Spark session of that name), runs
+         * {@code census} and prints what it returns, then writes the census's published tables —
+         * replacing the tables {@code NAME_*} as a set ({@link Publication}) — and prints where.
          */
         public int run(String command, CensusRun census, Census.Tables tables, PrintWriter out) {
             final int partitions = partitions(); // bad input refused before anything is written
@@ -217,7 +220,14 @@ public final class CommandOptions {
             StatusLine.step("[1/2] " + name.substring(name.lastIndexOf(' ') + 1));
             out.println(census.run(spark, warehouse, partitions));
             StatusLine.step("[2/2] tables");
-            printTables(warehouse, tables.publish(spark, warehouse), out);
+            // The census's tables replace its earlier ones as a set, those it no longer has removed.
+            final String prefix = "tables/" + command.split(" ")[2] + "_";
+            final List<PublishedTable> written;
+            try (Publication publication = warehouse.openPublication()) {
+                written = tables.publish(spark, warehouse);
+                publication.commit(file -> file.startsWith(prefix));
+            }
+            printTables(warehouse, written, out);
             return 0;
         }
 

@@ -48,10 +48,13 @@ public final class PublishedTables {
         tables.add(table);
     }
 
-    /** Writes every table added, each by an atomic rename; returns them in the order added. */
+    /**
+     * Writes every table added under {@code tables/} of {@link Warehouse#publishDir}, each by an
+     * atomic rename; returns them in the order added.
+     */
     public List<PublishedTable> write() {
         for (PublishedTable t : tables) {
-            t.writeTo(warehouse.tablesDir());
+            t.writeTo(warehouse.publishDir().resolve("tables"));
         }
         return List.copyOf(tables);
     }

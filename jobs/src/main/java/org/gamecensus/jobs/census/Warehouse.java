@@ -83,6 +83,8 @@ public final class Warehouse {
     /** The run a command opened for all it writes ({@link #openRun}), or null. */
     private WarehouseRun run;
 
+    private Publication publication;
+
     /** The warehouse in {@code <out>/warehouse}. */
     public Warehouse(Path out) {
         this(out, null);
@@ -139,12 +141,24 @@ public final class Warehouse {
 
     /**
      * Refuses an out directory, or a warehouse, this process cannot write in: the nearest
-     * existing directory of each must be writable (checked before anything runs, writing nothing).
+     * existing directory of each must be writable, and so must the out directory's {@code tables/}
+     * and {@code figures/} where they exist (checked before anything runs, writing nothing).
      *
      * @throws UsageException naming the option and the directory
      */
     public void checkWritable() {
         checkLocalWritable("--out", out);
+        // Published files are moved into these: an existing one must take them.
+        for (String published : List.of("tables", "figures")) {
+            final Path dir = out.resolve(published);
+            if (Files.exists(dir) && !Files.isDirectory(dir)) {
+                throw new UsageException("--out " + out + ": " + dir + " is a file, not a directory");
+            }
+            if (Files.isDirectory(dir) && !Files.isWritable(dir)) {
+                throw new UsageException(
+                        "--out " + out + ": cannot write in " + dir + " (no permission, or a read-only file system)");
+            }
+        }
         if (root.startsWith("file:")) {
             checkLocalWritable(
                     "--warehouse",
@@ -181,6 +195,26 @@ public final class Warehouse {
     /** The local directory of the published tables, figures and pages. */
     public Path out() {
         return out;
+    }
+
+    /**
+     * Opens the publication this command's tables, figures and page are written to until it
+     * commits ({@link Publication}): until it closes, {@link #publishDir} is its staging directory.
+     */
+    public Publication openPublication() {
+        if (publication != null) {
+            throw new IllegalStateException("a publication is open in " + out);
+        }
+        publication = Publication.open(out, () -> publication = null);
+        return publication;
+    }
+
+    /**
+     * Where published files are written now: the open publication's staging directory, else the
+     * output directory itself; {@code tables/}, {@code figures/} and {@code index.html} under it.
+     */
+    public Path publishDir() {
+        return publication != null ? publication.dir() : out;
     }
 
     /** The warehouse's URI. */

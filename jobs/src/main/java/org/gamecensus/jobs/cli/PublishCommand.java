@@ -13,6 +13,7 @@ import org.gamecensus.jobs.Censuses;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
 import org.gamecensus.jobs.census.CommandOptions;
+import org.gamecensus.jobs.census.Publication;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.StatusLine;
 import org.gamecensus.jobs.census.UsageException;
@@ -70,12 +71,17 @@ final class PublishCommand implements Callable<Integer> {
             parts.get(i).run().run(spark, warehouse, partitions, out);
         }
         StatusLine.step("[" + steps + "/" + steps + "] tables, figures and the page");
+        // Tables, figures and page replace the earlier ones as one set, the files not written again removed.
         final List<PublishedTable> tables = new ArrayList<>();
-        for (Census.Published p : parts) {
-            tables.addAll(p.tables().publish(spark, warehouse));
+        final Publisher.Result page;
+        try (Publication publication = warehouse.openPublication()) {
+            for (Census.Published p : parts) {
+                tables.addAll(p.tables().publish(spark, warehouse));
+            }
+            page = Publisher.publish(spark, warehouse, tables, claims, null);
+            publication.commit(file -> true);
         }
         options.printTables(warehouse, tables, out);
-        final Publisher.Result page = Publisher.publish(spark, warehouse, tables, claims, null);
         final Map<String, Long> byVerdict = new TreeMap<>();
         page.verdicts().forEach(v -> byVerdict.merge(v.verdict(), 1L, Long::sum));
         out.println(page.figures().size() + " figures in " + warehouse.out().resolve("figures"));

@@ -35,11 +35,11 @@ public final class Publisher {
         final List<EssayClaims.Verdict> verdicts = EssayClaims.check(spark, EssayClaims.load(spark, claimsFile));
         final Path questions = questionsFile != null ? questionsFile : claimsFile.resolveSibling(QUESTIONS);
         final List<OpenQuestions.Answer> answers = OpenQuestions.answer(spark, OpenQuestions.load(spark, questions));
-        final List<Figures.Figure> figures =
-                Figures.draw(spark, views, warehouse.out().resolve("figures"));
-        Warehouse.writeAtomically(warehouse.out().resolve("figures").resolve(FIGURE_LIST), figureList(figures));
+        final Path dir = warehouse.publishDir();
+        final List<Figures.Figure> figures = Figures.draw(spark, views, dir.resolve("figures"));
+        Warehouse.writeAtomically(dir.resolve("figures").resolve(FIGURE_LIST), figureList(figures));
         Warehouse.writeAtomically(
-                warehouse.out().resolve("index.html"),
+                dir.resolve("index.html"),
                 IndexPage.html(
                         Essays.load(spark, claimsFile.resolveSibling(Essays.FILE)),
                         verdicts,

@@ -621,6 +621,68 @@ class CensusCliTest extends SparkCensusTest {
         assertEquals(0, census("verify", "--out", out).code());
     }
 
+    /**
+     * A run's tables replace its census's earlier ones as a set: a table of its census it no
+     * longer writes goes, another census's stays. What killed commands left is dealt with first:
+     * files staged without the ready mark are dropped, a ready move is finished.
+     */
+    @Test
+    void aRunReplacesItsCensusTablesAsASetAfterFinishingAKilledMove() throws Exception {
+        final Path out = tmp.resolve("replaced");
+        final Path tables = Files.createDirectories(out.resolve("tables"));
+        Files.writeString(tables.resolve("lumberjack_gone.md"), "a table of an earlier, larger census\n");
+        Files.writeString(tables.resolve("cram_catalogue.md"), "another census's table\n");
+        Files.writeString(tables.resolve("hex_removed.md"), "a table the killed move removes\n");
+        // pid 0 is no run's: both were left by killed commands.
+        final Path staged = Files.createDirectories(out.resolve(".publishing-0-staged/tables"));
+        Files.writeString(staged.resolve("hex_half.md"), "staged, never ready\n");
+        final Path ready = Files.createDirectories(out.resolve(".publishing-0-ready/tables"));
+        Files.writeString(ready.resolve("hex_moved.md"), "ready, half moved in\n");
+        Files.writeString(ready.resolve("../_READY"), "tables/hex_removed.md");
+        final CliRun run = census("run", "lumberjack", "--max-edges", "4", "--out", out.toString());
+        assertEquals(0, run.code(), run.err());
+        final List<String> names;
+        try (Stream<Path> s = Files.list(tables)) {
+            names = s.map(f -> f.getFileName().toString()).sorted().toList();
+        }
+        Assertions.assertTrue(names.contains("lumberjack_summary.md"), names.toString());
+        Assertions.assertTrue(names.contains("cram_catalogue.md"), names.toString());
+        Assertions.assertTrue(names.contains("hex_moved.md"), names.toString());
+        assertFalse(names.contains("lumberjack_gone.md"), names.toString());
+        assertFalse(names.contains("hex_removed.md"), names.toString());
+        assertFalse(names.contains("hex_half.md"), names.toString());
+        try (Stream<Path> s = Files.list(out)) {
+            assertEquals(
+                    List.of(),
+                    s.filter(f -> f.getFileName().toString().startsWith(".publishing-"))
+                            .toList());
+        }
+    }
+
+    /**
+     * Published files are moved into {@code tables/} and {@code figures/}: one that cannot take them
+     * is refused before any census runs, in one line, exit 2, nothing written.
+     */
+    @Test
+    void aTablesOrFiguresDirectoryThatCannotTakeFilesIsRefusedAtOnce() throws Exception {
+        final Path out = Files.createDirectories(tmp.resolve("blocked"));
+        Files.writeString(out.resolve("tables"), "a file where the tables go\n");
+        List<String> before = snapshot(out);
+        CliRun r = census("run", "lumberjack", "--max-edges", "2", "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().split("\n").length, r.err());
+        Assertions.assertTrue(r.err().contains(out.resolve("tables") + " is a file, not a directory"), r.err());
+        assertEquals(before, snapshot(out));
+        Files.delete(out.resolve("tables"));
+        Files.createSymbolicLink(out.resolve("figures"), unwritableDirectory());
+        before = snapshot(out);
+        r = census("run", "lumberjack", "--max-edges", "2", "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().split("\n").length, r.err());
+        Assertions.assertTrue(r.err().contains("cannot write in " + out.resolve("figures")), r.err());
+        assertEquals(before, snapshot(out));
+    }
+
     /** An out directory this process cannot write in is bad input: one line, exit 2, nothing written. */
     @Test
     void anUnwritableOutDirectoryIsRefusedInOneLine() throws Exception {

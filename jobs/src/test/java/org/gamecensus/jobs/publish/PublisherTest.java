@@ -271,8 +271,7 @@ class PublisherTest extends SparkCensusTest {
                 spark().createDataFrame(List.of(), schema.struct()).createOrReplaceTempView(schema.table());
             }
         }
-        final List<EssayClaims.Claim> claims =
-                EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv"));
+        final List<EssayClaims.Claim> claims = EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv"));
         final Map<String, String> verdicts = new LinkedHashMap<>();
         for (EssayClaims.Verdict v : EssayClaims.check(spark(), claims)) {
             verdicts.put(v.claim().id(), v.verdict());

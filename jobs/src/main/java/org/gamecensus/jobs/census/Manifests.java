@@ -345,16 +345,67 @@ public final class Manifests {
      * Spark job ({@link #files(SparkSession, Map)}); a directory that cannot be listed does not match.
      */
     static Set<String> matching(SparkSession spark, Map<String, String> expected) {
+        final Set<String> matching = new HashSet<>(expected.keySet());
+        matching.removeAll(differing(spark, expected).keySet());
+        return matching;
+    }
+
+    /**
+     * The partitions of {@code expected} (directory URI → its manifest's files line) whose files
+     * differ from it, each with what differs ({@link #difference}).
+     */
+    static Map<String, String> differing(SparkSession spark, Map<String, String> expected) {
         final Map<String, Map<String, FileEntry>> none = new HashMap<>();
         expected.keySet().forEach(partition -> none.put(partition, Map.of()));
         final Map<String, String> got = files(spark, none);
-        final Set<String> matching = new HashSet<>();
+        final Map<String, String> differing = new HashMap<>();
         expected.forEach((partition, files) -> {
-            if (files.equals(got.get(partition))) {
-                matching.add(partition);
+            if (!files.equals(got.get(partition))) {
+                differing.put(partition, difference(files, got.get(partition)));
             }
         });
-        return matching;
+        return differing;
+    }
+
+    /**
+     * What differs between a manifest's files line and the files found ({@code null}: the
+     * directory could not be listed), a phrase a file, the first three: a file missing, one not
+     * in the manifest, one unreadable, one of another size (truncated when shorter), one of the
+     * same size whose CRC-32 differs (altered).
+     */
+    static String difference(String expected, String found) {
+        if (found == null) {
+            return "its directory cannot be listed";
+        }
+        final Map<String, FileEntry> listed = new TreeMap<>();
+        final Map<String, FileEntry> there = new TreeMap<>();
+        try {
+            FileEntry.parseLine(expected).forEach(e -> listed.put(e.name(), e));
+            FileEntry.parseLine(found).forEach(e -> there.put(e.name(), e));
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+        final List<String> phrases = new ArrayList<>();
+        listed.forEach((name, e) -> {
+            final FileEntry f = there.get(name);
+            if (f == null) {
+                phrases.add(name + " missing");
+            } else if (f.crc32() == FileEntry.UNREADABLE) {
+                phrases.add(name + " unreadable");
+            } else if (f.size() < e.size()) {
+                phrases.add(name + " truncated: " + f.size() + " of " + e.size() + " bytes");
+            } else if (f.size() > e.size()) {
+                phrases.add(name + " " + f.size() + " bytes, the manifest says " + e.size());
+            } else if (f.crc32() != e.crc32()) {
+                phrases.add(name + " altered: its CRC-32 differs, same size");
+            }
+        });
+        there.keySet().stream()
+                .filter(name -> !listed.containsKey(name))
+                .forEach(name -> phrases.add(name + " not in the manifest"));
+        final int shown = Math.min(3, phrases.size());
+        return String.join("; ", phrases.subList(0, shown))
+                + (phrases.size() > shown ? "; and " + (phrases.size() - shown) + " more" : "");
     }
 
     /**
@@ -518,7 +569,7 @@ public final class Manifests {
                 }
             });
         }
-        final Set<String> intact = matching(spark, expected);
+        final Map<String, String> differing = differing(spark, expected);
         for (var t : manifests.entrySet()) {
             final DatasetSchema schema = t.getKey();
             final String table = warehouse.tablePath(schema.table());
@@ -527,12 +578,14 @@ public final class Manifests {
                 final String partition = schema.table() + "/" + e.getKey();
                 // The cases: files as the manifest lists them; files differing while a decided commit
                 // moves the partition (mid-commit, not damage: --repair completes it); damaged.
-                if (!intact.contains(WarehouseFiles.child(table, e.getKey()))) {
+                final String difference = differing.get(WarehouseFiles.child(table, e.getKey()));
+                if (difference != null || !expected.containsKey(WarehouseFiles.child(table, e.getKey()))) {
                     if (midCommit.containsKey(partition)) {
                         problems.add(
                                 partition + ": mid-commit, its files between two states: " + midCommit.get(partition));
                     } else {
-                        problems.add(partition + ": files differ from the manifest (missing, truncated or altered)");
+                        problems.add(partition + ": files differ from the manifest: "
+                                + (difference != null ? difference : "it lists none"));
                         damaged.add(partition);
                     }
                     filesOk = false;

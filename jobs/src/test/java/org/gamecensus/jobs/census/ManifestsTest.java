@@ -44,13 +44,17 @@ class ManifestsTest extends SparkCensusTest {
                     .findFirst()
                     .orElseThrow();
         }
+        final long whole = Files.size(file);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
-            ch.truncate(Files.size(file) / 2);
+            ch.truncate(whole / 2);
         }
         final Manifests.Verified truncated = Manifests.verify(spark(), w, SwitchingSchemas.ALL);
         final List<String> problems = truncated.problems();
         assertEquals(1, problems.size(), problems.toString());
-        Assertions.assertTrue(problems.get(0).startsWith("switching/host=bridgit%3A2: files differ"), problems.get(0));
+        assertEquals(
+                "switching/host=bridgit%3A2: files differ from the manifest: " + file.getFileName() + " truncated: "
+                        + whole / 2 + " of " + whole + " bytes",
+                problems.get(0));
         assertEquals(List.of("switching/host=bridgit%3A2"), truncated.damaged(), "the partition to compute again");
         Assertions.assertFalse(truncated.leftovers(), "no run died midway");
         // A run that died and left its lease: verify says so, to be repaired before the census runs again.
@@ -63,6 +67,23 @@ class ManifestsTest extends SparkCensusTest {
         assertEquals(
                 2, withLeftovers.problems().size(), withLeftovers.problems().toString());
         assertEquals(truncated.damaged(), withLeftovers.damaged());
+    }
+
+    /** verify says, file by file, how a partition's files differ from its manifest: the first three. */
+    @Test
+    void aDifferenceNamesEachFileAndHowItDiffers() {
+        final String listed = "a.parquet:100:7,b.parquet:100:7,c.parquet:100:7,d.parquet:100:7";
+        assertEquals("its directory cannot be listed", Manifests.difference(listed, null));
+        assertEquals(
+                "a.parquet missing; b.parquet truncated: 40 of 100 bytes; c.parquet 120 bytes, the manifest says 100",
+                Manifests.difference(listed, "b.parquet:40:7,c.parquet:120:7,d.parquet:100:7"));
+        assertEquals(
+                "a.parquet altered: its CRC-32 differs, same size; b.parquet unreadable; e.parquet not in the manifest",
+                Manifests.difference(
+                        listed, "a.parquet:100:8,b.parquet:100:-1,c.parquet:100:7,d.parquet:100:7,e.parquet:1:1"));
+        assertEquals(
+                "a.parquet missing; b.parquet missing; c.parquet missing; and 1 more",
+                Manifests.difference(listed, ""));
     }
 
     @Test

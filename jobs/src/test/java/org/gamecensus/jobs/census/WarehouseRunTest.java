@@ -489,7 +489,8 @@ class WarehouseRunTest extends SparkCensusTest {
         w.openRun("repairs", false); // completes the dead run's commit
         w.closeRun();
         assertEquals(
-                List.of("lumberjack/edges=1: files differ from the manifest (missing, truncated or altered)"),
+                List.of("lumberjack/edges=1: files differ from the manifest: " + damagedFile.getFileName()
+                        + " altered: its CRC-32 differs, same size"),
                 Manifests.verify(spark(), w, LumberjackSchemas.ALL).problems());
     }
 

@@ -466,7 +466,8 @@ class CensusCliTest extends SparkCensusTest {
     }
 
     /** Flips one bit in the middle of a Parquet file of the partition directory {@code partition}, as disk damage would. */
-    private static void flipAByteIn(Path partition) throws IOException {
+    /** Flips a bit in one of the partition's Parquet files; returns its name. */
+    private static String flipAByteIn(Path partition) throws IOException {
         final Path file;
         try (var files = Files.list(partition)) {
             file = files.filter(f -> f.toString().endsWith(".parquet"))
@@ -476,6 +477,7 @@ class CensusCliTest extends SparkCensusTest {
         final byte[] bytes = Files.readAllBytes(file);
         bytes[bytes.length / 2] ^= 1;
         Files.write(file, bytes);
+        return file.getFileName().toString();
     }
 
     /** {@code census sql} of a table's rows, as CSV, in the warehouse given. */
@@ -810,12 +812,13 @@ class CensusCliTest extends SparkCensusTest {
         final String out = tmp.resolve("out").toString();
         final String[] run = {"run", "lumberjack", "--max-edges", "4", "--out", out};
         assertEquals(0, census(run).code());
-        flipAByteIn(tmp.resolve("out/warehouse/lumberjack/edges=4"));
+        final String flipped = flipAByteIn(tmp.resolve("out/warehouse/lumberjack/edges=4"));
         final CliRun damaged = census("verify", "--out", out);
         assertEquals(1, damaged.code(), damaged.out());
         assertEquals(
                 List.of(
-                        "PROBLEM lumberjack/edges=4: files differ from the manifest (missing, truncated or altered)",
+                        "PROBLEM lumberjack/edges=4: files differ from the manifest: " + flipped
+                                + " altered: its CRC-32 differs, same size",
                         "5 partitions checked, 1 problem(s)",
                         "To mend a damaged partition, run the census that wrote it again, with the same"
                                 + " parameters: it computes the partition afresh and replaces it. --repair mends only"

@@ -120,6 +120,12 @@ public final class Warehouse {
             throw new UsageException("--out " + out + " is a file, not a directory");
         }
         if (warehouse != null) {
+            if (WarehouseFiles.isUri(warehouse)
+                    && !warehouse.matches("^[A-Za-z]:\\\\.*")
+                    && !warehouse.substring(warehouse.indexOf(':') + 1).startsWith("/")) {
+                throw new UsageException("--warehouse " + warehouse + ": a URI needs an absolute path, as"
+                        + " file:///dir or hdfs://host/dir; give a relative directory without a scheme");
+            }
             final String uri = WarehouseFiles.uri(warehouse);
             try {
                 final String readOnly = WarehouseFiles.readOnlyScheme(uri);

@@ -159,7 +159,8 @@ class CensusCliTest extends SparkCensusTest {
                 "help of an unknown census|help run nosuch|unknown command 'nosuch' for 'census run'",
                 "bench census twice|bench --censuses lumberjack,lumberjack|--censuses takes distinct census names",
                 "bench census list ending in a comma|bench --censuses lumberjack,|--censuses takes distinct census names",
-                "verify a directory that is no warehouse|verify --warehouse src/main|no warehouse at"
+                "verify a directory that is no warehouse|verify --warehouse src/main|no warehouse at",
+                "a relative file URI|run lumberjack --max-edges 2 --warehouse file:relative|a URI needs an absolute path"
             })
     void badInputIsOneLineExitTwoAndNothingWritten(String what, String line, String message) throws Exception {
         // An out dir with earlier work in it: a refused command must leave it exactly as it was.

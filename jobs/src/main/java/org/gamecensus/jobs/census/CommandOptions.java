@@ -216,12 +216,13 @@ public final class CommandOptions {
             final Warehouse warehouse = warehouse();
             final SparkSession spark = session(command);
             openRun(warehouse, command, out);
-            final String name = StatusLine.shortName(command);
-            StatusLine.step("[1/2] " + name.substring(name.lastIndexOf(' ') + 1));
+            final String name = StatusLine.shortName(command); // "run NAME"
+            final String censusName = name.substring(name.lastIndexOf(' ') + 1);
+            StatusLine.step("[1/2] " + censusName);
             out.println(census.run(spark, warehouse, partitions));
             StatusLine.step("[2/2] tables");
             // The census's tables replace its earlier ones as a set, those it no longer has removed.
-            final String prefix = "tables/" + command.split(" ")[2] + "_";
+            final String prefix = "tables/" + censusName + "_";
             final List<PublishedTable> written;
             try (Publication publication = warehouse.openPublication()) {
                 written = tables.publish(spark, warehouse);

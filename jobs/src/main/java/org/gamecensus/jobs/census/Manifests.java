@@ -369,7 +369,7 @@ public final class Manifests {
 
     /**
      * What differs between a manifest's files line and the files found ({@code null}: the
-     * directory could not be listed), a phrase a file, the first three: a file missing, one not
+     * directory could not be listed), one phrase per file, the first three: a file missing, one not
      * in the manifest, one unreadable, one of another size (truncated when shorter), one of the
      * same size whose CRC-32 differs (altered).
      */
@@ -403,6 +403,9 @@ public final class Manifests {
         there.keySet().stream()
                 .filter(name -> !listed.containsKey(name))
                 .forEach(name -> phrases.add(name + " not in the manifest"));
+        if (phrases.isEmpty()) {
+            return "the files line differs: " + found;
+        }
         final int shown = Math.min(3, phrases.size());
         return String.join("; ", phrases.subList(0, shown))
                 + (phrases.size() > shown ? "; and " + (phrases.size() - shown) + " more" : "");
@@ -585,7 +588,7 @@ public final class Manifests {
                                 partition + ": mid-commit, its files between two states: " + midCommit.get(partition));
                     } else {
                         problems.add(partition + ": files differ from the manifest: "
-                                + (difference != null ? difference : "it lists none"));
+                                + (difference != null ? difference : "the manifest has no files line"));
                         damaged.add(partition);
                     }
                     filesOk = false;

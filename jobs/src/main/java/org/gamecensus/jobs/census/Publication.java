@@ -1,44 +1,66 @@
 package org.gamecensus.jobs.census;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
+import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The published files of one command — tables, figures, the page — replaced in the output
  * directory as a set. Every file is first written under a staging directory beside them
- * ({@code out/.publishing-<pid>-<id>/}, the same file system); only when all are written does
- * {@link #commit} move them in, one atomic rename each, and remove the earlier files of the same
- * kind it did not write again (a table a smaller census no longer has, a figure no longer drawn).
+ * ({@code out/.publishing-<millis>-<id>/}); only when all are written does {@link #commit} write a
+ * ready mark listing the earlier files to remove (a table a smaller census no longer has, a figure
+ * no longer drawn), then move each file in by one rename and remove those.
  *
- * <p>A command killed while it computes leaves the earlier set whole, and its staging directory,
- * which the next command deletes. One killed while it moves files in (a few milliseconds) leaves
- * a ready mark in its staging directory, listing the files to remove: the next command finishes
- * the move before it publishes anything ({@link #open}).
+ * <p>The cases a later command finds ({@link #recover}, oldest first): a staging directory whose
+ * owner (its host, process and the process's start) still runs is left alone; one without the
+ * ready mark is a command that died before its files were all written, and is deleted, the earlier
+ * files untouched; one with the mark died, or failed, while it moved its files in, and its move is
+ * finished.
  */
 public final class Publication implements AutoCloseable {
 
     /** The staging directories' name prefix, in the output directory. */
     static final String PREFIX = ".publishing-";
 
-    /** In a staging directory: all files are written; the lines name the files to remove. */
+    /** In a staging directory: every file is written; the lines name the files to remove. */
     static final String READY = "_READY";
+
+    /** In a staging directory: who writes it (host, pid, pid_start), as a run's lease says. */
+    static final String OWNER = "_OWNER";
+
+    /**
+     * The files a publication replaces, relative to the output directory: the tables ({@code .md},
+     * {@code .csv}) and figures ({@code .svg}, {@code .png}, {@code figures.csv}) at the top of
+     * their directories, and the page; nothing else there is ever removed.
+     */
+    private static final Pattern PUBLISHED =
+            Pattern.compile("tables/[^/]+\\.(md|csv)|figures/[^/]+\\.(svg|png|csv)|index\\.html");
+
+    /** The staging directories this JVM has open: never another command's leftovers. */
+    private static final Set<Path> OPEN = ConcurrentHashMap.newKeySet();
 
     private final Path out;
     private final Path dir;
     private final Runnable onClose;
-    private boolean committed;
+    private boolean ready;
 
     private Publication(Path out, Path dir, Runnable onClose) {
         this.out = out;
@@ -47,8 +69,8 @@ public final class Publication implements AutoCloseable {
     }
 
     /**
-     * Finishes or deletes what killed commands left in {@code out} (those of a process still
-     * running aside), then opens a staging directory there.
+     * Finishes or deletes what earlier commands left in {@code out} ({@link #recover}), then opens
+     * a staging directory there.
      */
     public static Publication open(Path out) {
         return open(out, () -> {});
@@ -57,10 +79,18 @@ public final class Publication implements AutoCloseable {
     /** As {@link #open(Path)}; {@code onClose} runs when the publication closes. */
     static Publication open(Path out, Runnable onClose) {
         recover(out);
-        final Path dir = out.resolve(PREFIX + ProcessHandle.current().pid() + "-" + UUID.randomUUID());
+        final Path dir =
+                out.resolve(String.format("%s%013d-%s", PREFIX, System.currentTimeMillis(), UUID.randomUUID()));
         try {
             Files.createDirectories(dir);
-        } catch (IOException e) {
+            OPEN.add(dir);
+            Warehouse.writeAtomically(
+                    dir.resolve(OWNER),
+                    "host=" + WarehouseRun.HOST + "\npid="
+                            + ProcessHandle.current().pid() + "\npid_start="
+                            + WarehouseRun.startOf(ProcessHandle.current()) + "\n");
+        } catch (IOException | RuntimeException e) {
+            OPEN.remove(dir);
             throw new IllegalStateException("cannot write in " + out + ": " + e.getMessage(), e);
         }
         return new Publication(out, dir, onClose);
@@ -72,9 +102,10 @@ public final class Publication implements AutoCloseable {
     }
 
     /**
-     * Moves every staged file to its place in the output directory, then removes the files there
-     * that {@code replaced} accepts (by their path relative to the output directory, '/'-separated)
-     * and this publication did not write.
+     * Moves every staged file to its place in the output directory, then removes the published
+     * files there ({@link #PUBLISHED}) that {@code replaced} accepts (by their path relative to the
+     * output directory, '/'-separated) and this publication did not write. Once the ready mark is
+     * written, a failure leaves the staging directory for the next command to finish.
      */
     public void commit(Predicate<String> replaced) {
         final List<String> staged = files(dir);
@@ -85,25 +116,29 @@ public final class Publication implements AutoCloseable {
             }
         }
         Warehouse.writeAtomically(dir.resolve(READY), String.join("\n", stale));
+        ready = true;
         moveIn(out, dir);
-        committed = true;
     }
 
-    /** Deletes the staging directory of a publication not committed (a failed command's). */
+    /**
+     * Deletes the staging directory of a publication that never became ready (a failed command's);
+     * one that did, and failed while moving in, stays for the next command to finish.
+     */
     @Override
     public void close() {
         try {
-            if (!committed) {
+            if (!ready) {
                 deleteRecursively(dir);
             }
         } finally {
+            OPEN.remove(dir);
             onClose.run();
         }
     }
 
     /**
-     * The staging directories killed commands left in {@code out}: each with its ready mark
-     * moved in (its files, then its removals), each without deleted; a live process's left alone.
+     * Deals with the staging directories earlier commands left in {@code out}, oldest first: those
+     * of a live owner, or of this JVM, stay; a ready one is moved in; any other is deleted.
      */
     static void recover(Path out) {
         if (!Files.isDirectory(out)) {
@@ -118,7 +153,7 @@ public final class Publication implements AutoCloseable {
             throw new UncheckedIOException("cannot list " + out, e);
         }
         for (Path d : left) {
-            if (ownerRunning(d.getFileName().toString())) {
+            if (OPEN.contains(d) || ownerLive(d)) {
                 continue;
             }
             if (Files.isRegularFile(d.resolve(READY))) {
@@ -129,87 +164,127 @@ public final class Publication implements AutoCloseable {
         }
     }
 
-    /** Whether the process that named a staging directory (by its pid) runs still, this one aside. */
-    private static boolean ownerRunning(String name) {
-        final String rest = name.substring(PREFIX.length());
-        final int dash = rest.indexOf('-');
+    /**
+     * Whether the owner of a staging directory may still write in it, as {@link WarehouseRun#live}
+     * decides for a run's lease; without its owner file, while the directory is younger than a lease.
+     */
+    private static boolean ownerLive(Path staging) {
         try {
-            final long pid = Long.parseLong(dash < 0 ? rest : rest.substring(0, dash));
-            return pid != ProcessHandle.current().pid()
-                    && ProcessHandle.of(pid).filter(WarehouseRun::running).isPresent();
-        } catch (NumberFormatException e) {
-            return false;
+            final Path owner = staging.resolve(OWNER);
+            if (!Files.isRegularFile(owner)) {
+                return System.currentTimeMillis()
+                                - Files.getLastModifiedTime(staging).toMillis()
+                        < WarehouseRun.leaseMillis();
+            }
+            final Properties p = new Properties();
+            p.load(new StringReader(Files.readString(owner, StandardCharsets.UTF_8)));
+            return WarehouseRun.live(
+                    staging.getFileName().toString(),
+                    p,
+                    Files.getLastModifiedTime(owner).toMillis());
+        } catch (IOException e) {
+            return true; // unreadable: left alone, as a live one is
         }
     }
 
     /**
-     * Moves the files of a ready staging directory into {@code out}, removes those its mark
-     * lists, then deletes the directory (the mark last): each step can be run again.
+     * Moves the files of a ready staging directory into {@code out}, removes the published files
+     * its mark lists, then deletes the directory: each step can be run again.
      */
     private static void moveIn(Path out, Path staging) {
         try {
             final List<String> stale = Files.readAllLines(staging.resolve(READY), StandardCharsets.UTF_8);
             for (String f : files(staging)) {
-                if (f.equals(READY)) {
-                    continue;
+                if (PUBLISHED.matcher(f).matches()) {
+                    move(staging.resolve(f), out.resolve(f));
                 }
-                final Path target = out.resolve(f);
-                Files.createDirectories(target.getParent());
-                Files.move(
-                        staging.resolve(f),
-                        target,
-                        StandardCopyOption.REPLACE_EXISTING,
-                        StandardCopyOption.ATOMIC_MOVE);
             }
             for (String f : stale) {
-                if (!f.isBlank()) {
+                if (PUBLISHED.matcher(f).matches()) {
                     Files.deleteIfExists(out.resolve(f));
                 }
             }
         } catch (IOException e) {
-            throw new IllegalStateException("cannot publish into " + out + ": " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot publish into " + out + " (the next run or publish finishes it): " + e.getMessage(), e);
         }
         deleteRecursively(staging);
     }
 
     /**
-     * The files of {@code out} a publication may replace: those under {@code tables/} and
-     * {@code figures/}, and {@code index.html}.
+     * Moves a file to {@code target} by one atomic rename; where {@code target}'s directory is on
+     * another file system (a link to elsewhere), copies it beside the target first, then renames.
+     */
+    private static void move(Path file, Path target) throws IOException {
+        Files.createDirectories(target.getParent());
+        try {
+            Files.move(file, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            final Path copy = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+            Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(copy, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.delete(file);
+        }
+    }
+
+    /**
+     * The published files of {@code out} ({@link #PUBLISHED}), relative and '/'-separated: the
+     * tables and figures at the top of {@code tables/} and {@code figures/} (links followed), and
+     * {@code index.html}.
      */
     static List<String> published(Path out) {
         final List<String> all = new ArrayList<>();
         for (String d : List.of("tables", "figures")) {
-            files(out.resolve(d)).forEach(f -> all.add(d + "/" + f));
+            if (!Files.isDirectory(out.resolve(d))) {
+                continue;
+            }
+            try (Stream<Path> s = Files.list(out.resolve(d))) {
+                s.map(p -> d + "/" + p.getFileName())
+                        .filter(f -> PUBLISHED.matcher(f).matches() && Files.isRegularFile(out.resolve(f)))
+                        .forEach(all::add);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + out.resolve(d), e);
+            }
         }
         if (Files.isRegularFile(out.resolve("index.html"))) {
             all.add("index.html");
         }
+        all.sort(null);
         return all;
     }
 
-    /** The regular files under {@code root}, relative and '/'-separated, in name order. */
+    /** The regular files under {@code root}, relative and '/'-separated, in name order; one gone meanwhile left out. */
     static List<String> files(Path root) {
         if (!Files.isDirectory(root)) {
             return List.of();
         }
-        final List<String> out = new ArrayList<>();
+        final List<String> found = new ArrayList<>();
         try {
             Files.walkFileTree(root, new SimpleFileVisitor<>() {
                 @Override
                 public FileVisitResult visitFile(Path f, BasicFileAttributes attrs) {
                     if (attrs.isRegularFile()) {
-                        out.add(root.relativize(f).toString().replace('\\', '/'));
+                        found.add(root.relativize(f).toString().replace('\\', '/'));
                     }
                     return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path f, IOException e) throws IOException {
+                    if (e instanceof NoSuchFileException) {
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw e;
                 }
             });
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + root, e);
         }
-        out.sort(null);
-        return out;
+        found.sort(null);
+        return found;
     }
 
+    /** Deletes {@code root} and everything under it, deepest first; what is already gone is no error. */
     private static void deleteRecursively(Path root) {
         if (!Files.exists(root)) {
             return;

@@ -83,6 +83,7 @@ public final class Warehouse {
     /** The run a command opened for all it writes ({@link #openRun}), or null. */
     private WarehouseRun run;
 
+    /** The publication this command's published files go to until it closes, else null. */
     private Publication publication;
 
     /** The warehouse in {@code <out>/warehouse}. */
@@ -154,6 +155,10 @@ public final class Warehouse {
      */
     public void checkWritable() {
         checkLocalWritable("--out", out);
+        if (Files.isDirectory(out.resolve("index.html"))) {
+            throw new UsageException(
+                    "--out " + out + ": " + out.resolve("index.html") + " is a directory, not the page");
+        }
         // Published files are moved into these: an existing one must take them.
         for (String published : List.of("tables", "figures")) {
             final Path dir = out.resolve(published);

@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
@@ -466,8 +467,10 @@ class CensusCliTest extends SparkCensusTest {
         assertEquals("n\n4", sql.out().strip());
     }
 
-    /** Flips one bit in the middle of a Parquet file of the partition directory {@code partition}, as disk damage would. */
-    /** Flips a bit in one of the partition's Parquet files; returns its name. */
+    /**
+     * Flips one bit in the middle of a Parquet file of the partition directory {@code partition},
+     * as disk damage would; returns the file's name.
+     */
     private static String flipAByteIn(Path partition) throws IOException {
         final Path file;
         try (var files = Files.list(partition)) {
@@ -636,12 +639,15 @@ class CensusCliTest extends SparkCensusTest {
         Files.writeString(tables.resolve("lumberjack_gone.md"), "a table of an earlier, larger census\n");
         Files.writeString(tables.resolve("cram_catalogue.md"), "another census's table\n");
         Files.writeString(tables.resolve("hex_removed.md"), "a table the killed move removes\n");
-        // pid 0 is no run's: both were left by killed commands.
-        final Path staged = Files.createDirectories(out.resolve(".publishing-0-staged/tables"));
+        // Left by killed commands ten minutes ago, too early to have written who they were.
+        final Path staged = Files.createDirectories(out.resolve(".publishing-0000000000001-staged/tables"));
         Files.writeString(staged.resolve("hex_half.md"), "staged, never ready\n");
-        final Path ready = Files.createDirectories(out.resolve(".publishing-0-ready/tables"));
+        final Path ready = Files.createDirectories(out.resolve(".publishing-0000000000002-ready/tables"));
         Files.writeString(ready.resolve("hex_moved.md"), "ready, half moved in\n");
         Files.writeString(ready.resolve("../_READY"), "tables/hex_removed.md");
+        final FileTime tenMinutesAgo = FileTime.fromMillis(System.currentTimeMillis() - 600_000);
+        Files.setLastModifiedTime(staged.getParent(), tenMinutesAgo);
+        Files.setLastModifiedTime(ready.getParent(), tenMinutesAgo);
         final CliRun run = census("run", "lumberjack", "--max-edges", "4", "--out", out.toString());
         assertEquals(0, run.code(), run.err());
         final List<String> names;

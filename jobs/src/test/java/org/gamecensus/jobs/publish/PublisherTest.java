@@ -266,15 +266,21 @@ class PublisherTest extends SparkCensusTest {
         final Warehouse w = new Warehouse(tmp.resolve("small"));
         CramJob.census(spark(), w, 6, 0);
         w.registerViews(spark());
-        for (DatasetSchema schema : Censuses.schemas()) {
-            if (!schema.table().equals("cram")) {
-                spark().createDataFrame(List.of(), schema.struct()).createOrReplaceTempView(schema.table());
-            }
-        }
         final List<EssayClaims.Claim> claims = EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv"));
         final Map<String, String> verdicts = new LinkedHashMap<>();
-        for (EssayClaims.Verdict v : EssayClaims.check(spark(), claims)) {
-            verdicts.put(v.claim().id(), v.verdict());
+        try {
+            for (DatasetSchema schema : Censuses.schemas()) {
+                if (!schema.table().equals("cram")) {
+                    spark().createDataFrame(List.of(), schema.struct()).createOrReplaceTempView(schema.table());
+                }
+            }
+            for (EssayClaims.Verdict v : EssayClaims.check(spark(), claims)) {
+                verdicts.put(v.claim().id(), v.verdict());
+            }
+        } finally { // the other tests' views are their own
+            for (DatasetSchema schema : Censuses.schemas()) {
+                spark().catalog().dropTempView(schema.table());
+            }
         }
         // To six squares: the counts of four and six squares, the share at six and "no odd shape
         // has a route" are computed; nothing else is.

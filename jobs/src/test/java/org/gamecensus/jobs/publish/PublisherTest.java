@@ -296,6 +296,41 @@ class PublisherTest extends SparkCensusTest {
         assertEquals(claims.size(), verdicts.size());
     }
 
+    /**
+     * "The smallest board the potential loses" is judged only when every smaller board was
+     * censused: a loss on 5×4 alone (as a run of that board writes) is not computed; over every
+     * board of up to 20 cells it is the first by cells, then name.
+     */
+    @Test
+    void theSmallestLosingBoardNeedsEverySmallerBoard() {
+        final List<EssayClaims.Claim> claims =
+                EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv")).stream()
+                        .filter(c -> c.id().equals("hex-potential-first-loss"))
+                        .toList();
+        final String row = "('%s', 'potential', 'down', 'defender-best', %s)";
+        final List<String> all = new ArrayList<>();
+        for (int r = 2; r <= 10; r++) {
+            for (int c = 2; r * c <= 20; c++) {
+                final String board = r + "x" + c;
+                all.add(String.format(row, board, !board.equals("4x5") && !board.equals("5x4")));
+            }
+        }
+        try {
+            spark().sql("SELECT * FROM VALUES " + String.format(row, "5x4", false)
+                            + " AS t(board, rule, side, ties, holds)")
+                    .createOrReplaceTempView("hex_adversarial");
+            assertEquals(
+                    "not computed", EssayClaims.check(spark(), claims).get(0).verdict());
+            spark().sql("SELECT * FROM VALUES " + String.join(", ", all) + " AS t(board, rule, side, ties, holds)")
+                    .createOrReplaceTempView("hex_adversarial");
+            final EssayClaims.Verdict v = EssayClaims.check(spark(), claims).get(0);
+            assertEquals("4x5", v.censusValue());
+            assertEquals("erratum", v.verdict(), "the essay's value, with its erratum's reading beside it");
+        } finally {
+            spark().catalog().dropTempView("hex_adversarial");
+        }
+    }
+
     @Test
     void claimValuesCompareAtTheEssaysPrecision() {
         Assertions.assertTrue(EssayClaims.same("62", "62.4"));

@@ -86,6 +86,7 @@ public final class CensusCli {
     private CensusCli() {}
 
     public static void main(String[] args) {
+        CompilerDirectives.addInBackground();
         StatusLine.install(System.err);
         final int code;
         try {

@@ -84,6 +84,7 @@ public final class Manifests {
         // The declared schema: a partition value reads as its declared type, so its key is the manifest's.
         return DriverRows.of(spark.read()
                 .schema(schema.struct())
+                .option("pathGlobFilter", "*.parquet") // the data files, as the manifests list them
                 .parquet(table)
                 .groupBy(keys.toArray(new Column[0]))
                 .agg(agg[0], agg[1]));
@@ -370,8 +371,8 @@ public final class Manifests {
     /**
      * What differs between a manifest's files line and the files found ({@code null}: the
      * directory could not be listed), one phrase per file, the first three: a file missing, one not
-     * in the manifest, one unreadable, one of another size (truncated when shorter), one of the
-     * same size whose CRC-32 differs (altered).
+     * in the manifest, one unreadable, one of another size, one of the same size whose CRC-32
+     * differs (altered).
      */
     static String difference(String expected, String found) {
         if (found == null) {
@@ -392,9 +393,7 @@ public final class Manifests {
                 phrases.add(name + " missing");
             } else if (f.crc32() == FileEntry.UNREADABLE) {
                 phrases.add(name + " unreadable");
-            } else if (f.size() < e.size()) {
-                phrases.add(name + " truncated: " + f.size() + " of " + e.size() + " bytes");
-            } else if (f.size() > e.size()) {
+            } else if (f.size() != e.size()) {
                 phrases.add(name + " " + f.size() + " bytes, the manifest says " + e.size());
             } else if (f.crc32() != e.crc32()) {
                 phrases.add(name + " altered: its CRC-32 differs, same size");

@@ -206,7 +206,9 @@ public final class Publication implements AutoCloseable {
             }
         } catch (IOException e) {
             throw new IllegalStateException(
-                    "cannot publish into " + out + " (the next run or publish finishes it): " + e.getMessage(), e);
+                    "cannot publish into " + out + " (the next run or publish finishes it): "
+                            + e.getClass().getSimpleName() + " " + e.getMessage(),
+                    e);
         }
         deleteRecursively(staging);
     }

@@ -162,6 +162,9 @@ public final class Warehouse {
         // Published files are moved into these: an existing one must take them.
         for (String published : List.of("tables", "figures")) {
             final Path dir = out.resolve(published);
+            if (Files.isSymbolicLink(dir) && !Files.exists(dir)) {
+                throw new UsageException("--out " + out + ": " + dir + " is a link to nothing");
+            }
             if (Files.exists(dir) && !Files.isDirectory(dir)) {
                 throw new UsageException("--out " + out + ": " + dir + " is a file, not a directory");
             }

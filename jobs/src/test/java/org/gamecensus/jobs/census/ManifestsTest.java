@@ -38,6 +38,11 @@ class ManifestsTest extends SparkCensusTest {
         assertEquals(4, checked.size(), "two hosts in switching and in switching_hosts");
         final Path partition = Path.of(URI.create(w.tablePath("switching"))).resolve("host=bridgit%3A2");
         Assertions.assertTrue(Files.isDirectory(partition), "Spark escapes ':' in partition directories");
+        // A file that is no Parquet file beside the data (a note left there) is not read as data.
+        Files.writeString(partition.resolve("notes.txt"), "not a Parquet file\n");
+        assertEquals(
+                List.of(), Manifests.verify(spark(), w, SwitchingSchemas.ALL).problems());
+        Files.delete(partition.resolve("notes.txt"));
         final Path file;
         try (var files = Files.list(partition)) {
             file = files.filter(f -> f.toString().endsWith(".parquet"))
@@ -52,8 +57,8 @@ class ManifestsTest extends SparkCensusTest {
         final List<String> problems = truncated.problems();
         assertEquals(1, problems.size(), problems.toString());
         assertEquals(
-                "switching/host=bridgit%3A2: files differ from the manifest: " + file.getFileName() + " truncated: "
-                        + whole / 2 + " of " + whole + " bytes",
+                "switching/host=bridgit%3A2: files differ from the manifest: " + file.getFileName() + " " + whole / 2
+                        + " bytes, the manifest says " + whole,
                 problems.get(0));
         assertEquals(List.of("switching/host=bridgit%3A2"), truncated.damaged(), "the partition to compute again");
         Assertions.assertFalse(truncated.leftovers(), "no run died midway");
@@ -75,7 +80,7 @@ class ManifestsTest extends SparkCensusTest {
         final String listed = "a.parquet:100:7,b.parquet:100:7,c.parquet:100:7,d.parquet:100:7";
         assertEquals("its directory cannot be listed", Manifests.difference(listed, null));
         assertEquals(
-                "a.parquet missing; b.parquet truncated: 40 of 100 bytes; c.parquet 120 bytes, the manifest says 100",
+                "a.parquet missing; b.parquet 40 bytes, the manifest says 100; c.parquet 120 bytes, the manifest says 100",
                 Manifests.difference(listed, "b.parquet:40:7,c.parquet:120:7,d.parquet:100:7"));
         assertEquals(
                 "a.parquet altered: its CRC-32 differs, same size; b.parquet unreadable; e.parquet not in the manifest",

@@ -690,6 +690,17 @@ class CensusCliTest extends SparkCensusTest {
         assertEquals(1, r.err().strip().split("\n").length, r.err());
         Assertions.assertTrue(r.err().contains("cannot write in " + out.resolve("figures")), r.err());
         assertEquals(before, snapshot(out));
+        Files.delete(out.resolve("figures"));
+        Files.createSymbolicLink(out.resolve("tables"), tmp.resolve("nowhere"));
+        r = census("run", "lumberjack", "--max-edges", "2", "--out", out.toString());
+        assertEquals(2, r.code(), r.err());
+        assertEquals(1, r.err().strip().split("\n").length, r.err());
+        Assertions.assertTrue(r.err().contains(out.resolve("tables") + " is a link to nothing"), r.err());
+        try (Stream<Path> s = Files.list(out)) {
+            assertEquals(
+                    List.of("tables"), s.map(f -> f.getFileName().toString()).toList(), "nothing written");
+        }
+        assertFalse(Files.exists(tmp.resolve("nowhere")));
     }
 
     /** An out directory this process cannot write in is bad input: one line, exit 2, nothing written. */

@@ -331,6 +331,32 @@ class PublisherTest extends SparkCensusTest {
         }
     }
 
+    /**
+     * A sample of three winnable positions, every one taken by both rules, is 100 % with a plain
+     * standard error of 0, which would grade it "differs" from the essay's 88 and 92; Agresti and
+     * Coull's standard error (17 points here) grades it within sampling error.
+     */
+    @Test
+    void aTinySampleOfAllWinsIsWithinSamplingError() {
+        final List<EssayClaims.Claim> claims =
+                EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv")).stream()
+                        .filter(c -> c.id().startsWith("hex-44-"))
+                        .toList();
+        assertEquals(2, claims.size());
+        try {
+            spark().sql("SELECT * FROM VALUES ('4x4', true, true, true), ('4x4', true, true, true),"
+                            + " ('4x4', true, true, true), ('4x4', false, false, false)"
+                            + " AS t(board, winnable, ratio_wins, current_wins)")
+                    .createOrReplaceTempView("hex_sample");
+            for (EssayClaims.Verdict v : EssayClaims.check(spark(), claims)) {
+                assertEquals("100.0", v.censusValue(), v.claim().id());
+                assertEquals("within sampling error", v.verdict(), v.claim().id());
+            }
+        } finally {
+            spark().catalog().dropTempView("hex_sample");
+        }
+    }
+
     @Test
     void claimValuesCompareAtTheEssaysPrecision() {
         Assertions.assertTrue(EssayClaims.same("62", "62.4"));

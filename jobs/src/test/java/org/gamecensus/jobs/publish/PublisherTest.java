@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
@@ -296,6 +297,13 @@ class PublisherTest extends SparkCensusTest {
         assertEquals(claims.size(), verdicts.size());
     }
 
+    /** The claims of the project's claims file whose id {@code id} accepts. */
+    private List<EssayClaims.Claim> claims(Predicate<String> id) {
+        return EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv")).stream()
+                .filter(c -> id.test(c.id()))
+                .toList();
+    }
+
     /**
      * "The smallest board the potential loses" is judged only when every smaller board was
      * censused: a loss on 5×4 alone (as a run of that board writes) is not computed; over every
@@ -303,10 +311,7 @@ class PublisherTest extends SparkCensusTest {
      */
     @Test
     void theSmallestLosingBoardNeedsEverySmallerBoard() {
-        final List<EssayClaims.Claim> claims =
-                EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv")).stream()
-                        .filter(c -> c.id().equals("hex-potential-first-loss"))
-                        .toList();
+        final List<EssayClaims.Claim> claims = claims(id -> id.equals("hex-potential-first-loss"));
         final String row = "('%s', 'potential', 'down', 'defender-best', %s)";
         final List<String> all = new ArrayList<>();
         for (int r = 2; r <= 10; r++) {
@@ -338,10 +343,7 @@ class PublisherTest extends SparkCensusTest {
      */
     @Test
     void aTinySampleOfAllWinsIsWithinSamplingError() {
-        final List<EssayClaims.Claim> claims =
-                EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv")).stream()
-                        .filter(c -> c.id().startsWith("hex-44-"))
-                        .toList();
+        final List<EssayClaims.Claim> claims = claims(id -> id.startsWith("hex-44-"));
         assertEquals(2, claims.size());
         try {
             spark().sql("SELECT * FROM VALUES ('4x4', true, true, true), ('4x4', true, true, true),"

@@ -286,18 +286,8 @@ public final class Publication implements AutoCloseable {
         return found;
     }
 
-    /** Deletes {@code root} and everything under it, deepest first; what is already gone is no error. */
+    /** Deletes {@code root} and everything under it (nothing when it is missing). */
     private static void deleteRecursively(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p :
-                    s.sorted((a, b) -> b.getNameCount() - a.getNameCount()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot delete " + root, e);
-        }
+        WarehouseFiles.deleteRecursively(WarehouseFiles.uri(root.toString()));
     }
 }

@@ -1,14 +1,10 @@
 package org.gamecensus.jobs.publish;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.DriverRows;
@@ -30,29 +26,13 @@ public final class Figures {
 
     /**
      * Draws every figure whose views are present and writes each as SVG with a PNG copy into
-     * {@code dir}, removing the figures there that it did not draw.
+     * {@code dir}. Figures an earlier publish drew and this one does not are removed by the
+     * publication this one commits ({@code Publication}).
      */
     public static List<Figure> draw(SparkSession spark, List<String> views, Path dir) {
         final Map<String, Picture> pictures = new LinkedHashMap<>();
         final List<Figure> figures = draw(spark, views, pictures);
         pictures.forEach((file, picture) -> Svg.write(dir.resolve(file), picture));
-        // Figures an earlier publish drew and this one does not (a census no longer run, fewer
-        // pages) would linger beside the page, listed nowhere: they go.
-        if (!Files.isDirectory(dir)) {
-            return figures;
-        }
-        try (Stream<Path> files = Files.list(dir)) {
-            for (Path f : files.toList()) {
-                final String name = f.getFileName().toString();
-                final boolean figure = name.endsWith(".svg") || name.endsWith(".png");
-                final String svg = name.endsWith(".png") ? name.substring(0, name.length() - 4) + ".svg" : name;
-                if (figure && !pictures.containsKey(svg)) {
-                    Files.delete(f);
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot list " + dir, e);
-        }
         return figures;
     }
 

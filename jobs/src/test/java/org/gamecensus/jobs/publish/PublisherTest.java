@@ -17,6 +17,7 @@ import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.gamecensus.jobs.Censuses;
+import org.gamecensus.jobs.census.Publication;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.Warehouse;
@@ -97,7 +98,11 @@ class PublisherTest extends SparkCensusTest {
         Files.createDirectories(w.out().resolve("figures"));
         Files.writeString(w.out().resolve("figures/cram_routes.svg"), "<svg/>");
         Files.writeString(w.out().resolve("figures/cram_routes.png"), "stale");
-        final Publisher.Result result = Publisher.publish(spark(), w, tables, claims, null);
+        final Publisher.Result result;
+        try (Publication publication = w.openPublication()) {
+            result = Publisher.publish(spark(), w, tables, claims, null);
+            publication.commit(file -> file.startsWith("figures/")); // the tables were written before
+        }
         Assertions.assertFalse(Files.exists(w.out().resolve("figures/cram_routes.svg")), "stale SVG removed");
         Assertions.assertFalse(Files.exists(w.out().resolve("figures/cram_routes.png")), "stale PNG removed");
         assertEquals(

@@ -29,10 +29,11 @@ public final class DatasetSchema implements Serializable {
     private final String description;
     private final List<String> distinctColumns;
     private final String rowNoun;
+    private final PartitionSummary summary;
 
     public DatasetSchema(
             String table, int version, StructType struct, List<String> partitionColumns, String description) {
-        this(table, version, struct, partitionColumns, description, List.of(), "rows");
+        this(table, version, struct, partitionColumns, description, List.of(), "rows", null);
     }
 
     private DatasetSchema(
@@ -42,7 +43,8 @@ public final class DatasetSchema implements Serializable {
             List<String> partitionColumns,
             String description,
             List<String> distinctColumns,
-            String rowNoun) {
+            String rowNoun,
+            PartitionSummary summary) {
         if (table == null || !table.matches("[a-z][a-z0-9_]*")) {
             throw new IllegalArgumentException("table name must be lower-case letters, digits and _: " + table);
         }
@@ -73,6 +75,10 @@ public final class DatasetSchema implements Serializable {
             throw new IllegalArgumentException("a row noun is lower-case words: " + rowNoun);
         }
         this.rowNoun = rowNoun;
+        if (summary != null) {
+            summary.check(table, struct, partitionColumns);
+        }
+        this.summary = summary;
     }
 
     /**
@@ -82,7 +88,8 @@ public final class DatasetSchema implements Serializable {
      * the same pages). A declaration about the data, not part of its meaning: the version stays.
      */
     public DatasetSchema withDistinctColumns(String... columns) {
-        return new DatasetSchema(table, version, struct, partitionColumns, description, List.of(columns), rowNoun);
+        return new DatasetSchema(
+                table, version, struct, partitionColumns, description, List.of(columns), rowNoun, summary);
     }
 
     /**
@@ -90,7 +97,16 @@ public final class DatasetSchema implements Serializable {
      * progress is reported ("5.2 M of 8.2 M positions"). Not part of the data: the version stays.
      */
     public DatasetSchema withRowNoun(String noun) {
-        return new DatasetSchema(table, version, struct, partitionColumns, description, distinctColumns, noun);
+        return new DatasetSchema(table, version, struct, partitionColumns, description, distinctColumns, noun, summary);
+    }
+
+    /**
+     * This schema with each partition's rows counted as {@code summary} says, the counts kept in
+     * the partition's manifest by whatever writes it. Not part of the data: the version stays.
+     */
+    public DatasetSchema withSummary(PartitionSummary summary) {
+        return new DatasetSchema(
+                table, version, struct, partitionColumns, description, distinctColumns, rowNoun, summary);
     }
 
     public String table() {
@@ -121,6 +137,11 @@ public final class DatasetSchema implements Serializable {
     /** What one row is, in the plural ("positions"); "rows" unless named ({@link #withRowNoun}). */
     public String rowNoun() {
         return rowNoun;
+    }
+
+    /** The counts kept with each partition ({@link #withSummary}), or null. */
+    public PartitionSummary summary() {
+        return summary;
     }
 
     /** A column with its meaning recorded as the field's comment (shown by DESCRIBE and in _schema.json). */

@@ -72,4 +72,38 @@ class DatasetSchemaTest {
                 assertThrows(IllegalArgumentException.class, () -> TREES.withRowNoun("Trees;"));
         assertTrue(bad.getMessage().contains("lower-case words: Trees;"), bad.getMessage());
     }
+
+    @Test
+    void aSummaryNamesColumnsOfItsTableOfTheTypesItsTermsNeedAndSurvivesTheOtherDeclarations() {
+        final PartitionSummary byValue = new PartitionSummary(
+                List.of("grundy"),
+                List.of(
+                        PartitionSummary.Measure.count("trees"),
+                        PartitionSummary.Measure.count("zeros", PartitionSummary.Term.equal("grundy", 0)),
+                        PartitionSummary.Measure.sum(
+                                "value_sum", "grundy", PartitionSummary.Term.atLeast("grundy", 1))));
+        final DatasetSchema summarised = TREES.withSummary(byValue).withRowNoun("trees");
+        assertEquals(byValue, summarised.summary());
+        assertEquals(List.of("grundy", "trees", "zeros", "value_sum"), byValue.columns());
+        assertEquals(null, TREES.summary(), "the schema declared on is unchanged");
+        assertEquals(
+                "SELECT `edges`, `grundy`, COUNT(*) AS `trees`, SUM(IF(`grundy` = 0, 1, 0)) AS `zeros`,"
+                        + " SUM(IF(`grundy` >= 1, `grundy`, 0)) AS `value_sum` FROM trees WHERE `edges` = 3"
+                        + " GROUP BY `edges`, `grundy`",
+                byValue.sql(summarised, "trees", "`edges` = 3"));
+        final List<PartitionSummary> bad = List.of(
+                new PartitionSummary(List.of("side"), byValue.measures()), // a string group
+                new PartitionSummary(List.of("edges"), byValue.measures()), // a partition column
+                new PartitionSummary(List.of("nodes"), byValue.measures()), // no such column
+                new PartitionSummary(
+                        List.of(),
+                        List.of(PartitionSummary.Measure.count("left", PartitionSummary.Term.isTrue("side")))),
+                new PartitionSummary(List.of(), List.of(PartitionSummary.Measure.sum("sides", "side"))),
+                new PartitionSummary(List.of(), List.of(PartitionSummary.Measure.count("edges"))),
+                new PartitionSummary(List.of("grundy", "grundy", "grundy"), byValue.measures()));
+        for (PartitionSummary b : bad) {
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TREES.withSummary(b));
+            assertTrue(e.getMessage().startsWith("summary of trees: "), e.getMessage());
+        }
+    }
 }

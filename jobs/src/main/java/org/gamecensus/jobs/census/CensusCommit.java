@@ -167,7 +167,8 @@ public final class CensusCommit {
                                 schema,
                                 written.stats(),
                                 written.files(),
-                                Warehouse.parameters(schema, partitions)),
+                                Warehouse.parameters(schema, partitions),
+                                written.summaryTexts()),
                         List.of());
                 return Committed.of(schema, written.stats(), written.tallies());
             } finally {
@@ -180,9 +181,22 @@ public final class CensusCommit {
     /**
      * What a write left in its directory: the stats row (partition values, n, h as
      * {@link Manifests#countAndChecksum} gives them) of each listed partition that received rows,
-     * the tallies, and the manifest entry of each file taken (partition key → file name → entry).
+     * the tallies, the manifest entry of each file taken (partition key → file name → entry), and
+     * each partition's counts where the schema has a summary (partition key → counts).
      */
-    public record Written(List<Row> stats, long[] tallies, Map<String, Map<String, FileEntry>> files) {}
+    public record Written(
+            List<Row> stats,
+            long[] tallies,
+            Map<String, Map<String, FileEntry>> files,
+            Map<String, SummaryCounts> summaries) {
+
+        /** Each partition's counts as its manifest keeps them, by partition key. */
+        Map<String, String> summaryTexts() {
+            final Map<String, String> texts = new HashMap<>();
+            summaries.forEach((key, counts) -> texts.put(key, counts.text()));
+            return texts;
+        }
+    }
 
     /**
      * Computes {@code census} and writes its rows into {@code dir} (a directory per partition, as
@@ -325,6 +339,7 @@ public final class CensusCommit {
             final long[] tally = new long[tallies];
             final Set<String> written = new HashSet<>();
             final Map<String, Map<String, FileEntry>> entries = new HashMap<>();
+            final Map<String, SummaryCounts> summaries = new HashMap<>();
             for (CensusWriteTask.Outcome o : outcomes) {
                 failing += o.failing();
                 o.examples().forEach(e -> CensusWriteTask.keepExample(examples, e));
@@ -337,6 +352,13 @@ public final class CensusCommit {
                         written.add(key + "/" + o.files()[p]);
                         entries.computeIfAbsent(key, k -> new HashMap<>()).put(o.files()[p], o.entries()[p]);
                     }
+                    if (o.summaries()[p] != null) {
+                        summaries
+                                .computeIfAbsent(
+                                        Manifests.key(schema, partitions.get(p)),
+                                        k -> new SummaryCounts(schema.summary()))
+                                .add(o.summaries()[p]);
+                    }
                 }
             }
             final List<Row> stats = Warehouse.observedPartitions(schema, partitions, checksums);
@@ -346,7 +368,7 @@ public final class CensusCommit {
             }
             // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
             Warehouse.keepOnly(dir, schema, stats, written, writeId);
-            return new Written(stats, tally, entries);
+            return new Written(stats, tally, entries, summaries);
         }
     }
 

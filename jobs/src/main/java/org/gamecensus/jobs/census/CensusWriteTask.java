@@ -130,7 +130,13 @@ final class CensusWriteTask implements Serializable {
      * What one task wrote: the file of each listed partition (null where it had no rows) with its
      * manifest entry as the writer saw it pass ({@link FileEntry}), failing rows, tallies.
      */
-    record Outcome(String[] files, FileEntry[] entries, long failing, List<Row> examples, long[] tallies)
+    record Outcome(
+            String[] files,
+            FileEntry[] entries,
+            long failing,
+            List<Row> examples,
+            long[] tallies,
+            SummaryCounts[] summaries)
             implements Serializable {}
 
     /** Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code attempt}). */
@@ -175,6 +181,8 @@ final class CensusWriteTask implements Serializable {
         private final ParquetRowWriter[] writers = new ParquetRowWriter[partitions.size()];
         private final String[] files = new String[partitions.size()];
         private final long[] tally;
+        private final SummaryCounts.Counter counter;
+        private final SummaryCounts[] summaries = new SummaryCounts[partitions.size()];
         private final List<Row> examples = new ArrayList<>();
         // The partition of the last row: most censuses' rows come grouped by partition, so one
         // comparison a row usually finds it; Cram's come in every size at once, looked up by value.
@@ -198,6 +206,7 @@ final class CensusWriteTask implements Serializable {
             this.failing = bad.bind(struct);
             this.counted = tallies.stream().map(t -> t.bind(struct)).toArray(Predicate[]::new);
             this.tally = new long[counted.length];
+            this.counter = schema.summary() == null ? null : new SummaryCounts.Counter(schema.summary(), struct);
             this.shown = show.length == 1 && show[0].equals("*")
                     ? IntStream.range(0, struct.size()).toArray()
                     : Arrays.stream(show).mapToInt(struct::fieldIndex).toArray();
@@ -226,6 +235,12 @@ final class CensusWriteTask implements Serializable {
                 if (counted[t].test(row)) {
                     tally[t]++;
                 }
+            }
+            if (counter != null) {
+                if (summaries[p] == null) {
+                    summaries[p] = new SummaryCounts(schema.summary());
+                }
+                counter.count(row, summaries[p]);
             }
             try {
                 if (writers[p] == null) {
@@ -263,7 +278,7 @@ final class CensusWriteTask implements Serializable {
             }
             ended = true;
             compressor.close();
-            return new Outcome(files, entries, failures, examples, tally);
+            return new Outcome(files, entries, failures, examples, tally, summaries);
         }
 
         /** A failed task: deletes what it wrote. */

@@ -47,6 +47,9 @@ public final class ChunkedCommit {
 
     private static final String TALLIES = "tallies";
 
+    /** A chunk manifest's line of a partition's counts, where the schema has a summary ({@link SummaryCounts}). */
+    private static final String SUMMARY = "summary.";
+
     private static final String SCHEMA_VERSION = "schema_version";
 
     private static final String SLICES = "slices";
@@ -259,6 +262,9 @@ public final class ChunkedCommit {
                 p.setProperty(PARTITION + key, stats.getLong(n) + " " + stats.getString(n + 1));
                 p.setProperty(
                         FILES + key, FileEntry.line(written.files().get(key).values()));
+                if (written.summaries().containsKey(key)) {
+                    p.setProperty(SUMMARY + key, written.summaries().get(key).text());
+                }
             }
             WarehouseFiles.writeAtomically(
                     chunkManifest(base, i), WarehouseRun.store(p, "gamecensus chunk manifest"), r.id());
@@ -269,14 +275,25 @@ public final class ChunkedCommit {
         final long[] sums = new long[tallies.length];
         final List<Row> stats = new ArrayList<>();
         final Map<String, Map<String, FileEntry>> entries = new HashMap<>();
+        final Map<String, String> summaries = new HashMap<>();
         for (Row partition : values) {
             final String key = Manifests.key(schema, partition);
             long n = 0;
             BigInteger h = BigInteger.ZERO;
+            // The partition's counts, added up while every chunk that wrote rows of it has them.
+            SummaryCounts counts = schema.summary() == null ? null : new SummaryCounts(schema.summary());
             for (Properties m : manifests) {
                 final String figures = m.getProperty(PARTITION + key);
                 if (figures == null) {
                     continue;
+                }
+                final String summary = m.getProperty(SUMMARY + key);
+                final SummaryCounts chunk =
+                        counts == null || summary == null ? null : SummaryCounts.of(schema.summary(), summary);
+                if (chunk == null) {
+                    counts = null;
+                } else {
+                    counts.add(chunk);
                 }
                 n += Long.parseLong(figures.split(" ")[0]);
                 h = h.add(new BigInteger(figures.split(" ")[1]));
@@ -286,6 +303,9 @@ public final class ChunkedCommit {
             }
             if (n > 0) {
                 stats.add(PartitionChecksums.statsRow(partition, n, h));
+                if (counts != null) {
+                    summaries.put(key, counts.text());
+                }
             }
         }
         for (Properties m : manifests) {
@@ -306,7 +326,7 @@ public final class ChunkedCommit {
         warehouse.publish(
                 spark,
                 r,
-                new Warehouse.Staged(data, schema, stats, entries, Warehouse.parameters(schema, partitions)),
+                new Warehouse.Staged(data, schema, stats, entries, Warehouse.parameters(schema, partitions), summaries),
                 List.of(base));
         // The run's directory went with the commit's staging; _chunks/<table> and _chunks go when empty.
         final String tableDir = base.substring(0, base.lastIndexOf('/'));

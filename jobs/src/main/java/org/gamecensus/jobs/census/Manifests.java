@@ -3,6 +3,7 @@ package org.gamecensus.jobs.census;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.zip.CRC32;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
@@ -30,6 +32,15 @@ import org.gamecensus.schemas.DatasetSchema;
 public final class Manifests {
 
     static final String DIR = "_manifest";
+
+    /** A manifest's line naming its summary's columns ({@link org.gamecensus.schemas.PartitionSummary}), where the schema has one. */
+    static final String SUMMARY_COLUMNS = "summary_columns";
+
+    /** A manifest's line of its partition's counts ({@link SummaryCounts#text}). */
+    static final String SUMMARY = "summary";
+
+    /** A manifest's line of the CRC-32 of its summary's two lines, so that a damaged count is found. */
+    static final String SUMMARY_CRC = "summary_crc32";
 
     private Manifests() {}
 
@@ -97,7 +108,8 @@ public final class Manifests {
      * project version, when it was made, the row count and checksum, and the files as they are
      * staged — each file's entry taken from {@code written} (partition key → file name → entry,
      * as its writer made it) when it is there and the size on disk matches, else read by a Spark
-     * job ({@link #files(SparkSession, Map)}). The names, sizes and checksums stay the same when
+     * job ({@link #files(SparkSession, Map)}), and the partition's counts where the schema has a
+     * summary and {@code summaries} (by key) holds them. The names, sizes and checksums stay the same when
      * the partitions move into their table.
      */
     static Map<String, String> texts(
@@ -106,7 +118,8 @@ public final class Manifests {
             DatasetSchema schema,
             List<Row> stats,
             Map<String, Map<String, FileEntry>> written,
-            Map<String, String> parameters) {
+            Map<String, String> parameters,
+            Map<String, String> summaries) {
         final Map<String, String> files = files(spark, staged, schema, stats, written);
         final String now = Instant.now().toString();
         final Map<String, String> texts = new HashMap<>();
@@ -123,6 +136,12 @@ public final class Manifests {
                     "rows", String.valueOf(r.getLong(schema.partitionColumns().size())));
             p.setProperty("checksum", r.getString(schema.partitionColumns().size() + 1));
             p.setProperty("files", files.get(key));
+            if (schema.summary() != null && summaries.containsKey(key)) {
+                final String columns = String.join(",", schema.summary().columns());
+                p.setProperty(SUMMARY_COLUMNS, columns);
+                p.setProperty(SUMMARY, summaries.get(key));
+                p.setProperty(SUMMARY_CRC, summaryCrc(columns, summaries.get(key)));
+            }
             texts.put(key, WarehouseRun.store(p, "gamecensus manifest"));
         }
         return texts;
@@ -170,6 +189,21 @@ public final class Manifests {
         return partitions;
     }
 
+    /** The manifests of {@code table}'s partitions, by the partition's directory (none for a table without them). */
+    static Map<String, Properties> byPartition(Warehouse warehouse, String table) {
+        final String tableDir = warehouse.tablePath(table);
+        final String dir = WarehouseFiles.child(tableDir, DIR);
+        final Map<String, Properties> manifests = new HashMap<>();
+        if (WarehouseFiles.isDirectory(dir)) {
+            for (Properties p : read(dir).values()) {
+                if (p.getProperty("partition") != null) {
+                    manifests.put(WarehouseFiles.child(tableDir, p.getProperty("partition")), p);
+                }
+            }
+        }
+        return manifests;
+    }
+
     /** The manifests in {@code dir}, by file name in the listing's order: several read at a time on a remote file system. */
     private static Map<String, Properties> read(String dir) {
         final List<String> names = WarehouseFiles.list(dir).stream()
@@ -205,7 +239,23 @@ public final class Manifests {
         } catch (NumberFormatException e) {
             return "its rows line is not a count";
         }
+        final String columns = p.getProperty(SUMMARY_COLUMNS);
+        final String summary = p.getProperty(SUMMARY);
+        final String crc = p.getProperty(SUMMARY_CRC);
+        if ((columns != null || summary != null || crc != null)
+                && (columns == null
+                        || summary == null
+                        || !summaryCrc(columns, summary).equals(crc))) {
+            return "its summary lines do not match their CRC-32";
+        }
         return null;
+    }
+
+    /** The CRC-32 of a summary's columns and counts lines, in hexadecimal. */
+    static String summaryCrc(String columns, String summary) {
+        final CRC32 crc = new CRC32();
+        crc.update((columns + "\n" + summary).getBytes(StandardCharsets.UTF_8));
+        return Long.toHexString(crc.getValue());
     }
 
     /**
@@ -524,12 +574,14 @@ public final class Manifests {
                 continue;
             }
             final TreeMap<String, Properties> byPartition = new TreeMap<>();
+            final Set<String> damagedManifests = new HashSet<>();
             try {
                 for (Map.Entry<String, Properties> m : read(dir).entrySet()) {
                     final String damage = damage(m.getKey(), m.getValue());
                     if (damage == null) {
                         byPartition.put(m.getValue().getProperty("partition"), m.getValue());
                     } else {
+                        damagedManifests.add(m.getKey());
                         problems.add(schema.table() + ": the manifest " + m.getKey() + " is damaged (" + damage
                                 + "); a run of its census with --replace writes the table again");
                     }
@@ -558,11 +610,14 @@ public final class Manifests {
             for (String key :
                     partitionDirectories(table, schema.partitionColumns().size())) {
                 if (!byPartition.containsKey(key) && !midCommit.containsKey(schema.table() + "/" + key)) {
+                    damaged.add(schema.table() + "/" + key);
+                    if (damagedManifests.contains(key.replace('/', ',') + ".properties")) {
+                        continue; // its manifest is there, and reported damaged above
+                    }
                     problems.add(schema.table() + "/" + key + ": a partition directory without a manifest"
                             + " (census sql leaves it out; readers of the table's files do not): remove it if it"
                             + " was put there by hand; if its manifest was lost, a run of the census that wrote"
                             + " it writes it again");
-                    damaged.add(schema.table() + "/" + key);
                 }
             }
             byPartition.forEach((key, p) -> {

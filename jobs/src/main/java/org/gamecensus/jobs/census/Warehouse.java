@@ -80,6 +80,9 @@ public final class Warehouse {
     /** The commit state in which {@link #registerViews} last read the manifests, or null. */
     private Map<String, String> viewsState;
 
+    /** The views {@link #registerViews} last registered: each table's partitions' files lines by directory (null: no manifests). */
+    private Map<String, Map<String, String>> viewed = Map.of();
+
     /** The run a command opened for all it writes ({@link #openRun}), or null. */
     private WarehouseRun run;
 
@@ -508,6 +511,7 @@ public final class Warehouse {
             }
             final List<String> names = damaged.isEmpty() ? views(spark, tables) : null;
             if (names != null && unchanged(before, true) != null) {
+                viewed = tables;
                 return names;
             }
             if (attempt == READ_ATTEMPTS) {
@@ -515,6 +519,15 @@ public final class Warehouse {
                         + READ_ATTEMPTS + " attempts)");
             }
         }
+    }
+
+    /**
+     * The partitions of {@code table}'s view as {@link #registerViews} last registered it: each
+     * partition's files line, by its directory; null for a table read without manifests or not
+     * registered.
+     */
+    Map<String, String> viewedPartitions(String table) {
+        return viewed.get(table);
     }
 
     /**
@@ -639,10 +652,12 @@ public final class Warehouse {
             DatasetSchema schema,
             List<Row> partitions,
             Map<String, Map<String, FileEntry>> files,
-            Map<String, String> parameters) {
+            Map<String, String> parameters,
+            Map<String, String> summaries) {
         public Staged {
             files = Map.copyOf(files);
             parameters = Map.copyOf(parameters);
+            summaries = Map.copyOf(summaries);
         }
     }
 
@@ -702,8 +717,14 @@ public final class Warehouse {
     void publish(SparkSession spark, WarehouseRun run, Staged staged, List<String> cleanup) {
         final DatasetSchema schema = staged.schema();
         final String table = tablePath(schema.table());
-        final Map<String, String> manifests =
-                Manifests.texts(spark, staged.dir(), schema, staged.partitions(), staged.files(), staged.parameters());
+        final Map<String, String> manifests = Manifests.texts(
+                spark,
+                staged.dir(),
+                schema,
+                staged.partitions(),
+                staged.files(),
+                staged.parameters(),
+                staged.summaries());
         final List<CommitRecord.Move> moves = new ArrayList<>();
         for (Row r : staged.partitions()) {
             final String key = Manifests.key(schema, r);

@@ -5,6 +5,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.storage.StorageLevel;
+import org.gamecensus.jobs.census.PartitionSummaries;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.PublishedTables;
 import org.gamecensus.jobs.census.Warehouse;
@@ -16,20 +17,6 @@ public final class HexTables {
 
     private static final String BOARD_ORDER =
             "CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board";
-
-    /**
-     * The census counted once, by board, first player and stones: every published figure of the
-     * three tables below is a sum of these counts (random_pct: of winning_sum / empty_cells, the
-     * empty cells being fixed by the stones), so they read the census in one pass instead of one
-     * each (three for the ranks' union). A percentage is 100 · (sum / count), as Spark's AVG
-     * computes it, so the figures are AVG's over the rows to the bit, random_pct's to rounding.
-     */
-    static final String COUNTS = "SELECT board, first, stones, MAX(empty_cells) AS empty_cells, COUNT(*) AS positions, "
-            + "SUM(IF(winnable, 1, 0)) AS winnable, SUM(IF(winnable, winning_count, 0)) AS winning_sum, "
-            + "SUM(IF(winnable AND ratio_wins, 1, 0)) AS ratio_wins, SUM(IF(winnable AND current_wins, 1, 0)) AS current_wins, "
-            + "SUM(IF(winnable AND potential_wins, 1, 0)) AS potential_wins, "
-            + rankCounts("ratio") + ", " + rankCounts("current") + ", " + rankCounts("potential")
-            + " FROM hex GROUP BY board, first, stones";
 
     static final String ACCURACY = "SELECT board, first, SUM(positions) AS positions, SUM(winnable) AS winnable, "
             + "ROUND(100 * (SUM(winning_sum / empty_cells) / NULLIF(SUM(winnable), 0)), 1) AS random_pct, "
@@ -88,23 +75,19 @@ public final class HexTables {
 
     private HexTables() {}
 
-    /** A rule's misses by the rank of the best-placed winning cell, counted per group of {@link #COUNTS}. */
-    private static String rankCounts(String rule) {
-        return String.format(
-                "SUM(IF(%1$s_rank IS NOT NULL, 1, 0)) AS %1$s_misses, SUM(IF(%1$s_rank = 2, 1, 0)) AS %1$s_rank_2, "
-                        + "SUM(IF(%1$s_rank = 3, 1, 0)) AS %1$s_rank_3, SUM(IF(%1$s_rank >= 4, 1, 0)) AS %1$s_rank_4, "
-                        + "SUM(IF(%1$s_rank <= 3, 1, 0)) AS %1$s_top3",
-                rule);
-    }
-
     public static List<PublishedTable> publish(SparkSession spark, Warehouse warehouse) {
         final PublishedTables tables = PublishedTables.over(
                 spark,
                 warehouse,
                 List.of(HexSchemas.POSITIONS, HexSchemas.ADVERSARIAL, HexSchemas.SAMPLE, HexSchemas.EMPTY_BOARD));
-        // The census counted in one pass, kept for the tables that read it (hex_sample's too).
-        final Dataset<Row> counts =
-                tables.has("hex") ? spark.sql(COUNTS).persist(StorageLevel.MEMORY_AND_DISK()) : null;
+        // The census counted by board, first player and stones (HexSchemas.POSITIONS's summary, kept
+        // with each partition as it was written): every figure of the tables below is a sum of these
+        // counts (random_pct: of winning_sum / empty_cells), so they read a few rows per board rather
+        // than every position. A percentage is 100 · (sum / count), as Spark's AVG computes it, so the
+        // figures are AVG's over the rows to the bit, random_pct's to rounding.
+        final Dataset<Row> counts = tables.has("hex")
+                ? PartitionSummaries.of(spark, warehouse, HexSchemas.POSITIONS).persist(StorageLevel.MEMORY_AND_DISK())
+                : null;
         if (counts != null) {
             counts.createOrReplaceTempView("hex_counts");
         }

@@ -2,11 +2,15 @@ package org.gamecensus.schemas.hex;
 
 import static org.gamecensus.schemas.DatasetSchema.field;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.gamecensus.schemas.DatasetSchema;
+import org.gamecensus.schemas.PartitionSummary;
+import org.gamecensus.schemas.PartitionSummary.Measure;
+import org.gamecensus.schemas.PartitionSummary.Term;
 
 /** The datasets of the Hex circuit census. Cells are numbered row·columns + column; masks set bit cell. */
 public final class HexSchemas {
@@ -75,7 +79,8 @@ public final class HexSchemas {
                             }),
                     List.of("board", "first"),
                     "every live Hex position: exact verdict, the two circuit rules and the potential")
-            .withRowNoun("positions");
+            .withRowNoun("positions")
+            .withSummary(counts());
 
     /**
      * Table {@code hex_adversarial}: does a rule hold the winning side against every reply. Version
@@ -225,5 +230,29 @@ public final class HexSchemas {
             }
         }
         return t;
+    }
+
+    /**
+     * What {@code hex}'s published tables read, counted with each partition by stones: the
+     * positions, the winnable ones and their winning cells, each rule's wins among them, and each
+     * rule's misses by the rank of the best-placed winning cell (2, 3, 4 or lower; top 3).
+     */
+    private static PartitionSummary counts() {
+        final List<Measure> m = new ArrayList<>(List.of(
+                Measure.count("positions"),
+                Measure.count("winnable", Term.isTrue("winnable")),
+                Measure.sum("winning_sum", "winning_count", Term.isTrue("winnable"))));
+        for (String rule : List.of("ratio", "current", "potential")) {
+            m.add(Measure.count(rule + "_wins", Term.isTrue("winnable"), Term.isTrue(rule + "_wins")));
+        }
+        for (String rule : List.of("ratio", "current", "potential")) {
+            final String rank = rule + "_rank";
+            m.add(Measure.count(rule + "_misses", Term.notNull(rank)));
+            m.add(Measure.count(rule + "_rank_2", Term.equal(rank, 2)));
+            m.add(Measure.count(rule + "_rank_3", Term.equal(rank, 3)));
+            m.add(Measure.count(rule + "_rank_4", Term.atLeast(rank, 4)));
+            m.add(Measure.count(rule + "_top3", Term.atMost(rank, 3)));
+        }
+        return new PartitionSummary(List.of("stones", "empty_cells"), m);
     }
 }

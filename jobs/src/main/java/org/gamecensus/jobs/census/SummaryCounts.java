@@ -1,0 +1,253 @@
+package org.gamecensus.jobs.census;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.StructType;
+import org.gamecensus.schemas.PartitionSummary;
+
+/**
+ * One partition's counts ({@link PartitionSummary}) as its writer makes them, row by row, and
+ * their text in the partition's manifest. The groups' values are kept in an open-addressing table
+ * of packed keys (at most two integer columns, each 32 bits), so a row costs one probe and no
+ * allocation; a task's counts and another's add up ({@link #add}).
+ *
+ * <p>The text: the groups in ascending order of their values, separated by {@code ;}, each the
+ * group's values then its measures, separated by {@code ,}.
+ */
+final class SummaryCounts implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    private final int groupColumns;
+    private final int measures;
+    private long[] keys = new long[16];
+    private long[][] sums = new long[16][];
+    private int size = 0;
+
+    SummaryCounts(PartitionSummary summary) {
+        this.groupColumns = summary.groupBy().size();
+        this.measures = summary.measures().size();
+        assert groupColumns <= 2 : "keys pack at most two columns";
+    }
+
+    /** The measures of the group {@code key}, made when absent. */
+    private long[] group(long key) {
+        int i = slot(key);
+        if (sums[i] == null) {
+            if (2 * (size + 1) > keys.length) {
+                grow();
+                i = slot(key);
+            }
+            keys[i] = key;
+            sums[i] = new long[measures];
+            size++;
+        }
+        return sums[i];
+    }
+
+    /** The slot of {@code key}: where it is, or the empty slot where it goes. */
+    private int slot(long key) {
+        final int mask = keys.length - 1;
+        int i = (int) (mix(key) & mask);
+        while (sums[i] != null && keys[i] != key) {
+            i = (i + 1) & mask;
+        }
+        return i;
+    }
+
+    private static long mix(long key) {
+        final long h = key * 0x9E3779B97F4A7C15L;
+        return h ^ (h >>> 29);
+    }
+
+    private void grow() {
+        final long[] oldKeys = keys;
+        final long[][] oldSums = sums;
+        keys = new long[oldKeys.length * 2];
+        sums = new long[oldKeys.length * 2][];
+        for (int j = 0; j < oldKeys.length; j++) {
+            if (oldSums[j] != null) {
+                final int i = slot(oldKeys[j]);
+                keys[i] = oldKeys[j];
+                sums[i] = oldSums[j];
+            }
+        }
+    }
+
+    private static long pack(int first, int second) {
+        return ((long) first << 32) | (second & 0xFFFFFFFFL);
+    }
+
+    /** Adds {@code other}'s counts (another task's of the same partition) to these. */
+    void add(SummaryCounts other) {
+        assert other.measures == measures && other.groupColumns == groupColumns;
+        for (int j = 0; j < other.keys.length; j++) {
+            if (other.sums[j] != null) {
+                final long[] mine = group(other.keys[j]);
+                for (int m = 0; m < measures; m++) {
+                    mine[m] += other.sums[j][m];
+                }
+            }
+        }
+    }
+
+    /** The counts as the manifest keeps them (see the class comment). */
+    String text() {
+        final List<long[]> rows = new ArrayList<>();
+        for (int j = 0; j < keys.length; j++) {
+            if (sums[j] != null) {
+                final long[] r = new long[groupColumns + measures];
+                if (groupColumns == 2) {
+                    r[0] = (int) (keys[j] >> 32);
+                    r[1] = (int) keys[j];
+                } else if (groupColumns == 1) {
+                    r[0] = (int) keys[j];
+                }
+                System.arraycopy(sums[j], 0, r, groupColumns, measures);
+                rows.add(r);
+            }
+        }
+        rows.sort(Arrays::compare);
+        final StringBuilder b = new StringBuilder();
+        for (long[] r : rows) {
+            if (b.length() > 0) {
+                b.append(';');
+            }
+            for (int c = 0; c < r.length; c++) {
+                b.append(c == 0 ? "" : ",").append(r[c]);
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * The rows of a manifest's text: each the group's values (ints) then the measures (longs);
+     * null when the text is not counts of {@code groupColumns} groups and {@code measures}
+     * measures.
+     */
+    static List<Object[]> parse(String text, int groupColumns, int measures) {
+        final List<Object[]> rows = new ArrayList<>();
+        if (text.isEmpty()) {
+            return rows;
+        }
+        try {
+            for (String group : text.split(";", -1)) {
+                final String[] v = group.split(",", -1);
+                if (v.length != groupColumns + measures) {
+                    return null;
+                }
+                final Object[] r = new Object[v.length];
+                for (int c = 0; c < v.length; c++) {
+                    r[c] = c < groupColumns ? (Object) Integer.parseInt(v[c]) : (Object) Long.parseLong(v[c]);
+                }
+                rows.add(r);
+            }
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        return rows;
+    }
+
+    /** Counts read back from their text ({@link #text}); null when it is not counts of {@code summary}. */
+    static SummaryCounts of(PartitionSummary summary, String text) {
+        final int g = summary.groupBy().size();
+        final List<Object[]> rows = parse(text, g, summary.measures().size());
+        if (rows == null) {
+            return null;
+        }
+        final SummaryCounts counts = new SummaryCounts(summary);
+        for (Object[] r : rows) {
+            final long key = g == 0 ? 0L : g == 1 ? pack(0, (Integer) r[0]) : pack((Integer) r[0], (Integer) r[1]);
+            final long[] sums = counts.group(key);
+            for (int m = 0; m < sums.length; m++) {
+                sums[m] += (Long) r[g + m];
+            }
+        }
+        return counts;
+    }
+
+    /**
+     * The summary's columns looked up in a schema, to count rows of it: each distinct term is
+     * tested once a row, into a bit of a mask, and a measure counts the row when the mask has every
+     * bit of its terms.
+     */
+    static final class Counter {
+        private final int[] group;
+        private final int[] sumOf;
+        private final long[] needs;
+        private final int[] column;
+        private final PartitionSummary.Test[] test;
+        private final int[] value;
+
+        Counter(PartitionSummary summary, StructType schema) {
+            this.group = summary.groupBy().stream().mapToInt(schema::fieldIndex).toArray();
+            final List<PartitionSummary.Term> terms = new ArrayList<>();
+            final int n = summary.measures().size();
+            this.sumOf = new int[n];
+            this.needs = new long[n];
+            for (int m = 0; m < n; m++) {
+                final PartitionSummary.Measure measure = summary.measures().get(m);
+                sumOf[m] = measure.sumOf() == null ? -1 : schema.fieldIndex(measure.sumOf());
+                for (PartitionSummary.Term t : measure.when()) {
+                    if (!terms.contains(t)) {
+                        terms.add(t);
+                    }
+                    needs[m] |= 1L << terms.indexOf(t);
+                }
+            }
+            if (terms.size() > Long.SIZE) {
+                throw new IllegalArgumentException("a summary of more than " + Long.SIZE + " distinct terms");
+            }
+            this.column =
+                    terms.stream().mapToInt(t -> schema.fieldIndex(t.column())).toArray();
+            this.test = terms.stream().map(PartitionSummary.Term::test).toArray(PartitionSummary.Test[]::new);
+            this.value = terms.stream().mapToInt(PartitionSummary.Term::value).toArray();
+        }
+
+        /** Counts {@code row} into {@code counts}. */
+        void count(Row row, SummaryCounts counts) {
+            final long key = group.length == 0
+                    ? 0L
+                    : group.length == 1
+                            ? pack(0, row.getInt(group[0]))
+                            : pack(row.getInt(group[0]), row.getInt(group[1]));
+            final long[] sums = counts.group(key);
+            final long met = terms(row);
+            for (int m = 0; m < sumOf.length; m++) {
+                if ((met & needs[m]) == needs[m]) {
+                    if (sumOf[m] < 0) {
+                        sums[m]++;
+                    } else if (!row.isNullAt(sumOf[m])) {
+                        sums[m] += row.getInt(sumOf[m]);
+                    }
+                }
+            }
+        }
+
+        /** The terms {@code row} meets, a bit each; a null meets none, as in SQL. */
+        private long terms(Row row) {
+            long met = 0;
+            for (int t = 0; t < column.length; t++) {
+                final int c = column[t];
+                if (row.isNullAt(c)) {
+                    continue;
+                }
+                // The cases: a boolean column true; a column not null (met, here); an integer compared.
+                final boolean meets = switch (test[t]) {
+                    case TRUE -> row.getBoolean(c);
+                    case NOT_NULL -> true;
+                    case EQUAL -> row.getInt(c) == value[t];
+                    case AT_LEAST -> row.getInt(c) >= value[t];
+                    case AT_MOST -> row.getInt(c) <= value[t];
+                };
+                if (meets) {
+                    met |= 1L << t;
+                }
+            }
+            return met;
+        }
+    }
+}

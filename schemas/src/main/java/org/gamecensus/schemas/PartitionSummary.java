@@ -1,10 +1,14 @@
 package org.gamecensus.schemas;
 
 import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
+import java.util.zip.CRC32;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -15,7 +19,7 @@ import org.apache.spark.sql.types.StructType;
  * writer of a partition counts its rows as it writes them and keeps the counts in the partition's
  * manifest, so that a published table built on the counts reads a few rows instead of the table;
  * {@link #sql} is the same counts as Spark SQL over the rows, for a partition written without
- * them. A null value meets no term and adds nothing to a sum, as in SQL.
+ * them. A null value meets no term, as in SQL; a summed column may not be null.
  *
  * @param groupBy integer columns whose values group the counts (the partition columns come first)
  * @param measures the counts, in their order as columns
@@ -23,6 +27,12 @@ import org.apache.spark.sql.types.StructType;
 public record PartitionSummary(List<String> groupBy, List<Measure> measures) implements Serializable {
 
     private static final long serialVersionUID = 1L;
+
+    /** The most group columns a summary has: their values pack into one long per row. */
+    public static final int MAX_GROUPS = 2;
+
+    /** The most distinct terms a summary's measures have: a row's are tested once, a bit each of a long. */
+    public static final int MAX_TERMS = Long.SIZE;
 
     public PartitionSummary {
         groupBy = List.copyOf(groupBy);
@@ -70,7 +80,7 @@ public record PartitionSummary(List<String> groupBy, List<Measure> measures) imp
             return new Term(column, Test.AT_MOST, value);
         }
 
-        /** The term as a Spark SQL condition. */
+        /** The term as a Spark SQL condition, a case a test. */
         String sql() {
             final String c = "`" + column + "`";
             return switch (test) {
@@ -103,7 +113,10 @@ public record PartitionSummary(List<String> groupBy, List<Measure> measures) imp
             return new Measure(name, Objects.requireNonNull(column), List.of(when));
         }
 
-        /** The measure as a Spark SQL aggregate, {@code SUM(IF(…, …, 0))}. */
+        /**
+         * The measure as a Spark SQL aggregate. The cases: a count of every row, {@code COUNT(*)};
+         * a sum over every row, {@code SUM(col)}; else {@code SUM(IF(terms, 1 or col, 0))}.
+         */
         String sql() {
             final String value = sumOf == null ? "1" : "`" + sumOf + "`";
             if (when.isEmpty()) {
@@ -117,10 +130,18 @@ public record PartitionSummary(List<String> groupBy, List<Measure> measures) imp
     void check(String table, StructType schema, List<String> partitionColumns) {
         final List<String> names = List.of(schema.fieldNames());
         final List<String> columns = new ArrayList<>();
-        if (groupBy.size() > 2) {
-            throw new IllegalArgumentException("summary of " + table + ": at most two group columns");
+        if (groupBy.size() > MAX_GROUPS) {
+            throw new IllegalArgumentException("summary of " + table + ": at most " + MAX_GROUPS + " group columns");
+        }
+        final Set<Term> terms = new HashSet<>();
+        measures.forEach(m -> terms.addAll(m.when()));
+        if (terms.size() > MAX_TERMS) {
+            throw new IllegalArgumentException("summary of " + table + ": at most " + MAX_TERMS + " distinct terms");
         }
         for (String g : groupBy) {
+            if (columns.contains(g)) {
+                throw new IllegalArgumentException("summary of " + table + ": group column " + g + " named twice");
+            }
             checkType(table, schema, names, g, DataTypes.IntegerType);
             if (schema.apply(g).nullable()) {
                 throw new IllegalArgumentException("summary of " + table + ": group column " + g + " may be null");
@@ -133,6 +154,11 @@ public record PartitionSummary(List<String> groupBy, List<Measure> measures) imp
         for (Measure m : measures) {
             if (m.sumOf() != null) {
                 checkType(table, schema, names, m.sumOf(), DataTypes.IntegerType);
+                // A sum over nulls alone is NULL in SQL and 0 as counted: the two would differ.
+                if (schema.apply(m.sumOf()).nullable()) {
+                    throw new IllegalArgumentException("summary of " + table + ": measure " + m.name() + " sums "
+                            + m.sumOf() + ", which may be null");
+                }
             }
             for (Term t : m.when()) {
                 checkType(
@@ -183,6 +209,17 @@ public record PartitionSummary(List<String> groupBy, List<Measure> measures) imp
         final List<String> select = new ArrayList<>(keys);
         measures.forEach(m -> select.add(m.sql() + " AS `" + m.name() + "`"));
         return "SELECT " + String.join(", ", select) + " FROM " + view + (where == null ? "" : " WHERE " + where)
-                + " GROUP BY " + String.join(", ", keys);
+                + (keys.isEmpty() ? "" : " GROUP BY " + String.join(", ", keys));
+    }
+
+    /**
+     * What identifies the summary's definition, beyond its columns' names: the CRC-32 of its SQL
+     * (every group, term and sum), in hexadecimal. Counts kept under another definition are not
+     * read as this one's.
+     */
+    public String definition(DatasetSchema schema) {
+        final CRC32 crc = new CRC32();
+        crc.update(sql(schema, "rows", null).getBytes(StandardCharsets.UTF_8));
+        return Long.toHexString(crc.getValue());
     }
 }

@@ -1,6 +1,8 @@
 package org.gamecensus.schemas;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,28 +84,84 @@ class DatasetSchemaTest {
                         PartitionSummary.Measure.count("zeros", PartitionSummary.Term.equal("grundy", 0)),
                         PartitionSummary.Measure.sum(
                                 "value_sum", "grundy", PartitionSummary.Term.atLeast("grundy", 1))));
-        final DatasetSchema summarised = TREES.withSummary(byValue).withRowNoun("trees");
+        final DatasetSchema summarised =
+                TREES.withSummary(byValue).withRowNoun("trees").withDistinctColumns("encoding");
         assertEquals(byValue, summarised.summary());
+        assertEquals(List.of("encoding"), summarised.distinctColumns());
+        assertEquals("trees", summarised.rowNoun());
         assertEquals(List.of("grundy", "trees", "zeros", "value_sum"), byValue.columns());
-        assertEquals(null, TREES.summary(), "the schema declared on is unchanged");
+        assertNull(TREES.summary(), "the schema declared on is unchanged");
         assertEquals(
                 "SELECT `edges`, `grundy`, COUNT(*) AS `trees`, SUM(IF(`grundy` = 0, 1, 0)) AS `zeros`,"
                         + " SUM(IF(`grundy` >= 1, `grundy`, 0)) AS `value_sum` FROM trees WHERE `edges` = 3"
                         + " GROUP BY `edges`, `grundy`",
                 byValue.sql(summarised, "trees", "`edges` = 3"));
-        final List<PartitionSummary> bad = List.of(
-                new PartitionSummary(List.of("side"), byValue.measures()), // a string group
-                new PartitionSummary(List.of("edges"), byValue.measures()), // a partition column
-                new PartitionSummary(List.of("nodes"), byValue.measures()), // no such column
-                new PartitionSummary(
-                        List.of(),
-                        List.of(PartitionSummary.Measure.count("left", PartitionSummary.Term.isTrue("side")))),
-                new PartitionSummary(List.of(), List.of(PartitionSummary.Measure.sum("sides", "side"))),
-                new PartitionSummary(List.of(), List.of(PartitionSummary.Measure.count("edges"))),
-                new PartitionSummary(List.of("grundy", "grundy", "grundy"), byValue.measures()));
-        for (PartitionSummary b : bad) {
-            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> TREES.withSummary(b));
-            assertTrue(e.getMessage().startsWith("summary of trees: "), e.getMessage());
+        // The definition changes with any term, not only with the columns' names.
+        final PartitionSummary otherTerm = new PartitionSummary(
+                List.of("grundy"),
+                List.of(
+                        byValue.measures().get(0),
+                        PartitionSummary.Measure.count("zeros", PartitionSummary.Term.atMost("grundy", 0)),
+                        byValue.measures().get(2)));
+        assertEquals(byValue.columns(), otherTerm.columns());
+        assertNotEquals(byValue.definition(summarised), otherTerm.definition(TREES.withSummary(otherTerm)));
+    }
+
+    @Test
+    void aSummaryThatCountedRowsCouldNotGiveIsRefused() {
+        final DatasetSchema nullable = new DatasetSchema(
+                "games",
+                1,
+                new StructType(new StructField[] {
+                    DatasetSchema.field("value", DataTypes.IntegerType, true, "may be unknown"),
+                    DatasetSchema.field("size", DataTypes.IntegerType, false, "partition key"),
+                }),
+                List.of("size"),
+                "test games");
+        final PartitionSummary.Measure all = PartitionSummary.Measure.count("all");
+        final List<Object[]> bad = List.of(
+                new Object[] {TREES, new PartitionSummary(List.of("side"), List.of(all)), "is not int"},
+                new Object[] {TREES, new PartitionSummary(List.of("edges"), List.of(all)), "is a partition column"},
+                new Object[] {TREES, new PartitionSummary(List.of("nodes"), List.of(all)), "no column nodes"},
+                new Object[] {
+                    TREES,
+                    new PartitionSummary(
+                            List.of(),
+                            List.of(PartitionSummary.Measure.count("left", PartitionSummary.Term.isTrue("side")))),
+                    "is not boolean"
+                },
+                new Object[] {
+                    TREES,
+                    new PartitionSummary(List.of(), List.of(PartitionSummary.Measure.sum("s", "side"))),
+                    "is not int"
+                },
+                new Object[] {
+                    TREES,
+                    new PartitionSummary(List.of(), List.of(PartitionSummary.Measure.count("edges"))),
+                    "of its own"
+                },
+                new Object[] {
+                    TREES,
+                    new PartitionSummary(List.of("grundy"), List.of(PartitionSummary.Measure.count("grundy"))),
+                    "of its own"
+                },
+                new Object[] {TREES, new PartitionSummary(List.of(), List.of(all, all)), "of its own"},
+                new Object[] {TREES, new PartitionSummary(List.of("grundy", "grundy"), List.of(all)), "named twice"},
+                new Object[] {
+                    TREES, new PartitionSummary(List.of("grundy", "grundy", "grundy"), List.of(all)), "at most 2"
+                },
+                new Object[] {nullable, new PartitionSummary(List.of("value"), List.of(all)), "may be null"},
+                new Object[] {
+                    nullable,
+                    new PartitionSummary(List.of(), List.of(PartitionSummary.Measure.sum("s", "value"))),
+                    "may be null"
+                });
+        for (Object[] b : bad) {
+            final DatasetSchema schema = (DatasetSchema) b[0];
+            final IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> schema.withSummary((PartitionSummary) b[1]));
+            assertTrue(e.getMessage().startsWith("summary of " + schema.table() + ": "), e.getMessage());
+            assertTrue(e.getMessage().contains((String) b[2]), e.getMessage());
         }
     }
 }

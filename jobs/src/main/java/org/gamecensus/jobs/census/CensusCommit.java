@@ -168,7 +168,7 @@ public final class CensusCommit {
                                 written.stats(),
                                 written.files(),
                                 Warehouse.parameters(schema, partitions),
-                                written.summaryTexts()),
+                                written.summaries()),
                         List.of());
                 return Committed.of(schema, written.stats(), written.tallies());
             } finally {
@@ -182,21 +182,14 @@ public final class CensusCommit {
      * What a write left in its directory: the stats row (partition values, n, h as
      * {@link Manifests#countAndChecksum} gives them) of each listed partition that received rows,
      * the tallies, the manifest entry of each file taken (partition key → file name → entry), and
-     * each partition's counts where the schema has a summary (partition key → counts).
+     * each partition's counts where the schema has a summary (partition key → their text, {@link
+     * SummaryCounts#text}).
      */
     public record Written(
             List<Row> stats,
             long[] tallies,
             Map<String, Map<String, FileEntry>> files,
-            Map<String, SummaryCounts> summaries) {
-
-        /** Each partition's counts as its manifest keeps them, by partition key. */
-        Map<String, String> summaryTexts() {
-            final Map<String, String> texts = new HashMap<>();
-            summaries.forEach((key, counts) -> texts.put(key, counts.text()));
-            return texts;
-        }
-    }
+            Map<String, String> summaries) {}
 
     /**
      * Computes {@code census} and writes its rows into {@code dir} (a directory per partition, as
@@ -368,7 +361,9 @@ public final class CensusCommit {
             }
             // Files of attempts whose results were not taken (a speculative copy, a lost executor's) stay behind.
             Warehouse.keepOnly(dir, schema, stats, written, writeId);
-            return new Written(stats, tally, entries, summaries);
+            final Map<String, String> texts = new HashMap<>();
+            summaries.forEach((key, counts) -> texts.put(key, counts.text()));
+            return new Written(stats, tally, entries, texts);
         }
     }
 

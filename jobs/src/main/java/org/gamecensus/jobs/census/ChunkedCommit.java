@@ -50,6 +50,9 @@ public final class ChunkedCommit {
     /** A chunk manifest's line of a partition's counts, where the schema has a summary ({@link SummaryCounts}). */
     private static final String SUMMARY = "summary.";
 
+    /** A chunk manifest's line of its summary's definition ({@link org.gamecensus.schemas.PartitionSummary#definition}). */
+    private static final String SUMMARY_DEFINITION = "summary_definition";
+
     private static final String SCHEMA_VERSION = "schema_version";
 
     private static final String SLICES = "slices";
@@ -249,6 +252,9 @@ public final class ChunkedCommit {
             p.setProperty("chunk", i + " of " + chunks);
             p.setProperty(SCHEMA_VERSION, String.valueOf(schema.version()));
             p.setProperty(SLICES, cut.get(i).identity());
+            if (schema.summary() != null) {
+                p.setProperty(SUMMARY_DEFINITION, schema.summary().definition(schema));
+            }
             p.setProperty(
                     TALLIES,
                     String.join(
@@ -263,7 +269,7 @@ public final class ChunkedCommit {
                 p.setProperty(
                         FILES + key, FileEntry.line(written.files().get(key).values()));
                 if (written.summaries().containsKey(key)) {
-                    p.setProperty(SUMMARY + key, written.summaries().get(key).text());
+                    p.setProperty(SUMMARY + key, written.summaries().get(key));
                 }
             }
             WarehouseFiles.writeAtomically(
@@ -287,9 +293,13 @@ public final class ChunkedCommit {
                 if (figures == null) {
                     continue;
                 }
+                // A chunk's counts of another definition (a chunk kept from an earlier build) are not this one's.
                 final String summary = m.getProperty(SUMMARY + key);
-                final SummaryCounts chunk =
-                        counts == null || summary == null ? null : SummaryCounts.of(schema.summary(), summary);
+                final SummaryCounts chunk = counts == null
+                                || summary == null
+                                || !schema.summary().definition(schema).equals(m.getProperty(SUMMARY_DEFINITION))
+                        ? null
+                        : SummaryCounts.of(schema.summary(), summary);
                 if (chunk == null) {
                     counts = null;
                 } else {

@@ -39,7 +39,10 @@ public final class Manifests {
     /** A manifest's line of its partition's counts ({@link SummaryCounts#text}). */
     static final String SUMMARY = "summary";
 
-    /** A manifest's line of the CRC-32 of its summary's two lines, so that a damaged count is found. */
+    /** A manifest's line of its summary's definition ({@link org.gamecensus.schemas.PartitionSummary#definition}). */
+    static final String SUMMARY_DEFINITION = "summary_definition";
+
+    /** A manifest's line of the CRC-32 of its summary's other three lines, so that a damaged count is found. */
     static final String SUMMARY_CRC = "summary_crc32";
 
     private Manifests() {}
@@ -138,9 +141,11 @@ public final class Manifests {
             p.setProperty("files", files.get(key));
             if (schema.summary() != null && summaries.containsKey(key)) {
                 final String columns = String.join(",", schema.summary().columns());
+                final String definition = schema.summary().definition(schema);
                 p.setProperty(SUMMARY_COLUMNS, columns);
+                p.setProperty(SUMMARY_DEFINITION, definition);
                 p.setProperty(SUMMARY, summaries.get(key));
-                p.setProperty(SUMMARY_CRC, summaryCrc(columns, summaries.get(key)));
+                p.setProperty(SUMMARY_CRC, summaryCrc(columns, definition, summaries.get(key)));
             }
             texts.put(key, WarehouseRun.store(p, "gamecensus manifest"));
         }
@@ -239,22 +244,35 @@ public final class Manifests {
         } catch (NumberFormatException e) {
             return "its rows line is not a count";
         }
+        return null;
+    }
+
+    /**
+     * What is wrong with manifest {@code p}'s summary lines, or null when nothing is (or it has
+     * none): all four there and their CRC-32 matching. A manifest with a damaged summary still
+     * lists its files; its counts are not read.
+     */
+    static String summaryDamage(Properties p) {
         final String columns = p.getProperty(SUMMARY_COLUMNS);
+        final String definition = p.getProperty(SUMMARY_DEFINITION);
         final String summary = p.getProperty(SUMMARY);
         final String crc = p.getProperty(SUMMARY_CRC);
-        if ((columns != null || summary != null || crc != null)
-                && (columns == null
-                        || summary == null
-                        || !summaryCrc(columns, summary).equals(crc))) {
+        if (columns == null && definition == null && summary == null && crc == null) {
+            return null;
+        }
+        if (columns == null
+                || definition == null
+                || summary == null
+                || !summaryCrc(columns, definition, summary).equals(crc)) {
             return "its summary lines do not match their CRC-32";
         }
         return null;
     }
 
-    /** The CRC-32 of a summary's columns and counts lines, in hexadecimal. */
-    static String summaryCrc(String columns, String summary) {
+    /** The CRC-32 of a summary's columns, definition and counts lines, in hexadecimal. */
+    static String summaryCrc(String columns, String definition, String summary) {
         final CRC32 crc = new CRC32();
-        crc.update((columns + "\n" + summary).getBytes(StandardCharsets.UTF_8));
+        crc.update((columns + "\n" + definition + "\n" + summary).getBytes(StandardCharsets.UTF_8));
         return Long.toHexString(crc.getValue());
     }
 
@@ -579,7 +597,16 @@ public final class Manifests {
                 for (Map.Entry<String, Properties> m : read(dir).entrySet()) {
                     final String damage = damage(m.getKey(), m.getValue());
                     if (damage == null) {
-                        byPartition.put(m.getValue().getProperty("partition"), m.getValue());
+                        final String partition = m.getValue().getProperty("partition");
+                        byPartition.put(partition, m.getValue());
+                        final String summary = summaryDamage(m.getValue());
+                        if (summary != null) {
+                            problems.add(schema.table() + "/" + partition + ": the manifest " + m.getKey() + " is"
+                                    + " damaged (" + summary + "); its counts are not read (the published tables"
+                                    + " count the partition's rows instead), and a run of its census with --replace"
+                                    + " writes it again");
+                            damaged.add(schema.table() + "/" + partition);
+                        }
                     } else {
                         damagedManifests.add(m.getKey());
                         problems.add(schema.table() + ": the manifest " + m.getKey() + " is damaged (" + damage

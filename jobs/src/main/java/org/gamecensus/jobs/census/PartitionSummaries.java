@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.catalog.ExternalCatalogUtils;
+import org.apache.spark.sql.functions;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
@@ -18,11 +20,12 @@ import org.gamecensus.schemas.PartitionSummary;
 
 /**
  * A table's summary ({@link PartitionSummary}) over the partitions of its registered view: for
- * each partition, the counts its writer kept in its manifest — read when that manifest is the
- * one the view was made from (the same files line) and names the summary's columns — or else
- * the same counts by Spark SQL from the partition's rows (a partition written before its table
- * had a summary). A published table built on the summary reads a few rows per partition instead
- * of every row: Hex 4×4's 8.2 million positions are 16 rows.
+ * each partition, the counts its writer kept in its manifest, or else the same counts by Spark
+ * SQL from the partition's rows. Kept counts are read only from the manifest the view was made
+ * from (the same files line), under the summary's columns and definition, with their CRC-32
+ * intact and, where the summary has a plain count of rows, adding up to the manifest's rows; a
+ * partition written before its table had a summary, or under another definition, is counted. A
+ * published table built on the summary reads a row per partition and group instead of every row.
  */
 public final class PartitionSummaries {
 
@@ -34,18 +37,35 @@ public final class PartitionSummaries {
      */
     public static Dataset<Row> of(SparkSession spark, Warehouse warehouse, DatasetSchema schema) {
         final Sources sources = sources(warehouse, schema);
-        final String sql = sources.counted() == null
-                ? schema.summary().sql(schema, schema.table(), null)
-                : sources.counted().isEmpty()
-                        ? null
-                        : schema.summary().sql(schema, schema.table(), String.join(" OR ", sources.counted()));
-        final Dataset<Row> read = spark.createDataFrame(sources.kept(), struct(schema));
-        return sql == null ? read : read.unionAll(spark.sql(sql));
+        final Dataset<Row> kept = spark.createDataFrame(sources.kept(), struct(schema));
+        // The cases: every partition's counts kept (read alone); some partitions counted from their
+        // rows (the two unioned); the table read without manifests (every row counted).
+        if (sources.counted() != null && sources.counted().isEmpty()) {
+            return kept;
+        }
+        Dataset<Row> rows = spark.table(schema.table());
+        if (sources.counted() != null) {
+            Column any = null;
+            for (String key : sources.counted()) {
+                final Column partition = partition(schema, key);
+                any = any == null ? partition : any.or(partition);
+            }
+            rows = rows.where(any);
+        }
+        // The summary's own SQL over those rows; the plan is analysed before the view goes.
+        final String view = "summary_rows_of_" + schema.table();
+        rows.createOrReplaceTempView(view);
+        try {
+            return kept.unionAll(spark.sql(schema.summary().sql(schema, view, null)));
+        } finally {
+            spark.catalog().dropTempView(view);
+        }
     }
 
     /**
-     * Where a summary's rows come from: those kept in manifests, and the SQL conditions selecting
-     * each partition to count from its rows (null: the whole table, read without manifests).
+     * Where a summary's rows come from: those kept in manifests, and the keys of the partitions
+     * counted from their rows (null: the whole table, read without manifests or with a partition
+     * whose key is not its columns' values).
      */
     record Sources(List<Row> kept, List<String> counted) {}
 
@@ -61,27 +81,20 @@ public final class PartitionSummaries {
         }
         final Map<String, Properties> manifests = Manifests.byPartition(warehouse, table);
         final String tableDir = warehouse.tablePath(table);
-        final String columns = String.join(",", summary.columns());
-        final int groups = summary.groupBy().size();
         final List<Row> rows = new ArrayList<>();
         final List<String> counted = new ArrayList<>();
         for (Map.Entry<String, String> partition : viewed.entrySet()) {
-            final String key = partition.getKey().substring(tableDir.length() + 1);
+            // A table without partition columns has one partition: its directory, key "".
+            final String key = partition.getKey().length() > tableDir.length()
+                    ? partition.getKey().substring(tableDir.length() + 1)
+                    : "";
             final Object[] values = values(schema, key);
-            final Properties m = manifests.get(partition.getKey());
-            // Kept counts are read only from the manifest the view was made from, of these columns.
-            final List<Object[]> kept = values == null
-                            || m == null
-                            || !partition.getValue().equals(m.getProperty("files"))
-                            || !columns.equals(m.getProperty(Manifests.SUMMARY_COLUMNS))
-                            || m.getProperty(Manifests.SUMMARY) == null
-                    ? null
-                    : SummaryCounts.parse(
-                            m.getProperty(Manifests.SUMMARY),
-                            groups,
-                            summary.measures().size());
+            if (values == null) {
+                return new Sources(List.of(), null);
+            }
+            final List<Object[]> kept = kept(summary, schema, manifests.get(partition.getKey()), partition.getValue());
             if (kept == null) {
-                counted.add(condition(schema, key));
+                counted.add(key);
                 continue;
             }
             for (Object[] group : kept) {
@@ -92,6 +105,42 @@ public final class PartitionSummaries {
             }
         }
         return new Sources(rows, counted);
+    }
+
+    /**
+     * The counts manifest {@code m} keeps (each group's values, then its measures), or null when
+     * they are not to be read: no manifest, another than the view's ({@code files}), no summary,
+     * one damaged, or one of other columns or another definition, or a plain count of rows that
+     * does not add up to the manifest's.
+     */
+    private static List<Object[]> kept(PartitionSummary summary, DatasetSchema schema, Properties m, String files) {
+        if (m == null
+                || !files.equals(m.getProperty("files"))
+                || m.getProperty(Manifests.SUMMARY) == null
+                || Manifests.summaryDamage(m) != null
+                || !String.join(",", summary.columns()).equals(m.getProperty(Manifests.SUMMARY_COLUMNS))
+                || !summary.definition(schema).equals(m.getProperty(Manifests.SUMMARY_DEFINITION))) {
+            return null;
+        }
+        final int groups = summary.groupBy().size();
+        final List<Object[]> kept = SummaryCounts.parse(
+                m.getProperty(Manifests.SUMMARY), groups, summary.measures().size());
+        if (kept == null) {
+            return null;
+        }
+        for (int i = 0; i < summary.measures().size(); i++) {
+            final PartitionSummary.Measure measure = summary.measures().get(i);
+            if (measure.sumOf() == null && measure.when().isEmpty()) {
+                long rows = 0;
+                for (Object[] group : kept) {
+                    rows += (Long) group[groups + i];
+                }
+                if (!String.valueOf(rows).equals(m.getProperty("rows"))) {
+                    return null;
+                }
+            }
+        }
+        return kept;
     }
 
     /** The summary's columns: the partition columns as declared, the groups (int), the measures (bigint). */
@@ -111,7 +160,7 @@ public final class PartitionSummaries {
 
     /** The partition values in a partition key ({@code col=value/…}, as Spark names directories), typed as declared; null when one cannot be. */
     private static Object[] values(DatasetSchema schema, String key) {
-        final String[] parts = key.split("/", -1);
+        final String[] parts = key.isEmpty() ? new String[0] : key.split("/", -1);
         if (parts.length != schema.partitionColumns().size()) {
             return null;
         }
@@ -140,15 +189,14 @@ public final class PartitionSummaries {
         return values;
     }
 
-    /** The SQL condition selecting the partition {@code key}: each partition column equal to its value, as Spark reads it. */
-    private static String condition(DatasetSchema schema, String key) {
-        final String[] parts = key.split("/", -1);
-        final List<String> terms = new ArrayList<>();
-        for (int i = 0; i < parts.length; i++) {
-            final String column = schema.partitionColumns().get(i);
-            final String text = ExternalCatalogUtils.unescapePathName(parts[i].substring(parts[i].indexOf('=') + 1));
-            terms.add("`" + column + "` = '" + text.replace("\\", "\\\\").replace("'", "\\'") + "'");
+    /** The rows of the partition {@code key}: each partition column equal to its value, typed as declared. */
+    private static Column partition(DatasetSchema schema, String key) {
+        final Object[] values = values(schema, key);
+        Column all = null;
+        for (int i = 0; i < values.length; i++) {
+            final Column c = functions.col(schema.partitionColumns().get(i)).equalTo(functions.lit(values[i]));
+            all = all == null ? c : all.and(c);
         }
-        return "(" + String.join(" AND ", terms) + ")";
+        return all == null ? functions.lit(true) : all;
     }
 }

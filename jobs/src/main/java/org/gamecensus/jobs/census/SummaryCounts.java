@@ -21,22 +21,29 @@ final class SummaryCounts implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
+    /** Slots of a new table: a power of two, as the probe's mask needs. */
+    private static final int INITIAL_SLOTS = 16;
+
+    /** Fibonacci hashing's multiplier (2^64 / φ), which spreads keys that differ in few bits. */
+    private static final long MULTIPLIER = 0x9E3779B97F4A7C15L;
+
     private final int groupColumns;
     private final int measures;
-    private long[] keys = new long[16];
-    private long[][] sums = new long[16][];
+    private long[] keys = new long[INITIAL_SLOTS];
+    private long[][] sums = new long[INITIAL_SLOTS][];
     private int size = 0;
 
     SummaryCounts(PartitionSummary summary) {
         this.groupColumns = summary.groupBy().size();
         this.measures = summary.measures().size();
-        assert groupColumns <= 2 : "keys pack at most two columns";
+        assert groupColumns <= PartitionSummary.MAX_GROUPS : "keys pack at most two int columns";
     }
 
     /** The measures of the group {@code key}, made when absent. */
     private long[] group(long key) {
         int i = slot(key);
         if (sums[i] == null) {
+            // At most half the slots full, so a probe ends soon at an empty one.
             if (2 * (size + 1) > keys.length) {
                 grow();
                 i = slot(key);
@@ -59,8 +66,8 @@ final class SummaryCounts implements Serializable {
     }
 
     private static long mix(long key) {
-        final long h = key * 0x9E3779B97F4A7C15L;
-        return h ^ (h >>> 29);
+        final long h = key * MULTIPLIER;
+        return h ^ (h >>> Integer.SIZE);
     }
 
     private void grow() {
@@ -77,8 +84,9 @@ final class SummaryCounts implements Serializable {
         }
     }
 
+    /** Two int values in one long, the first in the high half ({@link #text} takes them apart). */
     private static long pack(int first, int second) {
-        return ((long) first << 32) | (second & 0xFFFFFFFFL);
+        return ((long) first << Integer.SIZE) | Integer.toUnsignedLong(second);
     }
 
     /** Adds {@code other}'s counts (another task's of the same partition) to these. */
@@ -100,8 +108,9 @@ final class SummaryCounts implements Serializable {
         for (int j = 0; j < keys.length; j++) {
             if (sums[j] != null) {
                 final long[] r = new long[groupColumns + measures];
+                // The cases: two groups (high and low half), one (low half), none.
                 if (groupColumns == 2) {
-                    r[0] = (int) (keys[j] >> 32);
+                    r[0] = (int) (keys[j] >> Integer.SIZE);
                     r[1] = (int) keys[j];
                 } else if (groupColumns == 1) {
                     r[0] = (int) keys[j];
@@ -198,9 +207,7 @@ final class SummaryCounts implements Serializable {
                     needs[m] |= 1L << terms.indexOf(t);
                 }
             }
-            if (terms.size() > Long.SIZE) {
-                throw new IllegalArgumentException("a summary of more than " + Long.SIZE + " distinct terms");
-            }
+            assert terms.size() <= PartitionSummary.MAX_TERMS : "PartitionSummary.check limits the terms";
             this.column =
                     terms.stream().mapToInt(t -> schema.fieldIndex(t.column())).toArray();
             this.test = terms.stream().map(PartitionSummary.Term::test).toArray(PartitionSummary.Test[]::new);

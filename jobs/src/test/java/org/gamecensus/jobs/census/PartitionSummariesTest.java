@@ -10,21 +10,36 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.gamecensus.jobs.hex.HexJob;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.gamecensus.schemas.PartitionSummary;
 import org.gamecensus.schemas.hex.HexSchemas;
-import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class PartitionSummariesTest extends SparkCensusTest {
+
+    /**
+     * The query HexTables counted the census with before {@code hex} had a summary: the summary
+     * must give its rows, value for value and type for type.
+     */
+    private static final String FORMER_COUNTS = "SELECT board, first, stones, MAX(empty_cells) AS empty_cells,"
+            + " COUNT(*) AS positions, SUM(IF(winnable, 1, 0)) AS winnable,"
+            + " SUM(IF(winnable, winning_count, 0)) AS winning_sum,"
+            + " SUM(IF(winnable AND ratio_wins, 1, 0)) AS ratio_wins,"
+            + " SUM(IF(winnable AND current_wins, 1, 0)) AS current_wins,"
+            + " SUM(IF(winnable AND potential_wins, 1, 0)) AS potential_wins, "
+            + rankCounts("ratio") + ", " + rankCounts("current") + ", " + rankCounts("potential")
+            + " FROM hex GROUP BY board, first, stones";
 
     @TempDir
     Path tmp;
@@ -79,6 +94,20 @@ class PartitionSummariesTest extends SparkCensusTest {
         }
     }
 
+    private static String rankCounts(String rule) {
+        return String.format(
+                "SUM(IF(%1$s_rank IS NOT NULL, 1, 0)) AS %1$s_misses, SUM(IF(%1$s_rank = 2, 1, 0)) AS %1$s_rank_2, "
+                        + "SUM(IF(%1$s_rank = 3, 1, 0)) AS %1$s_rank_3, SUM(IF(%1$s_rank >= 4, 1, 0)) AS %1$s_rank_4, "
+                        + "SUM(IF(%1$s_rank <= 3, 1, 0)) AS %1$s_top3",
+                rule);
+    }
+
+    private static List<String> types(Dataset<Row> d) {
+        return Arrays.stream(d.schema().fields())
+                .map(f -> f.name() + ":" + f.dataType().simpleString())
+                .toList();
+    }
+
     @Test
     void everyWriterKeepsTheCountsTheRowsGive() throws Exception {
         final Warehouse w = threeCensuses();
@@ -90,23 +119,21 @@ class PartitionSummariesTest extends SparkCensusTest {
             assertEquals(
                     String.join(",", HexSchemas.POSITIONS.summary().columns()),
                     p.getProperty(Manifests.SUMMARY_COLUMNS));
+            assertEquals(
+                    HexSchemas.POSITIONS.summary().definition(HexSchemas.POSITIONS),
+                    p.getProperty(Manifests.SUMMARY_DEFINITION));
         }
         w.registerViews(spark());
-        final List<String> rows = countedFromRows();
+        final PartitionSummaries.Sources sources = PartitionSummaries.sources(w, HexSchemas.POSITIONS);
+        assertEquals(List.of(), sources.counted(), "every partition's counts kept");
         // A row per board and stone count of live positions: a full board holds a chain, so 0 to 8
         // stones on 3×3 and 0 to 5 on 2×3 and 3×2.
-        assertEquals(9 + 6 + 6, rows.size(), rows.toString());
-        assertEquals(rows, summary(w));
-        assertEquals(
-                List.of(), PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted(), "none counted");
-        assertEquals(
-                21, PartitionSummaries.sources(w, HexSchemas.POSITIONS).kept().size());
-        // The positions add up to the rows of each partition.
-        long positions = 0;
-        for (Row r : DriverRows.of(PartitionSummaries.of(spark(), w, HexSchemas.POSITIONS))) {
-            positions += r.getLong(r.fieldIndex("positions"));
-        }
-        assertEquals(spark().sql("SELECT * FROM hex").count(), positions);
+        assertEquals(9 + 6 + 6, sources.kept().size());
+        final Dataset<Row> summary = PartitionSummaries.of(spark(), w, HexSchemas.POSITIONS);
+        final Dataset<Row> former = spark().sql(FORMER_COUNTS);
+        assertEquals(types(former), types(summary));
+        assertEquals(sorted(DriverRows.of(former)), sorted(DriverRows.of(summary)));
+        assertEquals(countedFromRows(), sorted(DriverRows.of(summary)));
     }
 
     @Test
@@ -117,40 +144,84 @@ class PartitionSummariesTest extends SparkCensusTest {
         final Properties p = read(old);
         p.remove(Manifests.SUMMARY);
         p.remove(Manifests.SUMMARY_COLUMNS);
+        p.remove(Manifests.SUMMARY_DEFINITION);
         p.remove(Manifests.SUMMARY_CRC);
         write(old, p);
         w.registerViews(spark());
-        assertEquals(countedFromRows(), summary(w));
         assertEquals(
-                List.of("(`board` = '2x3' AND `first` = 'across')"),
+                List.of("board=2x3/first=across"),
                 PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted());
+        final Dataset<Row> summary = PartitionSummaries.of(spark(), w, HexSchemas.POSITIONS);
+        assertEquals(types(spark().sql(FORMER_COUNTS)), types(summary));
+        assertEquals(countedFromRows(), sorted(DriverRows.of(summary)));
+    }
+
+    /** Rewrites a manifest's summary as {@code columns}, {@code definition} and {@code counts}, its CRC-32 made to match. */
+    private static void keep(Path manifest, String columns, String definition, String counts) throws IOException {
+        final Properties p = read(manifest);
+        p.setProperty(Manifests.SUMMARY_COLUMNS, columns);
+        p.setProperty(Manifests.SUMMARY_DEFINITION, definition);
+        p.setProperty(Manifests.SUMMARY, counts);
+        p.setProperty(Manifests.SUMMARY_CRC, Manifests.summaryCrc(columns, definition, counts));
+        write(manifest, p);
     }
 
     @Test
-    void aSummaryOfOtherColumnsIsCountedFromTheRowsToo() throws Exception {
+    void countsOfOtherColumnsOrAnotherDefinitionAreCountedFromTheRows() throws Exception {
         final Warehouse w = threeCensuses();
-        // Counts kept under an earlier declaration of the summary (one measure fewer).
-        final Path other = manifestFiles(w).get(1);
-        final Properties p = read(other);
-        final String columns = p.getProperty(Manifests.SUMMARY_COLUMNS);
-        final String fewer = columns.substring(0, columns.lastIndexOf(','));
+        final List<Path> files = manifestFiles(w);
+        // Counts kept under an earlier declaration of one measure fewer.
+        final Properties fewer = read(files.get(1));
+        final String columns = fewer.getProperty(Manifests.SUMMARY_COLUMNS);
         final List<String> groups = new ArrayList<>();
-        for (String g : p.getProperty(Manifests.SUMMARY).split(";")) {
+        for (String g : fewer.getProperty(Manifests.SUMMARY).split(";")) {
             groups.add(g.substring(0, g.lastIndexOf(',')));
         }
-        final String counts = String.join(";", groups);
-        p.setProperty(Manifests.SUMMARY_COLUMNS, fewer);
-        p.setProperty(Manifests.SUMMARY, counts);
-        p.setProperty(Manifests.SUMMARY_CRC, Manifests.summaryCrc(fewer, counts));
-        write(other, p);
+        keep(
+                files.get(1),
+                columns.substring(0, columns.lastIndexOf(',')),
+                fewer.getProperty(Manifests.SUMMARY_DEFINITION),
+                String.join(";", groups));
+        // The same columns under another definition (a measure's terms changed, its name kept):
+        // here the counts of two measures swapped.
+        final Properties moved = read(files.get(2));
+        final List<String> swapped = new ArrayList<>();
+        for (String g : moved.getProperty(Manifests.SUMMARY).split(";")) {
+            final List<String> v = new ArrayList<>(Arrays.asList(g.split(",")));
+            Collections.swap(v, 5, 7);
+            swapped.add(String.join(",", v));
+        }
+        keep(files.get(2), moved.getProperty(Manifests.SUMMARY_COLUMNS), "0", String.join(";", swapped));
         w.registerViews(spark());
-        assertEquals(countedFromRows(), summary(w));
         assertEquals(
-                1, PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted().size());
+                List.of("board=3x2/first=down", "board=3x3/first=down"),
+                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted().stream()
+                        .sorted()
+                        .toList());
+        assertEquals(countedFromRows(), summary(w));
     }
 
     @Test
-    void aDamagedCountDamagesItsManifest() throws Exception {
+    void countsThatDoNotAddUpToTheManifestsRowsAreCountedFromTheRows() throws Exception {
+        final Warehouse w = threeCensuses();
+        final Path f = manifestFiles(w).get(2);
+        final Properties p = read(f);
+        // A group dropped, the CRC-32 made to match: the positions no longer add up to the rows line.
+        final String counts = p.getProperty(Manifests.SUMMARY);
+        keep(
+                f,
+                p.getProperty(Manifests.SUMMARY_COLUMNS),
+                p.getProperty(Manifests.SUMMARY_DEFINITION),
+                counts.substring(counts.indexOf(';') + 1));
+        w.registerViews(spark());
+        assertEquals(
+                List.of("board=3x3/first=down"),
+                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted());
+        assertEquals(countedFromRows(), summary(w));
+    }
+
+    @Test
+    void aDamagedCountIsReportedAndNotRead() throws Exception {
         final Warehouse w = threeCensuses();
         final Path damaged = manifestFiles(w).get(2);
         final Properties p = read(damaged);
@@ -162,13 +233,50 @@ class PartitionSummariesTest extends SparkCensusTest {
                 Manifests.SUMMARY,
                 counts.substring(0, at) + (digit == '9' ? '8' : (char) (digit + 1)) + counts.substring(at + 1));
         write(damaged, p);
-        final IllegalStateException e = assertThrows(IllegalStateException.class, () -> w.registerViews(spark()));
-        Assertions.assertTrue(e.getMessage().contains("summary lines do not match their CRC-32"), e.getMessage());
+        // The rows are intact: the tables still read them, counted, and verify names the damage.
+        w.registerViews(spark());
+        assertEquals(
+                List.of("board=3x3/first=down"),
+                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted());
+        assertEquals(countedFromRows(), summary(w));
         final Manifests.Verified verified = Manifests.verify(spark(), w, List.of(HexSchemas.POSITIONS));
         assertEquals(
-                List.of("hex: the manifest " + damaged.getFileName() + " is damaged (its summary lines do not match"
-                        + " their CRC-32); a run of its census with --replace writes the table again"),
+                List.of("hex/board=3x3/first=down: the manifest " + damaged.getFileName() + " is damaged (its summary"
+                        + " lines do not match their CRC-32); its counts are not read (the published tables count the"
+                        + " partition's rows instead), and a run of its census with --replace writes it again"),
                 verified.problems());
+        assertEquals(List.of("hex/board=3x3/first=down"), verified.damaged());
+    }
+
+    @Test
+    void aChunkKeptFromAnotherDefinitionLeavesThePartitionCounted() throws Exception {
+        final Warehouse w = new Warehouse(tmp);
+        final HexBoard board = new HexBoard(2, 3);
+        spark().conf().set(ChunkedCommit.STOP_AFTER, "1");
+        try {
+            assertThrows(CensusFailure.class, () -> HexJob.censusInChunks(spark(), w, board, Side.DOWN, 2, 3));
+        } finally {
+            spark().conf().unset(ChunkedCommit.STOP_AFTER);
+        }
+        // The chunk kept, as if written by a build whose summary was defined otherwise.
+        final Path chunk;
+        try (Stream<Path> all = Files.walk(Path.of(URI.create(w.root())).resolve("_chunks"))) {
+            chunk = all.filter(f -> f.getFileName().toString().equals("chunk-0.properties"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        final Properties p = read(chunk);
+        assertNotNull(p.getProperty("summary_definition"));
+        p.setProperty("summary_definition", "0");
+        write(chunk, p);
+        assertEquals(
+                1, HexJob.censusInChunks(spark(), w, board, Side.DOWN, 2, 3).reused());
+        assertNull(read(manifestFiles(w).get(0)).getProperty(Manifests.SUMMARY), "no counts kept");
+        w.registerViews(spark());
+        assertEquals(
+                List.of("board=2x3/first=down"),
+                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted());
+        assertEquals(countedFromRows(), summary(w));
     }
 
     @Test
@@ -193,8 +301,12 @@ class PartitionSummariesTest extends SparkCensusTest {
                     .append(",7".repeat(summary.measures().size()));
         }
         final SummaryCounts big = SummaryCounts.of(summary, many.toString());
+        assertEquals(many.toString(), big.text(), "each group kept apart, negative values too");
+        // Negative values first, in order of the first group's value, then the second's.
+        final String negative = "-5,3" + ",1".repeat(summary.measures().size());
+        final String lower = "-5,-3" + ",1".repeat(summary.measures().size());
         assertEquals(
-                1000,
-                SummaryCounts.parse(big.text(), 2, summary.measures().size()).size());
+                lower + ";" + negative + ";" + one,
+                SummaryCounts.of(summary, one + ";" + negative + ";" + lower).text());
     }
 }

@@ -179,21 +179,50 @@ final class SummaryCounts implements Serializable {
     }
 
     /**
-     * The summary's columns looked up in a schema, to count rows of it: each distinct term is
-     * tested once a row, into a bit of a mask, and a measure counts the row when the mask has every
-     * bit of its terms.
+     * The summary's columns looked up in a schema, to count rows of it: each column a term reads
+     * is read once a row, its distinct terms tested on the value into a bit each of a mask, and a
+     * measure counts the row when the mask has every bit of its terms.
      */
     static final class Counter {
         private final int[] group;
         private final int[] sumOf;
         private final long[] needs;
-        private final int[] column;
+        /** The columns the terms read; column {@code k}'s terms are {@code [first[k], first[k + 1])}. */
+        private final int[] columns;
+
+        private final int[] first;
         private final PartitionSummary.Test[] test;
         private final int[] value;
 
         Counter(PartitionSummary summary, StructType schema) {
             this.group = summary.groupBy().stream().mapToInt(schema::fieldIndex).toArray();
+            // The distinct terms, those of one column together; a term's bit is its place here.
             final List<PartitionSummary.Term> terms = new ArrayList<>();
+            final List<String> read = new ArrayList<>();
+            for (PartitionSummary.Measure m : summary.measures()) {
+                for (PartitionSummary.Term t : m.when()) {
+                    if (!read.contains(t.column())) {
+                        read.add(t.column());
+                    }
+                }
+            }
+            this.columns = new int[read.size()];
+            this.first = new int[read.size() + 1];
+            for (int k = 0; k < read.size(); k++) {
+                columns[k] = schema.fieldIndex(read.get(k));
+                first[k] = terms.size();
+                for (PartitionSummary.Measure m : summary.measures()) {
+                    for (PartitionSummary.Term t : m.when()) {
+                        if (t.column().equals(read.get(k)) && !terms.contains(t)) {
+                            terms.add(t);
+                        }
+                    }
+                }
+            }
+            first[read.size()] = terms.size();
+            assert terms.size() <= PartitionSummary.MAX_TERMS : "PartitionSummary.check limits the terms";
+            this.test = terms.stream().map(PartitionSummary.Term::test).toArray(PartitionSummary.Test[]::new);
+            this.value = terms.stream().mapToInt(PartitionSummary.Term::value).toArray();
             final int n = summary.measures().size();
             this.sumOf = new int[n];
             this.needs = new long[n];
@@ -201,17 +230,9 @@ final class SummaryCounts implements Serializable {
                 final PartitionSummary.Measure measure = summary.measures().get(m);
                 sumOf[m] = measure.sumOf() == null ? -1 : schema.fieldIndex(measure.sumOf());
                 for (PartitionSummary.Term t : measure.when()) {
-                    if (!terms.contains(t)) {
-                        terms.add(t);
-                    }
                     needs[m] |= 1L << terms.indexOf(t);
                 }
             }
-            assert terms.size() <= PartitionSummary.MAX_TERMS : "PartitionSummary.check limits the terms";
-            this.column =
-                    terms.stream().mapToInt(t -> schema.fieldIndex(t.column())).toArray();
-            this.test = terms.stream().map(PartitionSummary.Term::test).toArray(PartitionSummary.Test[]::new);
-            this.value = terms.stream().mapToInt(PartitionSummary.Term::value).toArray();
         }
 
         /** Counts {@code row} into {@code counts}. */
@@ -225,11 +246,8 @@ final class SummaryCounts implements Serializable {
             final long met = terms(row);
             for (int m = 0; m < sumOf.length; m++) {
                 if ((met & needs[m]) == needs[m]) {
-                    if (sumOf[m] < 0) {
-                        sums[m]++;
-                    } else if (!row.isNullAt(sumOf[m])) {
-                        sums[m] += row.getInt(sumOf[m]);
-                    }
+                    // A summed column is never null (PartitionSummary.check).
+                    sums[m] += sumOf[m] < 0 ? 1 : row.getInt(sumOf[m]);
                 }
             }
         }
@@ -237,21 +255,33 @@ final class SummaryCounts implements Serializable {
         /** The terms {@code row} meets, a bit each; a null meets none, as in SQL. */
         private long terms(Row row) {
             long met = 0;
-            for (int t = 0; t < column.length; t++) {
-                final int c = column[t];
-                if (row.isNullAt(c)) {
+            for (int k = 0; k < columns.length; k++) {
+                final Object v = row.get(columns[k]);
+                if (v == null) {
                     continue;
                 }
-                // The cases: a boolean column true; a column not null (met, here); an integer compared.
-                final boolean meets = switch (test[t]) {
-                    case TRUE -> row.getBoolean(c);
-                    case NOT_NULL -> true;
-                    case EQUAL -> row.getInt(c) == value[t];
-                    case AT_LEAST -> row.getInt(c) >= value[t];
-                    case AT_MOST -> row.getInt(c) <= value[t];
-                };
-                if (meets) {
-                    met |= 1L << t;
+                // The cases: a boolean column (true, or not null); an integer one (not null, or compared).
+                if (v instanceof Boolean) {
+                    final boolean b = (Boolean) v;
+                    for (int t = first[k]; t < first[k + 1]; t++) {
+                        if (b || test[t] == PartitionSummary.Test.NOT_NULL) {
+                            met |= 1L << t;
+                        }
+                    }
+                } else {
+                    final int x = (Integer) v;
+                    for (int t = first[k]; t < first[k + 1]; t++) {
+                        final boolean meets = switch (test[t]) {
+                            case NOT_NULL -> true;
+                            case EQUAL -> x == value[t];
+                            case AT_LEAST -> x >= value[t];
+                            case AT_MOST -> x <= value[t];
+                            case TRUE -> false; // not on an integer column (PartitionSummary.check)
+                        };
+                        if (meets) {
+                            met |= 1L << t;
+                        }
+                    }
                 }
             }
             return met;

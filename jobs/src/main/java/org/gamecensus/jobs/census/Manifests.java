@@ -21,6 +21,7 @@ import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.schemas.DatasetSchema;
+import org.gamecensus.schemas.PartitionSummary;
 
 /**
  * One manifest per committed partition of a dataset, in {@code <table>/_manifest/}: the table,
@@ -603,8 +604,8 @@ public final class Manifests {
                         if (summary != null) {
                             problems.add(schema.table() + "/" + partition + ": the manifest " + m.getKey() + " is"
                                     + " damaged (" + summary + "); its counts are not read (the published tables"
-                                    + " count the partition's rows instead), and a run of its census with --replace"
-                                    + " writes it again");
+                                    + " count the partition's rows instead), and running its census again writes it"
+                                    + " afresh");
                             damaged.add(schema.table() + "/" + partition);
                         }
                     } else {
@@ -696,11 +697,72 @@ public final class Manifests {
                         damaged.add(schema.table() + "/" + key(schema, r));
                     }
                 }
+                if (schema.summary() != null) {
+                    for (String key : summariesDiffering(spark, table, schema, t.getValue())) {
+                        problems.add(schema.table() + "/" + key + ": its manifest's summary differs from its rows"
+                                + " (its published tables would show the summary); running its census again writes"
+                                + " it afresh");
+                        damaged.add(schema.table() + "/" + key);
+                    }
+                }
             } catch (Exception e) {
                 problems.add(schema.table() + ": cannot be read: "
                         + String.valueOf(e.getMessage()).split("\n")[0]);
             }
         }
         return problems;
+    }
+
+    /**
+     * The partitions of {@code table} whose manifests keep counts that would be read (intact, of
+     * the summary's columns and definition) and differ from the counts of their rows, by the
+     * summary's own SQL over the table's files.
+     */
+    private static List<String> summariesDiffering(
+            SparkSession spark, String table, DatasetSchema schema, Map<String, Properties> manifests) {
+        final PartitionSummary summary = schema.summary();
+        final String columns = String.join(",", summary.columns());
+        final String definition = summary.definition(schema);
+        final int keys = schema.partitionColumns().size();
+        final String view = "verify_summary_of_" + schema.table();
+        spark.read()
+                .schema(schema.struct())
+                .option("pathGlobFilter", "*.parquet")
+                .parquet(table)
+                .createOrReplaceTempView(view);
+        final List<Row> rows;
+        try {
+            rows = DriverRows.of(spark.sql(summary.sql(schema, view, null)));
+        } finally {
+            spark.catalog().dropTempView(view);
+        }
+        final Map<String, List<String>> counted = new HashMap<>();
+        for (Row r : rows) {
+            final List<String> values = new ArrayList<>();
+            for (int i = keys; i < r.length(); i++) {
+                values.add(String.valueOf(r.get(i)));
+            }
+            counted.computeIfAbsent(key(schema, r), k -> new ArrayList<>()).add(String.join(",", values));
+        }
+        final List<String> differing = new ArrayList<>();
+        manifests.forEach((key, p) -> {
+            if (p.getProperty(SUMMARY) != null
+                    && summaryDamage(p) == null
+                    && columns.equals(p.getProperty(SUMMARY_COLUMNS))
+                    && definition.equals(p.getProperty(SUMMARY_DEFINITION))) {
+                final List<String> kept = p.getProperty(SUMMARY).isEmpty()
+                        ? List.of()
+                        : List.of(p.getProperty(SUMMARY).split(";", -1));
+                final List<String> fromRows = counted.getOrDefault(key, List.of());
+                if (!kept.stream()
+                        .sorted()
+                        .toList()
+                        .equals(fromRows.stream().sorted().toList())) {
+                    differing.add(key);
+                }
+            }
+        });
+        differing.sort(null);
+        return differing;
     }
 }

@@ -1,6 +1,7 @@
 package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -243,7 +244,36 @@ class PartitionSummariesTest extends SparkCensusTest {
         assertEquals(
                 List.of("hex/board=3x3/first=down: the manifest " + damaged.getFileName() + " is damaged (its summary"
                         + " lines do not match their CRC-32); its counts are not read (the published tables count the"
-                        + " partition's rows instead), and a run of its census with --replace writes it again"),
+                        + " partition's rows instead), and running its census again writes it afresh"),
+                verified.problems());
+        assertEquals(List.of("hex/board=3x3/first=down"), verified.damaged());
+    }
+
+    @Test
+    void aWrongCountWhoseChecksMatchIsFoundByVerify() throws Exception {
+        final Warehouse w = threeCensuses();
+        assertEquals(
+                List.of(),
+                Manifests.verify(spark(), w, List.of(HexSchemas.POSITIONS)).problems());
+        // Two measures' counts swapped in one group, the CRC-32 made to match: the positions still
+        // add up to the rows, so the counts would be read; verify counts the rows and finds it.
+        final Path f = manifestFiles(w).get(2);
+        final Properties p = read(f);
+        final List<String> groups =
+                new ArrayList<>(List.of(p.getProperty(Manifests.SUMMARY).split(";")));
+        final List<String> v = new ArrayList<>(Arrays.asList(groups.get(3).split(",")));
+        assertNotEquals(v.get(3), v.get(5), "the swap changes the counts");
+        Collections.swap(v, 3, 5);
+        groups.set(3, String.join(",", v));
+        keep(
+                f,
+                p.getProperty(Manifests.SUMMARY_COLUMNS),
+                p.getProperty(Manifests.SUMMARY_DEFINITION),
+                String.join(";", groups));
+        final Manifests.Verified verified = Manifests.verify(spark(), w, List.of(HexSchemas.POSITIONS));
+        assertEquals(
+                List.of("hex/board=3x3/first=down: its manifest's summary differs from its rows (its published"
+                        + " tables would show the summary); running its census again writes it afresh"),
                 verified.problems());
         assertEquals(List.of("hex/board=3x3/first=down"), verified.damaged());
     }

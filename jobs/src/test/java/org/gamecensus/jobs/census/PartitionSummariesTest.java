@@ -148,13 +148,28 @@ class PartitionSummariesTest extends SparkCensusTest {
         p.remove(Manifests.SUMMARY_DEFINITION);
         p.remove(Manifests.SUMMARY_CRC);
         write(old, p);
+        assertCounted(w, "board=2x3/first=across");
+        assertEquals(types(spark().sql(FORMER_COUNTS)), types(PartitionSummaries.of(spark(), w, HexSchemas.POSITIONS)));
+    }
+
+    /**
+     * Registers the views, then checks that the partitions {@code keys} (and only they) are
+     * counted from their rows, and that the summary is the counts of the rows.
+     */
+    private void assertCounted(Warehouse w, String... keys) {
         w.registerViews(spark());
         assertEquals(
-                List.of("board=2x3/first=across"),
-                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted());
-        final Dataset<Row> summary = PartitionSummaries.of(spark(), w, HexSchemas.POSITIONS);
-        assertEquals(types(spark().sql(FORMER_COUNTS)), types(summary));
-        assertEquals(countedFromRows(), sorted(DriverRows.of(summary)));
+                List.of(keys),
+                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted().stream()
+                        .sorted()
+                        .toList());
+        assertEquals(countedFromRows(), summary(w));
+    }
+
+    /** Rewrites a manifest's counts as {@code counts}, under its columns and definition, its CRC-32 made to match. */
+    private static void keep(Path manifest, String counts) throws IOException {
+        final Properties p = read(manifest);
+        keep(manifest, p.getProperty(Manifests.SUMMARY_COLUMNS), p.getProperty(Manifests.SUMMARY_DEFINITION), counts);
     }
 
     /** Rewrites a manifest's summary as {@code columns}, {@code definition} and {@code counts}, its CRC-32 made to match. */
@@ -193,13 +208,7 @@ class PartitionSummariesTest extends SparkCensusTest {
             swapped.add(String.join(",", v));
         }
         keep(files.get(2), moved.getProperty(Manifests.SUMMARY_COLUMNS), "0", String.join(";", swapped));
-        w.registerViews(spark());
-        assertEquals(
-                List.of("board=3x2/first=down", "board=3x3/first=down"),
-                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted().stream()
-                        .sorted()
-                        .toList());
-        assertEquals(countedFromRows(), summary(w));
+        assertCounted(w, "board=3x2/first=down", "board=3x3/first=down");
     }
 
     @Test
@@ -209,16 +218,8 @@ class PartitionSummariesTest extends SparkCensusTest {
         final Properties p = read(f);
         // A group dropped, the CRC-32 made to match: the positions no longer add up to the rows line.
         final String counts = p.getProperty(Manifests.SUMMARY);
-        keep(
-                f,
-                p.getProperty(Manifests.SUMMARY_COLUMNS),
-                p.getProperty(Manifests.SUMMARY_DEFINITION),
-                counts.substring(counts.indexOf(';') + 1));
-        w.registerViews(spark());
-        assertEquals(
-                List.of("board=3x3/first=down"),
-                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted());
-        assertEquals(countedFromRows(), summary(w));
+        keep(f, counts.substring(counts.indexOf(';') + 1));
+        assertCounted(w, "board=3x3/first=down");
     }
 
     @Test
@@ -235,11 +236,7 @@ class PartitionSummariesTest extends SparkCensusTest {
                 counts.substring(0, at) + (digit == '9' ? '8' : (char) (digit + 1)) + counts.substring(at + 1));
         write(damaged, p);
         // The rows are intact: the tables still read them, counted, and verify names the damage.
-        w.registerViews(spark());
-        assertEquals(
-                List.of("board=3x3/first=down"),
-                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted());
-        assertEquals(countedFromRows(), summary(w));
+        assertCounted(w, "board=3x3/first=down");
         final Manifests.Verified verified = Manifests.verify(spark(), w, List.of(HexSchemas.POSITIONS));
         assertEquals(
                 List.of("hex/board=3x3/first=down: the manifest " + damaged.getFileName() + " is damaged (its summary"
@@ -265,11 +262,7 @@ class PartitionSummariesTest extends SparkCensusTest {
         assertNotEquals(v.get(3), v.get(5), "the swap changes the counts");
         Collections.swap(v, 3, 5);
         groups.set(3, String.join(",", v));
-        keep(
-                f,
-                p.getProperty(Manifests.SUMMARY_COLUMNS),
-                p.getProperty(Manifests.SUMMARY_DEFINITION),
-                String.join(";", groups));
+        keep(f, String.join(";", groups));
         final Manifests.Verified verified = Manifests.verify(spark(), w, List.of(HexSchemas.POSITIONS));
         assertEquals(
                 List.of("hex/board=3x3/first=down: its manifest's summary differs from its rows (its published"
@@ -302,11 +295,7 @@ class PartitionSummariesTest extends SparkCensusTest {
         assertEquals(
                 1, HexJob.censusInChunks(spark(), w, board, Side.DOWN, 2, 3).reused());
         assertNull(read(manifestFiles(w).get(0)).getProperty(Manifests.SUMMARY), "no counts kept");
-        w.registerViews(spark());
-        assertEquals(
-                List.of("board=2x3/first=down"),
-                PartitionSummaries.sources(w, HexSchemas.POSITIONS).counted());
-        assertEquals(countedFromRows(), summary(w));
+        assertCounted(w, "board=2x3/first=down");
     }
 
     @Test

@@ -344,13 +344,12 @@ public final class CensusCommit {
                         final String key = Manifests.key(schema, partitions.get(p));
                         written.add(key + "/" + o.files()[p]);
                         entries.computeIfAbsent(key, k -> new HashMap<>()).put(o.files()[p], o.entries()[p]);
-                    }
-                    if (o.summaries()[p] != null) {
-                        summaries
-                                .computeIfAbsent(
-                                        Manifests.key(schema, partitions.get(p)),
-                                        k -> new SummaryCounts(schema.summary()))
-                                .add(o.summaries()[p]);
+                        // A task counts a partition's rows where it writes them: with their file.
+                        if (o.summaries()[p] != null) {
+                            summaries
+                                    .computeIfAbsent(key, k -> new SummaryCounts(schema.summary()))
+                                    .add(o.summaries()[p]);
+                        }
                     }
                 }
             }

@@ -282,6 +282,9 @@ public final class ChunkedCommit {
         final List<Row> stats = new ArrayList<>();
         final Map<String, Map<String, FileEntry>> entries = new HashMap<>();
         final Map<String, String> summaries = new HashMap<>();
+        // The summary's definition as declared now: chunks' counts of another are not added up.
+        final String definition =
+                schema.summary() == null ? null : schema.summary().definition(schema);
         for (Row partition : values) {
             final String key = Manifests.key(schema, partition);
             long n = 0;
@@ -295,11 +298,10 @@ public final class ChunkedCommit {
                 }
                 // A chunk's counts of another definition (a chunk kept from an earlier build) are not this one's.
                 final String summary = m.getProperty(SUMMARY + key);
-                final SummaryCounts chunk = counts == null
-                                || summary == null
-                                || !schema.summary().definition(schema).equals(m.getProperty(SUMMARY_DEFINITION))
-                        ? null
-                        : SummaryCounts.of(schema.summary(), summary);
+                final SummaryCounts chunk =
+                        counts == null || summary == null || !definition.equals(m.getProperty(SUMMARY_DEFINITION))
+                                ? null
+                                : SummaryCounts.of(schema.summary(), summary);
                 if (chunk == null) {
                     counts = null;
                 } else {

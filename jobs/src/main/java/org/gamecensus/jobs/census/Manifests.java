@@ -14,10 +14,12 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.zip.CRC32;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.schemas.DatasetSchema;
@@ -96,13 +98,20 @@ public final class Manifests {
         for (String c : schema.partitionColumns()) {
             keys.add(org.apache.spark.sql.functions.col(c));
         }
-        // The declared schema: a partition value reads as its declared type, so its key is the manifest's.
-        return DriverRows.of(spark.read()
+        return DriverRows.of(
+                files(spark, table, schema).groupBy(keys.toArray(new Column[0])).agg(agg[0], agg[1]));
+    }
+
+    /**
+     * Every data file of {@code table} ({@code *.parquet}, as the manifests list them) read with
+     * the declared schema: a partition value reads as its declared type, so its key is the
+     * manifest's.
+     */
+    private static Dataset<Row> files(SparkSession spark, String table, DatasetSchema schema) {
+        return spark.read()
                 .schema(schema.struct())
-                .option("pathGlobFilter", "*.parquet") // the data files, as the manifests list them
-                .parquet(table)
-                .groupBy(keys.toArray(new Column[0]))
-                .agg(agg[0], agg[1]));
+                .option("pathGlobFilter", "*.parquet")
+                .parquet(table);
     }
 
     /**
@@ -268,6 +277,19 @@ public final class Manifests {
             return "its summary lines do not match their CRC-32";
         }
         return null;
+    }
+
+    /**
+     * Whether a manifest keeps counts of {@code schema}'s summary as it is declared now: intact
+     * ({@link #summaryDamage}), of its columns and of its definition — the counts a reader may take.
+     */
+    static Predicate<Properties> keepsCountsOf(DatasetSchema schema) {
+        final String columns = String.join(",", schema.summary().columns());
+        final String definition = schema.summary().definition(schema);
+        return p -> p.getProperty(SUMMARY) != null
+                && summaryDamage(p) == null
+                && columns.equals(p.getProperty(SUMMARY_COLUMNS))
+                && definition.equals(p.getProperty(SUMMARY_DEFINITION));
     }
 
     /** The CRC-32 of a summary's columns, definition and counts lines, in hexadecimal. */
@@ -721,15 +743,10 @@ public final class Manifests {
     private static List<String> summariesDiffering(
             SparkSession spark, String table, DatasetSchema schema, Map<String, Properties> manifests) {
         final PartitionSummary summary = schema.summary();
-        final String columns = String.join(",", summary.columns());
-        final String definition = summary.definition(schema);
+        final Predicate<Properties> current = keepsCountsOf(schema);
         final int keys = schema.partitionColumns().size();
         final String view = "verify_summary_of_" + schema.table();
-        spark.read()
-                .schema(schema.struct())
-                .option("pathGlobFilter", "*.parquet")
-                .parquet(table)
-                .createOrReplaceTempView(view);
+        files(spark, table, schema).createOrReplaceTempView(view);
         final List<Row> rows;
         try {
             rows = DriverRows.of(spark.sql(summary.sql(schema, view, null)));
@@ -746,10 +763,7 @@ public final class Manifests {
         }
         final List<String> differing = new ArrayList<>();
         manifests.forEach((key, p) -> {
-            if (p.getProperty(SUMMARY) != null
-                    && summaryDamage(p) == null
-                    && columns.equals(p.getProperty(SUMMARY_COLUMNS))
-                    && definition.equals(p.getProperty(SUMMARY_DEFINITION))) {
+            if (current.test(p)) {
                 final List<String> kept = p.getProperty(SUMMARY).isEmpty()
                         ? List.of()
                         : List.of(p.getProperty(SUMMARY).split(";", -1));

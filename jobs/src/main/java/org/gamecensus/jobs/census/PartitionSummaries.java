@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Predicate;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -80,6 +81,7 @@ public final class PartitionSummaries {
             return new Sources(List.of(), null);
         }
         final Map<String, Properties> manifests = Manifests.byPartition(warehouse, table);
+        final Predicate<Properties> current = Manifests.keepsCountsOf(schema);
         final String tableDir = warehouse.tablePath(table);
         final List<Row> rows = new ArrayList<>();
         final List<String> counted = new ArrayList<>();
@@ -92,7 +94,7 @@ public final class PartitionSummaries {
             if (values == null) {
                 return new Sources(List.of(), null);
             }
-            final List<Object[]> kept = kept(summary, schema, manifests.get(partition.getKey()), partition.getValue());
+            final List<Object[]> kept = kept(summary, current, manifests.get(partition.getKey()), partition.getValue());
             if (kept == null) {
                 counted.add(key);
                 continue;
@@ -109,17 +111,13 @@ public final class PartitionSummaries {
 
     /**
      * The counts manifest {@code m} keeps (each group's values, then its measures), or null when
-     * they are not to be read: no manifest, another than the view's ({@code files}), no summary,
-     * one damaged, or one of other columns or another definition, or a plain count of rows that
-     * does not add up to the manifest's.
+     * they are not to be read: no manifest, another than the view's ({@code files}), none that
+     * {@code current} takes ({@link Manifests#keepsCountsOf}), or a plain count of rows that does
+     * not add up to the manifest's.
      */
-    private static List<Object[]> kept(PartitionSummary summary, DatasetSchema schema, Properties m, String files) {
-        if (m == null
-                || !files.equals(m.getProperty("files"))
-                || m.getProperty(Manifests.SUMMARY) == null
-                || Manifests.summaryDamage(m) != null
-                || !String.join(",", summary.columns()).equals(m.getProperty(Manifests.SUMMARY_COLUMNS))
-                || !summary.definition(schema).equals(m.getProperty(Manifests.SUMMARY_DEFINITION))) {
+    private static List<Object[]> kept(
+            PartitionSummary summary, Predicate<Properties> current, Properties m, String files) {
+        if (m == null || !files.equals(m.getProperty("files")) || !current.test(m)) {
             return null;
         }
         final int groups = summary.groupBy().size();

@@ -1,16 +1,24 @@
 package org.gamecensus.jobs.census;
 
 import java.math.BigInteger;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RuntimeConfig;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.planning.ExtractEquiJoinKeys;
+import org.apache.spark.sql.catalyst.plans.logical.Generate;
+import org.apache.spark.sql.catalyst.plans.logical.Join;
 import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.execution.CommandExecutionMode;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.QueryExecution$;
 import org.apache.spark.sql.execution.SQLExecution;
+import org.apache.spark.sql.execution.columnar.InMemoryRelation;
 import org.apache.spark.sql.internal.SQLConf;
 import scala.Option;
 import scala.collection.Iterator;
@@ -26,28 +34,31 @@ import scala.collection.Iterator;
  *       the same Java values (String, Long, Double, Boolean, java.math.BigDecimal, …), and the query
  *       still runs as one SQL execution, as {@code collect} runs it.
  *   <li>A query that reads little ({@link #INTERPRETED_MAX_BYTES} at most, by Spark's own estimate
- *       of its inputs) runs on Spark's interpreted operators and expressions: generating and
- *       compiling Java for each of its stages costs a cold JVM a tenth of a second or more, more
- *       than interpreting a megabyte of input. A published table over a census's kept counts, its
- *       adversarial rows or a small census is such a query; one that reads a census's rows in full
- *       keeps the generated code. The results are the same either way.
+ *       of its inputs), cannot multiply its rows (no generator such as {@code explode}, no join
+ *       without an equality) and reads no cached dataset is planned afresh and run on Spark's
+ *       interpreted operators and expressions: generating
+ *       and compiling Java for each of its stages costs a cold JVM more than interpreting that
+ *       little input does. A published table over a census's kept counts, its adversarial rows or
+ *       a small census is such a query; one that reads a census's rows in full keeps the generated
+ *       code. The rows are the same either way.
  * </ul>
  */
 public final class DriverRows {
 
     /**
      * The most bytes a query's inputs may hold, as Spark estimates them before it runs the query
-     * (a Parquet table: its files' size; a local or cached relation: its rows' size), for it to
-     * run interpreted. Interpreting costs about 0.06 s more a megabyte of Parquet than generated
-     * code does, on two cores; generating the code of a query's stages 0.1 to 0.2 s.
+     * (a Parquet table: its files' size; a local relation: its rows at Spark's default widths), for
+     * it to run interpreted: below the size at which interpreting costs more than generating the
+     * code of a query's stages.
      */
     static final long INTERPRETED_MAX_BYTES = 1L << 20;
 
     /** Spark's settings for a query run interpreted: no whole-stage code, interpreted expressions. */
-    private static final String[][] INTERPRETED = {
-        {SQLConf.WHOLESTAGE_CODEGEN_ENABLED().key(), "false"},
-        {SQLConf.CODEGEN_FACTORY_MODE().key(), "NO_CODEGEN"}
-    };
+    private static final Map<String, String> INTERPRETED = Map.of(
+            SQLConf.WHOLESTAGE_CODEGEN_ENABLED().key(),
+            "false",
+            SQLConf.CODEGEN_FACTORY_MODE().key(),
+            "NO_CODEGEN");
 
     private DriverRows() {}
 
@@ -58,12 +69,21 @@ public final class DriverRows {
 
     /**
      * The rows of {@code result}, run interpreted when its inputs hold at most {@code
-     * interpretedMaxBytes} (−1: never).
+     * interpretedMaxBytes} and it cannot multiply its rows (-1: never).
      */
     static List<Row> of(Dataset<Row> result, long interpretedMaxBytes) {
         final QueryExecution execution = result.queryExecution();
-        if (inputBytes(execution.optimizedPlan()).compareTo(BigInteger.valueOf(interpretedMaxBytes)) <= 0) {
-            return withSettings(result.sparkSession().conf(), INTERPRETED, () -> collect(execution));
+        // The query as analysed, cached data in place: the plan Spark optimises and runs.
+        final LogicalPlan plan = execution.withCachedData();
+        if (!readsCachedData(plan)
+                && !multipliesRows(plan)
+                && inputBytes(plan).compareTo(BigInteger.valueOf(interpretedMaxBytes)) <= 0) {
+            // Planned afresh under the settings: every physical step made the same way.
+            final SparkSession spark = result.sparkSession();
+            return withSettings(
+                    spark.conf(),
+                    INTERPRETED,
+                    () -> collect(spark.sessionState().executePlan(execution.analyzed(), CommandExecutionMode.ALL())));
         }
         return collect(execution);
     }
@@ -82,14 +102,12 @@ public final class DriverRows {
 
     /**
      * The estimated size of what {@code plan} reads: its leaves' and its subqueries' leaves'
-     * (Spark's statistics, summed; a relation of unknown size counts as Spark's default size,
-     * which is more than any threshold here).
+     * (Spark's statistics, summed; a relation of unknown size counts as Spark's default size, more
+     * than any limit here).
      */
     static BigInteger inputBytes(LogicalPlan plan) {
-        BigInteger bytes = BigInteger.ZERO;
-        if (plan.children().isEmpty()) {
-            bytes = plan.stats().sizeInBytes().bigInteger();
-        }
+        BigInteger bytes =
+                plan.children().isEmpty() ? plan.stats().sizeInBytes().bigInteger() : BigInteger.ZERO;
         for (final Iterator<LogicalPlan> c = plan.children().iterator(); c.hasNext(); ) {
             bytes = bytes.add(inputBytes(c.next()));
         }
@@ -100,30 +118,76 @@ public final class DriverRows {
     }
 
     /**
+     * Whether {@code plan} (or a subquery) reads a cached dataset. Its physical plan was made when
+     * it was cached, under the settings of then, and Spark's columnar steps assert those settings
+     * when the plan is copied: a Parquet scan is columnar only with whole-stage code, so a cached
+     * scan's {@code ColumnarToRowExec} fails under the interpreted settings.
+     */
+    static boolean readsCachedData(LogicalPlan plan) {
+        if (plan instanceof InMemoryRelation) {
+            return true;
+        }
+        for (final Iterator<LogicalPlan> c = plan.children().iterator(); c.hasNext(); ) {
+            if (readsCachedData(c.next())) {
+                return true;
+            }
+        }
+        for (final Iterator<LogicalPlan> s = plan.subqueries().iterator(); s.hasNext(); ) {
+            if (readsCachedData(s.next())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether {@code plan} (or a subquery) can give more rows than it reads by more than a
+     * constant factor: a generator ({@code explode(sequence(1, n))} reads one row) or a join
+     * without an equality between its sides (a nested loop over both).
+     */
+    static boolean multipliesRows(LogicalPlan plan) {
+        if (plan instanceof Generate) {
+            return true;
+        }
+        if (plan instanceof Join join && ExtractEquiJoinKeys.unapply(join).isEmpty()) {
+            return true;
+        }
+        for (final Iterator<LogicalPlan> c = plan.children().iterator(); c.hasNext(); ) {
+            if (multipliesRows(c.next())) {
+                return true;
+            }
+        }
+        for (final Iterator<LogicalPlan> s = plan.subqueries().iterator(); s.hasNext(); ) {
+            if (multipliesRows(s.next())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Runs {@code action} with the session's {@code settings} (key, value pairs) changed, and puts
      * back each one as it was (set to its former value, or unset) whatever the action does. The
      * settings are the session's: the query runs on the calling thread, which the commands'
      * queries are all run on, one after another.
      */
-    private static <T> T withSettings(RuntimeConfig conf, String[][] settings, Supplier<T> action) {
-        final String[] former = new String[settings.length];
-        for (int i = 0; i < settings.length; i++) {
-            // contains: set in the session (getOption would also give a setting's default).
-            former[i] = conf.contains(settings[i][0]) ? conf.get(settings[i][0]) : null;
+    private static <T> T withSettings(RuntimeConfig conf, Map<String, String> settings, Supplier<T> action) {
+        // contains: set in the session (getOption would also give a setting's default); null: unset.
+        final Map<String, String> former = new HashMap<>();
+        for (final String key : settings.keySet()) {
+            former.put(key, conf.contains(key) ? conf.get(key) : null);
         }
         try {
-            for (final String[] s : settings) {
-                conf.set(s[0], s[1]);
-            }
+            settings.forEach(conf::set);
             return action.get();
         } finally {
-            for (int i = 0; i < settings.length; i++) {
-                if (former[i] == null) {
-                    conf.unset(settings[i][0]);
+            former.forEach((key, value) -> {
+                if (value == null) {
+                    conf.unset(key);
                 } else {
-                    conf.set(settings[i][0], former[i]);
+                    conf.set(key, value);
                 }
-            }
+            });
         }
     }
 

@@ -85,9 +85,12 @@ public final class HexTables {
         // counts (random_pct: of winning_sum / empty_cells), so they read a few rows per board rather
         // than every position. A percentage is 100 · (sum / count), as Spark's AVG computes it, so the
         // figures are AVG's over the rows to the bit, random_pct's to rounding.
-        final Dataset<Row> counts = tables.has("hex")
-                ? PartitionSummaries.of(spark, warehouse, HexSchemas.POSITIONS).persist(StorageLevel.MEMORY_AND_DISK())
-                : null;
+        // Kept in memory only when some partition is counted from its rows (every kept count: a
+        // local relation, read as it is).
+        final Dataset<Row> summary =
+                tables.has("hex") ? PartitionSummaries.of(spark, warehouse, HexSchemas.POSITIONS) : null;
+        final Dataset<Row> counts =
+                summary == null || summary.isLocal() ? summary : summary.persist(StorageLevel.MEMORY_AND_DISK());
         if (counts != null) {
             counts.createOrReplaceTempView("hex_counts");
         }

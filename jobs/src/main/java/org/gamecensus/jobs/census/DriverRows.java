@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -124,20 +125,7 @@ public final class DriverRows {
      * scan's {@code ColumnarToRowExec} fails under the interpreted settings.
      */
     static boolean readsCachedData(LogicalPlan plan) {
-        if (plan instanceof InMemoryRelation) {
-            return true;
-        }
-        for (final Iterator<LogicalPlan> c = plan.children().iterator(); c.hasNext(); ) {
-            if (readsCachedData(c.next())) {
-                return true;
-            }
-        }
-        for (final Iterator<LogicalPlan> s = plan.subqueries().iterator(); s.hasNext(); ) {
-            if (readsCachedData(s.next())) {
-                return true;
-            }
-        }
-        return false;
+        return anyStep(plan, step -> step instanceof InMemoryRelation);
     }
 
     /**
@@ -146,19 +134,25 @@ public final class DriverRows {
      * without an equality between its sides (a nested loop over both).
      */
     static boolean multipliesRows(LogicalPlan plan) {
-        if (plan instanceof Generate) {
-            return true;
-        }
-        if (plan instanceof Join join && ExtractEquiJoinKeys.unapply(join).isEmpty()) {
+        return anyStep(
+                plan,
+                step -> step instanceof Generate
+                        || step instanceof Join join
+                                && ExtractEquiJoinKeys.unapply(join).isEmpty());
+    }
+
+    /** Whether {@code test} holds for {@code plan}, a step below it or a step of a subquery. */
+    private static boolean anyStep(LogicalPlan plan, Predicate<LogicalPlan> test) {
+        if (test.test(plan)) {
             return true;
         }
         for (final Iterator<LogicalPlan> c = plan.children().iterator(); c.hasNext(); ) {
-            if (multipliesRows(c.next())) {
+            if (anyStep(c.next(), test)) {
                 return true;
             }
         }
         for (final Iterator<LogicalPlan> s = plan.subqueries().iterator(); s.hasNext(); ) {
-            if (multipliesRows(s.next())) {
+            if (anyStep(s.next(), test)) {
                 return true;
             }
         }

@@ -268,11 +268,13 @@ public final class CensusBench {
     /**
      * The overhead of each census and master split in three, each as its share of the ratio (the
      * overhead is 1 plus the three): the tasks' own code beyond the kernels, Spark's time in the
-     * jobs beyond the tasks', and the driver's outside the jobs. Medians of each run's parts.
+     * jobs beyond the tasks', and the driver's outside the jobs; then the kernels' time and the
+     * tasks' own work around them per item, in microseconds of one core. Medians of each run's parts.
      */
     static String overheadParts(Map<String, Map<String, List<BenchTiming>>> runs) {
         final StringBuilder b = new StringBuilder("\n| census | master | overhead | in tasks, beyond the kernels "
-                + "| in jobs, beyond the tasks | on the driver, outside the jobs |\n|---|---|---|---|---|---|\n");
+                + "| in jobs, beyond the tasks | on the driver, outside the jobs | kernel, µs an item "
+                + "| in tasks, beyond the kernels, µs an item |\n|---|---|---|---|---|---|---|---|\n");
         for (var e : runs.entrySet()) {
             for (var m : e.getValue().entrySet()) {
                 final List<BenchTiming> r = m.getValue();
@@ -283,15 +285,20 @@ public final class CensusBench {
                         BenchTiming.median(r, t -> (t.jobSeconds() - t.taskSeconds() / t.cores()) / t.kernelPerCore());
                 final double onDriver =
                         BenchTiming.median(r, t -> (t.wallSeconds() - t.jobSeconds()) / t.kernelPerCore());
+                final double kernelPerItem = BenchTiming.median(r, t -> 1e6 * t.kernelSeconds() / t.items());
+                final double inTasksPerItem =
+                        BenchTiming.median(r, t -> 1e6 * (t.taskSeconds() - t.kernelSeconds()) / t.items());
                 b.append(String.format(
                         Locale.ROOT,
-                        "| %s | %s | %.2f | %+.2f | %+.2f | %+.2f |%n",
+                        "| %s | %s | %.2f | %+.2f | %+.2f | %+.2f | %.2f | %.2f |%n",
                         e.getKey(),
                         m.getKey(),
                         BenchTiming.median(r, BenchTiming::overhead),
                         inTasks,
                         inJobs,
-                        onDriver));
+                        onDriver,
+                        kernelPerItem,
+                        inTasksPerItem));
             }
         }
         return b.append("\nThe overhead is 1 plus three parts, each a time over the kernel time per core (medians of ")
@@ -301,7 +308,11 @@ public final class CensusBench {
                 .append(
                         "jobs, beyond the tasks, Spark launching the tasks, deserialising them and taking their results ")
                 .append("back, and cores idle while the last tasks finish (the jobs' time less the tasks' per core); ")
-                .append("on the driver, planning before the jobs and committing after them (the wall less the jobs).\n")
+                .append("on the driver, planning before the jobs and committing after them (the wall less the jobs). ")
+                .append("The last two columns are the kernels' time and the tasks' own work around them per item ")
+                .append("(microseconds of one core): an overhead grows as a kernel gets faster even where the work ")
+                .append("around it costs the same a row, so the work per item is what compares across censuses and ")
+                .append("builds.\n")
                 .toString();
     }
 

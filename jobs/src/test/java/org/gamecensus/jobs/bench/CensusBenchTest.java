@@ -75,7 +75,7 @@ class CensusBenchTest {
         final Map<String, String[]> parts = new HashMap<>();
         for (String line : report.split("\n")) {
             final String[] c = line.split("\\|", -1);
-            if (c.length == 8 && c[2].contains("local[")) {
+            if (c.length == 10 && c[2].contains("local[")) {
                 parts.put(c[1].strip() + " " + c[2].strip(), c);
             }
             // c[0] is the text before the first bar; a detail row has 14 cells, a speed-up row 4.
@@ -137,6 +137,13 @@ class CensusBenchTest {
                     cell(p, 5),
                     0.006,
                     "in jobs, beyond the tasks: " + line(p));
+            // Per item, in microseconds of one core: the kernels', and the tasks' work around them.
+            assertEquals(1e6 * t.kernelSeconds() / t.items(), cell(p, 7), 0.006 + 1e-3 * cell(p, 7), line(p));
+            assertEquals(
+                    1e6 * (t.taskSeconds() - t.kernelSeconds()) / t.items(),
+                    cell(p, 8),
+                    0.006 + 1e-3 * Math.abs(cell(p, 8)),
+                    "in tasks, beyond the kernels, per item: " + line(p));
         }
         // report.csv reads back as the timings it was written from, to its six decimals.
         final List<BenchTiming> back = BenchTiming.read(write(BenchTiming.csv(result.timings())));

@@ -1,11 +1,13 @@
 package org.gamecensus.jobs.census;
 
 import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -37,9 +39,8 @@ import scala.collection.Iterator;
  *   <li>A query that reads little ({@link #INTERPRETED_MAX_BYTES} at most, by Spark's own estimate
  *       of its inputs), cannot multiply its rows (no generator such as {@code explode}, no join
  *       without an equality) and reads no cached dataset is planned afresh and run on Spark's
- *       interpreted operators and expressions: generating
- *       and compiling Java for each of its stages costs a cold JVM more than interpreting that
- *       little input does. A published table over a census's kept counts, its adversarial rows or
+ *       interpreted operators and expressions: generating and compiling Java for each of its
+ *       stages costs a cold JVM more than interpreting that little input does. A published table over a census's kept counts, its adversarial rows or
  *       a small census is such a query; one that reads a census's rows in full keeps the generated
  *       code. The rows are the same either way.
  * </ul>
@@ -107,13 +108,11 @@ public final class DriverRows {
      * than any limit here).
      */
     static BigInteger inputBytes(LogicalPlan plan) {
-        BigInteger bytes =
-                plan.children().isEmpty() ? plan.stats().sizeInBytes().bigInteger() : BigInteger.ZERO;
-        for (final Iterator<LogicalPlan> c = plan.children().iterator(); c.hasNext(); ) {
-            bytes = bytes.add(inputBytes(c.next()));
-        }
-        for (final Iterator<LogicalPlan> s = plan.subqueries().iterator(); s.hasNext(); ) {
-            bytes = bytes.add(inputBytes(s.next()));
+        BigInteger bytes = BigInteger.ZERO;
+        for (final LogicalPlan step : steps(plan)) {
+            if (step.children().isEmpty()) {
+                bytes = bytes.add(step.stats().sizeInBytes().bigInteger());
+            }
         }
         return bytes;
     }
@@ -125,7 +124,7 @@ public final class DriverRows {
      * scan's {@code ColumnarToRowExec} fails under the interpreted settings.
      */
     static boolean readsCachedData(LogicalPlan plan) {
-        return anyStep(plan, step -> step instanceof InMemoryRelation);
+        return steps(plan).stream().anyMatch(step -> step instanceof InMemoryRelation);
     }
 
     /**
@@ -134,29 +133,27 @@ public final class DriverRows {
      * without an equality between its sides (a nested loop over both).
      */
     static boolean multipliesRows(LogicalPlan plan) {
-        return anyStep(
-                plan,
-                step -> step instanceof Generate
+        return steps(plan).stream()
+                .anyMatch(step -> step instanceof Generate
                         || step instanceof Join join
                                 && ExtractEquiJoinKeys.unapply(join).isEmpty());
     }
 
-    /** Whether {@code test} holds for {@code plan}, a step below it or a step of a subquery. */
-    private static boolean anyStep(LogicalPlan plan, Predicate<LogicalPlan> test) {
-        if (test.test(plan)) {
-            return true;
-        }
-        for (final Iterator<LogicalPlan> c = plan.children().iterator(); c.hasNext(); ) {
-            if (anyStep(c.next(), test)) {
-                return true;
+    /** {@code plan}, every step below it and every step of its subqueries. */
+    private static List<LogicalPlan> steps(LogicalPlan plan) {
+        final List<LogicalPlan> steps = new ArrayList<>();
+        final Deque<LogicalPlan> next = new ArrayDeque<>(List.of(plan));
+        while (!next.isEmpty()) {
+            final LogicalPlan step = next.pop();
+            steps.add(step);
+            for (final Iterator<LogicalPlan> c = step.children().iterator(); c.hasNext(); ) {
+                next.push(c.next());
+            }
+            for (final Iterator<LogicalPlan> q = step.subqueries().iterator(); q.hasNext(); ) {
+                next.push(q.next());
             }
         }
-        for (final Iterator<LogicalPlan> s = plan.subqueries().iterator(); s.hasNext(); ) {
-            if (anyStep(s.next(), test)) {
-                return true;
-            }
-        }
-        return false;
+        return steps;
     }
 
     /**

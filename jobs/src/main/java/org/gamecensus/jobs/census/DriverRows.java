@@ -40,9 +40,10 @@ import scala.collection.Iterator;
  *       of its inputs), cannot multiply its rows (no generator such as {@code explode}, no join
  *       without an equality) and reads no cached dataset is planned afresh and run on Spark's
  *       interpreted operators and expressions: generating and compiling Java for each of its
- *       stages costs a cold JVM more than interpreting that little input does. A published table over a census's kept counts, its adversarial rows or
- *       a small census is such a query; one that reads a census's rows in full keeps the generated
- *       code. The rows are the same either way.
+ *       stages costs a cold JVM more than interpreting that little input does. A published table
+ *       over a census's kept counts, its adversarial rows or a small census is such a query; one
+ *       that reads a census's rows in full keeps the generated code. The rows are the same either
+ *       way.
  * </ul>
  */
 public final class DriverRows {

@@ -745,6 +745,7 @@ public final class Manifests {
         final PartitionSummary summary = schema.summary();
         final Predicate<Properties> current = keepsCountsOf(schema);
         final int keys = schema.partitionColumns().size();
+        final int groups = summary.groupBy().size();
         final String view = "verify_summary_of_" + schema.table();
         files(spark, table, schema).createOrReplaceTempView(view);
         final List<Row> rows;
@@ -753,25 +754,22 @@ public final class Manifests {
         } finally {
             spark.catalog().dropTempView(view);
         }
-        final Map<String, List<String>> counted = new HashMap<>();
+        // Each row: the partition's values, the group's values (ints), the measures (longs).
+        final Map<String, List<Object[]>> counted = new HashMap<>();
         for (Row r : rows) {
-            final List<String> values = new ArrayList<>();
-            for (int i = keys; i < r.length(); i++) {
-                values.add(String.valueOf(r.get(i)));
+            final Object[] group = new Object[r.length() - keys];
+            for (int i = 0; i < group.length; i++) {
+                group[i] = i < groups ? (Object) r.getInt(keys + i) : (Object) r.getLong(keys + i);
             }
-            counted.computeIfAbsent(key(schema, r), k -> new ArrayList<>()).add(String.join(",", values));
+            counted.computeIfAbsent(key(schema, r), k -> new ArrayList<>()).add(group);
         }
         final List<String> differing = new ArrayList<>();
         manifests.forEach((key, p) -> {
             if (current.test(p)) {
-                final List<String> kept = p.getProperty(SUMMARY).isEmpty()
-                        ? List.of()
-                        : List.of(p.getProperty(SUMMARY).split(";", -1));
-                final List<String> fromRows = counted.getOrDefault(key, List.of());
-                if (!kept.stream()
-                        .sorted()
-                        .toList()
-                        .equals(fromRows.stream().sorted().toList())) {
+                // Both read as counts and written out again: the same counts give the same text.
+                final SummaryCounts kept = SummaryCounts.of(summary, p.getProperty(SUMMARY));
+                final SummaryCounts fromRows = SummaryCounts.of(summary, counted.getOrDefault(key, List.of()));
+                if (kept == null || !kept.text().equals(fromRows.text())) {
                     differing.add(key);
                 }
             }

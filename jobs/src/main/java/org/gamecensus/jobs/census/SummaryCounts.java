@@ -162,11 +162,17 @@ final class SummaryCounts implements Serializable {
 
     /** Counts read back from their text ({@link #text}); null when it is not counts of {@code summary}. */
     static SummaryCounts of(PartitionSummary summary, String text) {
+        final List<Object[]> rows =
+                parse(text, summary.groupBy().size(), summary.measures().size());
+        return rows == null ? null : of(summary, rows);
+    }
+
+    /**
+     * Counts of {@code summary} from its groups as {@link #parse} gives them: each the group's
+     * values (ints), then its measures (longs); a group listed twice adds up.
+     */
+    static SummaryCounts of(PartitionSummary summary, List<Object[]> rows) {
         final int g = summary.groupBy().size();
-        final List<Object[]> rows = parse(text, g, summary.measures().size());
-        if (rows == null) {
-            return null;
-        }
         final SummaryCounts counts = new SummaryCounts(summary);
         for (Object[] r : rows) {
             final long key = g == 0 ? 0L : g == 1 ? pack(0, (Integer) r[0]) : pack((Integer) r[0], (Integer) r[1]);

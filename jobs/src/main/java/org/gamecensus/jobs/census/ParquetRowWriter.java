@@ -3,6 +3,7 @@ package org.gamecensus.jobs.census;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.fs.FSDataOutputStream;
@@ -272,6 +273,19 @@ final class ParquetRowWriter implements Closeable {
         return eh;
     }
 
+    /**
+     * The footer's key-value metadata, in the order Spark's own writer leaves it (its version, then
+     * its schema): parquet-mr writes the entries in the map's order, and an immutable {@code Map.of}
+     * orders its keys by a seed drawn afresh in every JVM, which would give the same rows different
+     * bytes from one run to the next.
+     */
+    static Map<String, String> footerMetadata(String sparkSchema) {
+        final Map<String, String> metadata = new LinkedHashMap<>();
+        metadata.put(SPARK_VERSION_METADATA, org.apache.spark.package$.MODULE$.SPARK_VERSION_SHORT());
+        metadata.put(SPARK_ROW_METADATA, sparkSchema);
+        return metadata;
+    }
+
     /** Rows written so far. */
     long rows() {
         return rows;
@@ -281,11 +295,10 @@ final class ParquetRowWriter implements Closeable {
     @Override
     public void close() throws IOException {
         flushGroup();
-        file.end(Map.of(
-                SPARK_ROW_METADATA,
-                layout.sparkSchema,
-                SPARK_VERSION_METADATA,
-                org.apache.spark.package$.MODULE$.SPARK_VERSION_SHORT()));
+        // The footer through memory, its chunks' encodings put in order before it reaches the file.
+        stream.hold();
+        file.end(footerMetadata(layout.sparkSchema));
+        stream.release(FooterEncodingOrder.sorted(stream.held()));
         closed = true;
     }
 

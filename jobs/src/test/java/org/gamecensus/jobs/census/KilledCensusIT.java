@@ -30,7 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Warehouse#PAUSE_COMMIT}) so that the span of a commit in progress is not a sliver of it. After
  * each kill, the recovery of the next run leaves the table exactly its previous state or a wholly
  * new one, its rows and checksums the census's, and verify finds nothing; the next process starts
- * from there.
+ * from there. Every process is a JVM of its own, and each one's files hold the same bytes, to the
+ * CRC-32, as this JVM's census of the same parameters.
  */
 class KilledCensusIT extends SparkCensusTest {
 
@@ -46,6 +47,7 @@ class KilledCensusIT extends SparkCensusTest {
         final Path out = tmp.resolve("out");
         final Warehouse w = new Warehouse(out);
         CramJob.census(spark(), w, 11, 0);
+        final Map<String, List<String>> bytes = TableState.of(w, "cram").bytes();
         final String[] census = {"run", "cram", "--max-squares", "11", "--master", "local[2]", "--out", out.toString()};
 
         // The reference run: the spans from its lease's appearing to its commit's decision, and on to its summary.
@@ -61,6 +63,7 @@ class KilledCensusIT extends SparkCensusTest {
         final long[] spans = {decidedAt - leased, System.nanoTime() - decidedAt};
         reference.kill();
         recover(w);
+        assertEquals(bytes, TableState.of(w, "cram").bytes(), "the reference run's files hold this JVM's bytes");
 
         final Random random = new Random(20261204L);
         int old = 0;
@@ -94,6 +97,7 @@ class KilledCensusIT extends SparkCensusTest {
             final boolean isOld = TableState.of(w, "cram").isOldOrNew(before, where);
             assertEquals(
                     List.of(), Manifests.verify(spark(), w, CramSchemas.ALL).problems(), where);
+            assertEquals(bytes, TableState.of(w, "cram").bytes(), where + ": files of the same bytes");
             assertEquals(Set.of("cram"), entries(out.resolve("warehouse")), where + ": nothing else left");
             old += isOld ? 1 : 0;
             decided += pending ? 1 : 0;

@@ -2,16 +2,19 @@ package org.gamecensus.jobs.census;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -189,6 +192,48 @@ class ParquetRowWriterTest extends SparkCensusTest {
         for (int i = 0; i < in.size(); i++) {
             assertEquals(in.get(i).toString(), out.get(i).toString(), "row " + i);
         }
+    }
+
+    /**
+     * The footer holds Spark's two keys in the order Spark's own writer leaves them, the version
+     * first: the order is written into the file's bytes, so a map that orders them by a per-JVM seed
+     * would give the same rows other bytes in another run.
+     */
+    @Test
+    void theFooterListsSparksKeysAsSparksOwnFilesDo() throws Exception {
+        final List<Row> rows = rows(100, 11);
+        final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
+        final org.apache.hadoop.fs.Path file = path("own.parquet");
+        try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
+                ParquetRowWriter w = new ParquetRowWriter(fs, file, layout(), pages.compressor(), 64 << 10)) {
+            for (Row row : rows) {
+                w.write(row);
+            }
+        }
+        final Path sparks = tmp.resolve("sparks");
+        spark().createDataFrame(rows, SCHEMA).coalesce(1).write().parquet(sparks.toString());
+        final Path sparksFile;
+        try (Stream<Path> files = Files.list(sparks)) {
+            sparksFile = files.filter(f -> f.toString().endsWith(".parquet"))
+                    .findFirst()
+                    .orElseThrow();
+        }
+        final List<String> keys = List.of("org.apache.spark.version", "org.apache.spark.sql.parquet.row.metadata");
+        assertEquals(keys, footerKeys(Files.readAllBytes(sparksFile), keys), "Spark's own file");
+        assertEquals(keys, footerKeys(Files.readAllBytes(Path.of(file.toUri())), keys), "the writer's file");
+        assertEquals(keys, List.copyOf(ParquetRowWriter.footerMetadata("{}").keySet()));
+    }
+
+    /** {@code keys} in the order their bytes first appear in {@code file}. */
+    private static List<String> footerKeys(byte[] file, List<String> keys) {
+        final String text = new String(file, StandardCharsets.ISO_8859_1);
+        final List<String> found = new ArrayList<>(keys);
+        found.sort(Comparator.comparingInt(k -> {
+            final int at = text.indexOf(k);
+            Assertions.assertTrue(at >= 0, k + " is in the file");
+            return at;
+        }));
+        return found;
     }
 
     /**

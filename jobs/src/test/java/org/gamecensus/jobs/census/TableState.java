@@ -1,5 +1,8 @@
 package org.gamecensus.jobs.census;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -16,13 +19,20 @@ import org.junit.jupiter.api.Assertions;
  * @param listed  partition key → file names its manifest lists
  * @param held    partition key → Parquet file names in its directory
  * @param figures partition key → "rows checksum" of its manifest
+ * @param bytes   partition key → the sizes and CRC-32s of the files its manifest lists, sorted
+ *                ("size:crc"): what the files hold, whatever their names
  */
-record TableState(Map<String, Set<String>> listed, Map<String, Set<String>> held, Map<String, String> figures) {
+record TableState(
+        Map<String, Set<String>> listed,
+        Map<String, Set<String>> held,
+        Map<String, String> figures,
+        Map<String, List<String>> bytes) {
 
     /** The state of {@code table} now. */
     static TableState of(Warehouse w, String table) {
         final Map<String, Set<String>> listed = new TreeMap<>();
         final Map<String, String> figures = new TreeMap<>();
+        final Map<String, List<String>> bytes = new TreeMap<>();
         final String tableDir = w.tablePath(table);
         final String manifests = WarehouseFiles.child(tableDir, Manifests.DIR);
         for (FileStatus f : WarehouseFiles.list(manifests)) {
@@ -32,17 +42,21 @@ record TableState(Map<String, Set<String>> listed, Map<String, Set<String>> held
             }
             final Properties p = WarehouseFiles.readProperties(WarehouseFiles.child(manifests, name));
             final Set<String> files = new TreeSet<>();
+            final List<String> contents = new ArrayList<>();
             for (String entry : p.getProperty("files", "").split(",")) {
                 if (!entry.isEmpty()) {
                     files.add(entry.substring(0, entry.indexOf(':')));
+                    contents.add(entry.substring(entry.indexOf(':') + 1));
                 }
             }
+            Collections.sort(contents);
             listed.put(p.getProperty("partition"), files);
+            bytes.put(p.getProperty("partition"), contents);
             figures.put(p.getProperty("partition"), p.getProperty("rows") + " " + p.getProperty("checksum"));
         }
         final Map<String, Set<String>> held = new TreeMap<>();
         collect(tableDir, "", held);
-        return new TableState(listed, held, figures);
+        return new TableState(listed, held, figures, bytes);
     }
 
     /** The Parquet files under {@code dir}, by their partition directories' path below the table. */

@@ -298,7 +298,8 @@ final class ParquetRowWriter implements Closeable {
         // The footer through memory, its chunks' encodings put in order before it reaches the file.
         stream.hold();
         file.end(footerMetadata(layout.sparkSchema));
-        stream.release(FooterEncodingOrder.sorted(stream.held()));
+        final byte[] tail = stream.held();
+        stream.release(FooterEncodingOrder.inOrder(file.getFooter()) ? tail : FooterEncodingOrder.sorted(tail));
         closed = true;
     }
 

@@ -11,16 +11,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.parquet.column.statistics.BinaryStatistics;
 import org.apache.parquet.format.ColumnChunk;
 import org.apache.parquet.format.Encoding;
 import org.apache.parquet.format.FileMetaData;
 import org.apache.parquet.format.RowGroup;
 import org.apache.parquet.format.Util;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.hadoop.metadata.ColumnPath;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.hadoop.metadata.ParquetMetadata;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
@@ -122,6 +129,42 @@ class FooterEncodingOrderTest {
         final byte[] tail = Arrays.copyOfRange(shuffled, start - 100, shuffled.length);
         Assertions.assertArrayEquals(
                 Arrays.copyOfRange(file, start - 100, file.length), FooterEncodingOrder.sorted(tail));
+    }
+
+    /** A footer of one block whose chunk {@code path} lists {@code encodings} in their order. */
+    private static ParquetMetadata listing(String path, org.apache.parquet.column.Encoding... encodings) { // clashes
+        final BlockMetaData block = new BlockMetaData();
+        block.addColumn(ColumnChunkMetaData.get(
+                ColumnPath.get(path),
+                PrimitiveType.PrimitiveTypeName.BINARY,
+                CompressionCodecName.SNAPPY,
+                null,
+                new LinkedHashSet<>(Arrays.asList(encodings)),
+                new BinaryStatistics(),
+                4L,
+                0L,
+                1L,
+                10L,
+                10L));
+        return new ParquetMetadata(null, List.of(block));
+    }
+
+    @Test
+    void aFooterIsInOrderWhenEachChunksEncodingsAscend() {
+        Assertions.assertTrue(FooterEncodingOrder.inOrder(listing(
+                "ascending",
+                org.apache.parquet.column.Encoding.PLAIN,
+                org.apache.parquet.column.Encoding.RLE_DICTIONARY)));
+        Assertions.assertFalse(FooterEncodingOrder.inOrder(listing(
+                "descending",
+                org.apache.parquet.column.Encoding.RLE_DICTIONARY,
+                org.apache.parquet.column.Encoding.PLAIN)));
+        // Ascending as the footer numbers them: PLAIN_DICTIONARY (2) before RLE (3), DELTA_BINARY_PACKED (5).
+        Assertions.assertTrue(FooterEncodingOrder.inOrder(listing(
+                "numbered",
+                org.apache.parquet.column.Encoding.PLAIN_DICTIONARY,
+                org.apache.parquet.column.Encoding.RLE,
+                org.apache.parquet.column.Encoding.DELTA_BINARY_PACKED)));
     }
 
     @Test

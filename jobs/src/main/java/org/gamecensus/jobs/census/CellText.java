@@ -1,6 +1,7 @@
 package org.gamecensus.jobs.census;
 
 import java.util.Iterator;
+import java.util.Locale;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
 import scala.Tuple2;
@@ -99,7 +100,7 @@ public final class CellText {
     private static String hex(byte[] bytes) {
         final StringBuilder b = new StringBuilder("[");
         for (int i = 0; i < bytes.length; i++) {
-            b.append(i == 0 ? "" : " ").append(String.format("%02X", bytes[i] & 0xff));
+            b.append(i == 0 ? "" : " ").append(String.format(Locale.ROOT, "%02X", bytes[i] & 0xff));
         }
         return b.append(']').toString();
     }
@@ -117,7 +118,7 @@ public final class CellText {
             if (c == '"' || c == '\\') {
                 b.append('\\').append(c);
             } else if (c < 0x20) {
-                b.append(String.format("\\u%04x", (int) c));
+                b.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
             } else {
                 b.append(c);
             }

@@ -245,8 +245,12 @@ final class CensusWriteTask implements Serializable {
             try {
                 if (writers[p] == null) {
                     files[p] = String.format(
+                            Locale.ROOT,
                             "part-%05d-%s-a%d.%s.parquet",
-                            task, writeId, attempt, compression.name().toLowerCase(Locale.ROOT));
+                            task,
+                            writeId,
+                            attempt,
+                            compression.name().toLowerCase(Locale.ROOT));
                     writers[p] = new ParquetRowWriter(
                             fs, new Path(file(p, files[p])), layout, compressor.compressor(), ROW_GROUP_BYTES);
                 }

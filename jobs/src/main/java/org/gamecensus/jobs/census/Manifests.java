@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -329,7 +330,7 @@ public final class Manifests {
         final StringBuilder b = new StringBuilder();
         for (char c : value.toCharArray()) {
             if (c < 0x20 || c == 0x7F || "\"#%'*/:=?\\{[]^".indexOf(c) >= 0) {
-                b.append(String.format("%%%02X", (int) c));
+                b.append(String.format(Locale.ROOT, "%%%02X", (int) c));
             } else {
                 b.append(c);
             }

@@ -14,6 +14,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
@@ -79,8 +80,8 @@ public final class Publication implements AutoCloseable {
     /** As {@link #open(Path)}; {@code onClose} runs when the publication closes. */
     static Publication open(Path out, Runnable onClose) {
         recover(out);
-        final Path dir =
-                out.resolve(String.format("%s%013d-%s", PREFIX, System.currentTimeMillis(), UUID.randomUUID()));
+        final Path dir = out.resolve(
+                String.format(Locale.ROOT, "%s%013d-%s", PREFIX, System.currentTimeMillis(), UUID.randomUUID()));
         try {
             Files.createDirectories(dir);
             OPEN.add(dir);

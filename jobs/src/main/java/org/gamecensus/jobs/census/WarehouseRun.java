@@ -15,6 +15,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -97,7 +98,7 @@ public final class WarehouseRun implements AutoCloseable {
      */
     static final String HOST = hostName() + "/" + bootId() + "/" + pidNamespace();
     /** A short digest of {@link #HOST}, in every run id, so a run is placed before its lease exists. */
-    private static final String HOST_TAG = String.format("%08x", HOST.hashCode());
+    private static final String HOST_TAG = String.format(Locale.ROOT, "%08x", HOST.hashCode());
 
     private static final long PID = ProcessHandle.current().pid();
     private static final String PID_START = startOf(ProcessHandle.current());
@@ -143,11 +144,11 @@ public final class WarehouseRun implements AutoCloseable {
      * versions ({@link #claim}).
      */
     static WarehouseRun open(String root, String command, boolean replace) {
-        final String id =
-                DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
-                                .withZone(ZoneOffset.UTC)
-                                .format(Instant.now()) + "-" + HOST_TAG + "-" + PID + "-"
-                        + String.format("%04x", ThreadLocalRandom.current().nextInt(1 << 16));
+        final String id = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'")
+                        .withZone(ZoneOffset.UTC)
+                        .format(Instant.now())
+                + "-" + HOST_TAG + "-" + PID + "-"
+                + String.format(Locale.ROOT, "%04x", ThreadLocalRandom.current().nextInt(1 << 16));
         return new WarehouseRun(root, id, command, replace);
     }
 

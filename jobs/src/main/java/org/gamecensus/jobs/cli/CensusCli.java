@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.Censuses;
@@ -86,6 +87,8 @@ public final class CensusCli {
     private CensusCli() {}
 
     public static void main(String[] args) {
+        // Numbers in file names, queries, tables and figures are written one way on every host.
+        Locale.setDefault(Locale.ROOT);
         CompilerDirectives.addInBackground();
         StatusLine.install(System.err);
         final int code;

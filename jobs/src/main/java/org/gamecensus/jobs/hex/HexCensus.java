@@ -3,6 +3,7 @@ package org.gamecensus.jobs.hex;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.gamecensus.jobs.census.Census;
 import org.gamecensus.jobs.census.CensusConfig;
@@ -238,7 +239,7 @@ public final class HexCensus extends Census {
                                         ? "; winning first moves (" + Integer.bitCount(wins) + " of " + b.cells()
                                                 + "): " + cells
                                         : "")
-                                + String.format(" (%.1f s)", (System.nanoTime() - start) / 1e9));
+                                + String.format(Locale.ROOT, " (%.1f s)", (System.nanoTime() - start) / 1e9));
             }
             return 0;
         }

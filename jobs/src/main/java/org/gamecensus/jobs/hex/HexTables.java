@@ -1,6 +1,7 @@
 package org.gamecensus.jobs.hex;
 
 import java.util.List;
+import java.util.Locale;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -32,8 +33,9 @@ public final class HexTables {
             + "SUM(rank_3) AS rank_3, SUM(rank_4) AS rank_4_or_lower, "
             + "ROUND(100 * SUM(top3) / NULLIF(SUM(misses), 0), 1) AS top3_pct, "
             + "ROUND(100 * SUM(rank_4) / NULLIF(SUM(misses), 0), 1) AS rank_4_or_lower_pct FROM ("
-            + String.format(RANK_OF, "ratio") + " UNION ALL " + String.format(RANK_OF, "current") + " UNION ALL "
-            + String.format(RANK_OF, "potential") + ") "
+            + String.format(Locale.ROOT, RANK_OF, "ratio") + " UNION ALL "
+            + String.format(Locale.ROOT, RANK_OF, "current") + " UNION ALL "
+            + String.format(Locale.ROOT, RANK_OF, "potential") + ") "
             + "GROUP BY board, first, rule HAVING SUM(misses) > 0 ORDER BY " + BOARD_ORDER + ", first, "
             + "CASE rule WHEN 'ratio' THEN 0 WHEN 'current' THEN 1 ELSE 2 END";
 
@@ -151,6 +153,7 @@ public final class HexTables {
             if (tables.has("hex_sample")) {
                 final boolean full = tables.has("hex");
                 final String sql = String.format(
+                        Locale.ROOT,
                         SAMPLE,
                         full ? ", a.ratio_pct AS census_ratio_pct, a.current_pct AS census_current_pct" : "",
                         full

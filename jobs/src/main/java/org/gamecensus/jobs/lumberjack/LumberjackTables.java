@@ -2,6 +2,7 @@ package org.gamecensus.jobs.lumberjack;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.DriverRows;
@@ -46,7 +47,8 @@ public final class LumberjackTables {
                         + " principle give the same value. Trees with an odd number of edges are never P-positions: a"
                         + " tree's value has the parity of its edge count.");
         tables.add("lumberjack_values", "Lumberjack: distribution of values by number of edges", VALUES);
-        final List<Row> example = DriverRows.of(spark.sql(String.format(EXAMPLE, EXAMPLE_APPLICATIONS, EXAMPLE_VALUE)));
+        final List<Row> example =
+                DriverRows.of(spark.sql(String.format(Locale.ROOT, EXAMPLE, EXAMPLE_APPLICATIONS, EXAMPLE_VALUE)));
         if (!example.isEmpty()) {
             final RootedTree tree = RootedTree.parse(example.get(0).getString(0));
             final List<List<String>> rows = new ArrayList<>();

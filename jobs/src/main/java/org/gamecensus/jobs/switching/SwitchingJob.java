@@ -2,6 +2,7 @@ package org.gamecensus.jobs.switching;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -62,7 +63,8 @@ public final class SwitchingJob {
     public static void checkSize(SwitchingHost host, long maxSubgraphs) {
         if (host.subgraphCount() > maxSubgraphs) {
             throw new UsageException("host " + host.name() + " has " + host.linkCount() + " links: its census would be "
-                    + String.format("%.0f", host.subgraphCount()) + " subgraphs, over the limit of " + maxSubgraphs
+                    + String.format(Locale.ROOT, "%.0f", host.subgraphCount()) + " subgraphs, over the limit of "
+                    + maxSubgraphs
                     + " (lift it with --max-subgraphs, or decide the whole host with 'census decide switching')");
         }
     }

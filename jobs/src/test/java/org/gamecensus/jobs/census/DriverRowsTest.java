@@ -8,6 +8,7 @@ import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeoutException;
@@ -109,7 +110,7 @@ class DriverRowsTest extends SparkCensusTest {
     @Test
     void aQueryReadingLittleRunsInterpretedAndOneReadingMoreOnGeneratedCode() {
         // range(0, n) is 8n bytes to Spark's estimate: 1,000 rows are 8,000 bytes, 200,000 rows 1.6 MB.
-        final Dataset<Row> small = spark().sql(String.format(GROUPED, 1_000));
+        final Dataset<Row> small = spark().sql(String.format(Locale.ROOT, GROUPED, 1_000));
         assertEquals(
                 BigInteger.valueOf(8_000),
                 DriverRows.inputBytes(small.queryExecution().withCachedData()));
@@ -122,11 +123,11 @@ class DriverRowsTest extends SparkCensusTest {
                         interpreted.get(0).get(0),
                         interpreted.get(0).get(1),
                         interpreted.get(0).get(2)));
-        assertEquals(interpreted, DriverRows.of(spark().sql(String.format(GROUPED, 1_000)), -1));
+        assertEquals(interpreted, DriverRows.of(spark().sql(String.format(Locale.ROOT, GROUPED, 1_000)), -1));
         Assertions.assertTrue(generatedStagesOfTheLastRun() > 0, "-1: never interpreted");
 
-        final Dataset<Row> large = spark().sql(String.format(GROUPED, 200_000));
-        assertEquals(large.collectAsList(), DriverRows.of(spark().sql(String.format(GROUPED, 200_000))));
+        final Dataset<Row> large = spark().sql(String.format(Locale.ROOT, GROUPED, 200_000));
+        assertEquals(large.collectAsList(), DriverRows.of(spark().sql(String.format(Locale.ROOT, GROUPED, 200_000))));
         Assertions.assertTrue(
                 generatedStagesOfTheLastRun() > 0,
                 "over " + DriverRows.INTERPRETED_MAX_BYTES + " bytes: generated code");
@@ -228,7 +229,10 @@ class DriverRowsTest extends SparkCensusTest {
     }
 
     private void runOneAndFailOne() {
-        assertEquals(7, DriverRows.of(spark().sql(String.format(GROUPED, 10))).size());
+        assertEquals(
+                7,
+                DriverRows.of(spark().sql(String.format(Locale.ROOT, GROUPED, 10)))
+                        .size());
         assertThrows(
                 Exception.class,
                 () -> DriverRows.of(spark().sql("SELECT IF(id = 5, raise_error('boom at five'), id) FROM range(10)")));

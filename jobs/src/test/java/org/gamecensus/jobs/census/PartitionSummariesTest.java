@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
@@ -97,6 +98,7 @@ class PartitionSummariesTest extends SparkCensusTest {
 
     private static String rankCounts(String rule) {
         return String.format(
+                Locale.ROOT,
                 "SUM(IF(%1$s_rank IS NOT NULL, 1, 0)) AS %1$s_misses, SUM(IF(%1$s_rank = 2, 1, 0)) AS %1$s_rank_2, "
                         + "SUM(IF(%1$s_rank = 3, 1, 0)) AS %1$s_rank_3, SUM(IF(%1$s_rank >= 4, 1, 0)) AS %1$s_rank_4, "
                         + "SUM(IF(%1$s_rank <= 3, 1, 0)) AS %1$s_top3",

@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
@@ -237,7 +238,7 @@ class YarnClusterIT extends SparkCensusTest {
      * the node manager's log directories.
      */
     private static Map<String, String> containerLogs(int n) throws IOException {
-        final String containers = String.format("container_\\d+_%04d_01_\\d+", n);
+        final String containers = String.format(Locale.ROOT, "container_\\d+_%04d_01_\\d+", n);
         final Map<String, String> logs = new TreeMap<>();
         for (String root : yarn.getNodeManager(0).getConfig().getTrimmedStrings(YarnConfiguration.NM_LOG_DIRS)) {
             try (Stream<Path> files = Files.walk(Path.of(root))) {

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -322,11 +323,11 @@ class PublisherTest extends SparkCensusTest {
         for (int r = 2; r <= 10; r++) {
             for (int c = 2; r * c <= 20; c++) {
                 final String board = r + "x" + c;
-                all.add(String.format(row, board, !board.equals("4x5") && !board.equals("5x4")));
+                all.add(String.format(Locale.ROOT, row, board, !board.equals("4x5") && !board.equals("5x4")));
             }
         }
         try {
-            spark().sql("SELECT * FROM VALUES " + String.format(row, "5x4", false)
+            spark().sql("SELECT * FROM VALUES " + String.format(Locale.ROOT, row, "5x4", false)
                             + " AS t(board, rule, side, ties, holds)")
                     .createOrReplaceTempView("hex_adversarial");
             assertEquals(

@@ -10,6 +10,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -300,7 +301,7 @@ public final class SwitchingHosts {
         final String graph = host.vertexCount() + ";" + host.s() + ";" + host.t() + ";" + host.linksText();
         try {
             final byte[] d = MessageDigest.getInstance("SHA-256").digest(graph.getBytes(StandardCharsets.UTF_8));
-            return String.format("%02x%02x%02x%02x", d[0], d[1], d[2], d[3]);
+            return String.format(Locale.ROOT, "%02x%02x%02x%02x", d[0], d[1], d[2], d[3]);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JVM", e);
         }

@@ -12,7 +12,11 @@ import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
-/** Charts by JFreeChart in the {@link FigureTheme}, drawn as a Picture (SVG and PNG). */
+/**
+ * Charts by JFreeChart in the {@link FigureTheme}, drawn as a Picture (SVG and PNG); built in the
+ * root locale ({@link RootLocale}), since an axis takes its number formats from the default locale
+ * when it is made.
+ */
 final class Charts {
 
     static final int WIDTH = 720;
@@ -22,6 +26,11 @@ final class Charts {
 
     /** A bar chart: one bar per category, or several series side by side (stacked when asked). */
     static Picture bars(
+            String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series, boolean stacked) {
+        return RootLocale.call(() -> barChart(title, xLabel, yLabel, series, stacked));
+    }
+
+    private static Picture barChart(
             String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series, boolean stacked) {
         final DefaultCategoryDataset data = new DefaultCategoryDataset();
         series.forEach((name, points) -> points.forEach((category, value) -> data.addValue(value, name, category)));
@@ -35,6 +44,11 @@ final class Charts {
 
     /** A line chart over categories (board names), one line per series, categories in the order given. */
     static Picture lines(String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series) {
+        return RootLocale.call(() -> lineChart(title, xLabel, yLabel, series));
+    }
+
+    private static Picture lineChart(
+            String title, String xLabel, String yLabel, Map<String, Map<String, Number>> series) {
         final DefaultCategoryDataset data = new DefaultCategoryDataset();
         series.forEach((name, points) -> points.forEach((category, value) -> data.addValue(value, name, category)));
         final JFreeChart chart =
@@ -47,6 +61,11 @@ final class Charts {
      * missing x leaves its gap, and the x axis ticks whole numbers only.
      */
     static Picture numericLines(String title, String xLabel, String yLabel, Map<String, Map<Integer, Number>> series) {
+        return RootLocale.call(() -> numericLineChart(title, xLabel, yLabel, series));
+    }
+
+    private static Picture numericLineChart(
+            String title, String xLabel, String yLabel, Map<String, Map<Integer, Number>> series) {
         final XYSeriesCollection data = new XYSeriesCollection();
         series.forEach((name, points) -> {
             final XYSeries s = new XYSeries(name, true, false);

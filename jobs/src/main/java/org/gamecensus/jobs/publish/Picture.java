@@ -13,7 +13,8 @@ import org.jfree.graphics2d.svg.SVGGraphics2D;
 
 /**
  * One figure as a painter on a Graphics2D of a given size, rendered on demand as SVG (through
- * JFreeSVG) or as PNG (through Java2D and ImageIO), so that both come from the same drawing code.
+ * JFreeSVG) or as PNG (through Java2D and ImageIO), so that both come from the same drawing code,
+ * in the root locale ({@link RootLocale}).
  */
 final class Picture {
 
@@ -47,14 +48,20 @@ final class Picture {
      * document, shown by an {@code img}, so the ids of two figures never meet.
      */
     String svg() {
-        final SVGGraphics2D g = new SVGGraphics2D(width, height);
-        g.setDefsKeyPrefix("fig");
-        paint(g);
-        return g.getSVGDocument();
+        return RootLocale.call(() -> {
+            final SVGGraphics2D g = new SVGGraphics2D(width, height);
+            g.setDefsKeyPrefix("fig");
+            paint(g);
+            return g.getSVGDocument();
+        });
     }
 
     /** The PNG image, {@link #PNG_SCALE} pixels per unit. */
     byte[] png() {
+        return RootLocale.call(this::paintedPng);
+    }
+
+    private byte[] paintedPng() {
         final BufferedImage image =
                 new BufferedImage(width * PNG_SCALE, height * PNG_SCALE, BufferedImage.TYPE_INT_RGB);
         final Graphics2D g = image.createGraphics();

@@ -20,7 +20,8 @@ public final class HexTables {
             "CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board";
 
     static final String ACCURACY = "SELECT board, first, SUM(positions) AS positions, SUM(winnable) AS winnable, "
-            + "ROUND(100 * (SUM(winning_sum / empty_cells) / NULLIF(SUM(winnable), 0)), 1) AS random_pct, "
+            + "ROUND(100 * CAST(SUM(CAST(winning_sum AS DECIMAL(22, 10)) / empty_cells) / NULLIF(SUM(winnable), 0) AS DOUBLE), 1) "
+            + "AS random_pct, "
             + "ROUND(100 * (SUM(ratio_wins) / NULLIF(SUM(winnable), 0)), 1) AS ratio_pct, "
             + "ROUND(100 * (SUM(current_wins) / NULLIF(SUM(winnable), 0)), 1) AS current_pct, "
             + "ROUND(100 * (SUM(potential_wins) / NULLIF(SUM(winnable), 0)), 1) AS potential_pct "

@@ -254,6 +254,8 @@ public final class Figures {
     /**
      * What hex_accuracy_by_board shows: per board (smallest first), Down first, the per cent of
      * winnable positions where a random cell (on average), each circuit rule and the potential win.
+     * The random cell's average is summed exactly (decimals, by empty cells), so no order of the
+     * rows, which partitions set, moves its last bits; the other sums are whole numbers.
      */
     static Map<String, Map<String, Number>> accuracyByBoard(SparkSession spark) {
         final Map<String, Map<String, Number>> series = new LinkedHashMap<>();
@@ -261,9 +263,12 @@ public final class Figures {
             series.put(rule, new LinkedHashMap<>());
         }
         for (Row r : DriverRows.of(
-                spark.sql("SELECT board, 100 * AVG(winning_count / empty_cells), 100 * AVG(IF(ratio_wins, 1, 0)), "
-                        + "100 * AVG(IF(current_wins, 1, 0)), 100 * AVG(IF(potential_wins, 1, 0)) FROM hex "
-                        + "WHERE first = 'down' AND winnable GROUP BY board "
+                spark.sql("SELECT board, 100 * CAST(SUM(CAST(w AS DECIMAL(22, 10)) / e) / SUM(n) AS DOUBLE), "
+                        + "100 * (SUM(ratio) / SUM(n)), 100 * (SUM(current) / SUM(n)), 100 * (SUM(potential) / SUM(n)) "
+                        + "FROM (SELECT board, empty_cells AS e, COUNT(*) AS n, SUM(winning_count) AS w, "
+                        + "SUM(IF(ratio_wins, 1, 0)) AS ratio, SUM(IF(current_wins, 1, 0)) AS current, "
+                        + "SUM(IF(potential_wins, 1, 0)) AS potential FROM hex WHERE first = 'down' AND winnable "
+                        + "GROUP BY board, empty_cells) GROUP BY board "
                         + "ORDER BY CAST(split(board, 'x')[0] AS INT) * CAST(split(board, 'x')[1] AS INT), board"))) {
             int i = 1;
             for (Map<String, Number> s : series.values()) {

@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.gamecensus.jobs.census.PublishedTable;
 import org.gamecensus.jobs.census.SparkCensusTest;
@@ -202,6 +204,29 @@ class FiguresTest extends SparkCensusTest {
             sum += bar.longValue();
         }
         assertEquals(Long.parseLong(k5.get(outcomes.columns().indexOf("subgraphs"))), sum);
+    }
+
+    /**
+     * hex_accuracy_by_board's points are the same doubles, to the bit, whatever the partitions:
+     * the rows read in one partition, and in seven in the reverse order. A random cell's average
+     * summed in doubles took its last bits from the order of the partial sums.
+     */
+    @Test
+    void accuracyPointsDoNotDependOnThePartitions() {
+        final Warehouse w = new Warehouse(tmp.resolve("partitions"));
+        HexJob.census(spark(), w, new HexBoard(2, 4), HexBoard.Side.DOWN, 0);
+        HexJob.census(spark(), w, new HexBoard(3, 3), HexBoard.Side.DOWN, 0);
+        HexTables.publish(spark(), w);
+        final Dataset<Row> hex = spark().table("hex");
+        final List<Row> rows = hex.collectAsList();
+        final List<Row> reversed = new ArrayList<>(rows);
+        Collections.reverse(reversed);
+        spark().createDataFrame(rows, hex.schema()).repartition(1).createOrReplaceTempView("hex");
+        final Map<String, Map<String, Number>> one = Figures.accuracyByBoard(spark());
+        spark().createDataFrame(reversed, hex.schema()).repartition(7).createOrReplaceTempView("hex");
+        final Map<String, Map<String, Number>> seven = Figures.accuracyByBoard(spark());
+        assertEquals(2, one.get("random").size(), "two boards");
+        assertEquals(one, seven);
     }
 
     /**

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.spark.sql.AnalysisException;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.gamecensus.jobs.census.DriverRows;
@@ -150,15 +151,23 @@ public final class EssayClaims {
                 .csv(file.toString()));
     }
 
-    /** The first column of the first row, or null when the query fails (its table is absent). */
+    /**
+     * The first column of the first row, or null when the query reads a table that is absent (its
+     * census was not run). Any other failure — a query that names no column of its table, a file
+     * gone from under a read, an executor lost — is thrown: a verdict of "not computed" would hide
+     * it on the page.
+     */
     static String value(SparkSession spark, String query) {
         try {
             final List<Row> rows = DriverRows.of(spark.sql(query).limit(1));
             return rows.isEmpty() || rows.get(0).isNullAt(0)
                     ? null
                     : rows.get(0).get(0).toString();
-        } catch (Exception e) { // an absent view: the census was not run
-            return null;
+        } catch (Exception e) {
+            if (e instanceof AnalysisException a && "TABLE_OR_VIEW_NOT_FOUND".equals(a.getErrorClass())) {
+                return null;
+            }
+            throw e;
         }
     }
 

@@ -303,6 +303,28 @@ class PublisherTest extends SparkCensusTest {
         assertEquals(claims.size(), verdicts.size());
     }
 
+    /**
+     * A claim's query over a table that is absent gives no value (not computed); one that fails
+     * otherwise — a column its table lacks, a failing expression — fails the publication rather
+     * than reading "not computed" on the page.
+     */
+    @Test
+    void onlyAnAbsentTableMakesAClaimNotComputed() {
+        Assertions.assertNull(EssayClaims.value(spark(), "SELECT COUNT(*) FROM census_never_run"));
+        spark().sql("SELECT * FROM VALUES (1, 'down') AS t(stones, first)").createOrReplaceTempView("claims_probe");
+        try {
+            assertEquals("1", EssayClaims.value(spark(), "SELECT COUNT(*) FROM claims_probe"));
+            final Exception column = Assertions.assertThrows(
+                    Exception.class, () -> EssayClaims.value(spark(), "SELECT SUM(winnable) FROM claims_probe"));
+            Assertions.assertTrue(column.getMessage().contains("winnable"), column.getMessage());
+            Assertions.assertThrows(
+                    Exception.class,
+                    () -> EssayClaims.value(spark(), "SELECT assert_true(stones > 1) FROM claims_probe"));
+        } finally {
+            spark().catalog().dropTempView("claims_probe");
+        }
+    }
+
     /** The claims of the project's claims file whose id {@code id} accepts. */
     private List<EssayClaims.Claim> claims(Predicate<String> id) {
         return EssayClaims.load(spark(), Path.of("..", "conf", "essay-claims.csv")).stream()

@@ -87,7 +87,8 @@ public final class HexTables {
         // with each partition as it was written): every figure of the tables below is a sum of these
         // counts (random_pct: of winning_sum / empty_cells), so they read a few rows per board rather
         // than every position. A percentage is 100 · (sum / count), as Spark's AVG computes it, so the
-        // figures are AVG's over the rows to the bit, random_pct's to rounding.
+        // figures are AVG's over the rows to the bit; random_pct sums its quotients as decimals (to 21
+        // places), so no order of the summary's rows moves it.
         // Kept in memory only when some partition is counted from its rows (every kept count: a
         // local relation, read as it is).
         final Dataset<Row> summary =

@@ -154,8 +154,8 @@ public final class EssayClaims {
     /**
      * The first column of the first row, or null when the query reads a table that is absent (its
      * census was not run). Any other failure — a query that names no column of its table, a file
-     * gone from under a read, an executor lost — is thrown: a verdict of "not computed" would hide
-     * it on the page.
+     * gone from under a read, an executor lost — fails with the query named: a verdict of "not
+     * computed" would hide it on the page.
      */
     static String value(SparkSession spark, String query) {
         try {
@@ -167,7 +167,7 @@ public final class EssayClaims {
             if (e instanceof AnalysisException a && "TABLE_OR_VIEW_NOT_FOUND".equals(a.getErrorClass())) {
                 return null;
             }
-            throw e;
+            throw new IllegalStateException("the query failed: " + query, e);
         }
     }
 

@@ -254,7 +254,8 @@ public final class Figures {
     /**
      * What hex_accuracy_by_board shows: per board (smallest first), Down first, the per cent of
      * winnable positions where a random cell (on average), each circuit rule and the potential win.
-     * The random cell's average is summed exactly (decimals, by empty cells), so no order of the
+     * The random cell's average is a sum of decimal quotients (each a whole-number total by empty
+     * cells over their count, to 21 places; the cast holds totals below 10^12), so no order of the
      * rows, which partitions set, moves its last bits; the other sums are whole numbers.
      */
     static Map<String, Map<String, Number>> accuracyByBoard(SparkSession spark) {

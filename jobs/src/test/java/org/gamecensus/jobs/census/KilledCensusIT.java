@@ -46,9 +46,12 @@ class KilledCensusIT extends SparkCensusTest {
     void aCensusKilledAtAnyMomentLeavesItsTableOldOrNewAndVerifies() throws Exception {
         final Path out = tmp.resolve("out");
         final Warehouse w = new Warehouse(out);
-        CramJob.census(spark(), w, 11, 0);
+        // Four partitions here and in every process, whatever the cores: they set which files hold the rows.
+        CramJob.census(spark(), w, 11, 4);
         final Map<String, List<String>> bytes = TableState.of(w, "cram").bytes();
-        final String[] census = {"run", "cram", "--max-squares", "11", "--master", "local[2]", "--out", out.toString()};
+        final String[] census = {
+            "run", "cram", "--max-squares", "11", "--master", "local[2]", "--partitions", "4", "--out", out.toString()
+        };
 
         // The reference run: the spans from its lease's appearing to its commit's decision, and on to its summary.
         final CensusProcess reference = CensusProcess.start(tmp, "reference", SLOW_COMMIT, census);

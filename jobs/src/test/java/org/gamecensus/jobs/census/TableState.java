@@ -43,11 +43,9 @@ record TableState(
             final Properties p = WarehouseFiles.readProperties(WarehouseFiles.child(manifests, name));
             final Set<String> files = new TreeSet<>();
             final List<String> contents = new ArrayList<>();
-            for (String entry : p.getProperty("files", "").split(",")) {
-                if (!entry.isEmpty()) {
-                    files.add(entry.substring(0, entry.indexOf(':')));
-                    contents.add(entry.substring(entry.indexOf(':') + 1));
-                }
+            for (FileEntry entry : FileEntry.parseLine(p.getProperty("files", ""))) {
+                files.add(entry.name());
+                contents.add(entry.size() + ":" + entry.crc32());
             }
             Collections.sort(contents);
             listed.put(p.getProperty("partition"), files);

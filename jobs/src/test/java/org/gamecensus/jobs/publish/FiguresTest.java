@@ -221,12 +221,16 @@ class FiguresTest extends SparkCensusTest {
         final List<Row> rows = hex.collectAsList();
         final List<Row> reversed = new ArrayList<>(rows);
         Collections.reverse(reversed);
-        spark().createDataFrame(rows, hex.schema()).repartition(1).createOrReplaceTempView("hex");
-        final Map<String, Map<String, Number>> one = Figures.accuracyByBoard(spark());
-        spark().createDataFrame(reversed, hex.schema()).repartition(7).createOrReplaceTempView("hex");
-        final Map<String, Map<String, Number>> seven = Figures.accuracyByBoard(spark());
-        assertEquals(2, one.get("random").size(), "two boards");
-        assertEquals(one, seven);
+        try {
+            spark().createDataFrame(rows, hex.schema()).repartition(1).createOrReplaceTempView("hex");
+            final Map<String, Map<String, Number>> one = Figures.accuracyByBoard(spark());
+            spark().createDataFrame(reversed, hex.schema()).repartition(7).createOrReplaceTempView("hex");
+            final Map<String, Map<String, Number>> seven = Figures.accuracyByBoard(spark());
+            assertEquals(2, one.get("random").size(), "two boards");
+            assertEquals(one, seven);
+        } finally { // the other tests' views are their own
+            spark().catalog().dropTempView("hex");
+        }
     }
 
     /**

@@ -314,11 +314,16 @@ class PublisherTest extends SparkCensusTest {
         spark().sql("SELECT * FROM VALUES (1, 'down') AS t(stones, first)").createOrReplaceTempView("claims_probe");
         try {
             assertEquals("1", EssayClaims.value(spark(), "SELECT COUNT(*) FROM claims_probe"));
-            final Exception column = Assertions.assertThrows(
-                    Exception.class, () -> EssayClaims.value(spark(), "SELECT SUM(winnable) FROM claims_probe"));
-            Assertions.assertTrue(column.getMessage().contains("winnable"), column.getMessage());
+            final IllegalStateException column = Assertions.assertThrows(
+                    IllegalStateException.class,
+                    () -> EssayClaims.value(spark(), "SELECT SUM(winnable) FROM claims_probe"));
+            Assertions.assertTrue(
+                    column.getMessage().endsWith("SELECT SUM(winnable) FROM claims_probe"), column.getMessage());
+            Assertions.assertTrue(
+                    column.getCause().getMessage().contains("winnable"),
+                    column.getCause().getMessage());
             Assertions.assertThrows(
-                    Exception.class,
+                    IllegalStateException.class,
                     () -> EssayClaims.value(spark(), "SELECT assert_true(stones > 1) FROM claims_probe"));
         } finally {
             spark().catalog().dropTempView("claims_probe");

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -53,7 +54,11 @@ class RootLocaleTest {
         Locale.setDefault(Locale.ROOT);
         final List<String> svg = svgs();
         final List<Integer> png = pngHashes();
-        Assertions.assertTrue(svg.get(1).contains("-"), "a minus sign in the root locale's drawing");
+        Assertions.assertTrue(
+                Pattern.compile(">-\\d").matcher(svg.get(1)).find(),
+                "a negative tick label in the root locale's drawing");
+        Assertions.assertTrue(Pattern.compile(">1,000,000<").matcher(svg.get(0)).find(), "a grouped tick label");
+        Assertions.assertFalse(svg.get(1).contains("\u2212"), "no Unicode minus");
         for (Locale l : List.of(
                 Locale.forLanguageTag("sv-SE"),
                 Locale.forLanguageTag("ar-EG"),

@@ -379,7 +379,7 @@ public final class HexJob {
         return spark.createDataFrame(
                 JavaSparkContext.fromSparkContext(spark.sparkContext())
                         .parallelize(ids, Math.max(1, partitions))
-                        .mapPartitions(it -> {
+                        .mapPartitions(it -> LargeSolvers.call(new HexBoard(rows, cols), () -> {
                             final HexBoard b = new HexBoard(rows, cols);
                             final Side f = Side.parse(firstLabel);
                             final HexSampler sampler = new HexSampler(b, f, seed);
@@ -411,7 +411,7 @@ public final class HexJob {
                                         b.name()));
                             }
                             return out.iterator();
-                        }),
+                        })),
                 HexSchemas.SAMPLE.struct());
     }
 
@@ -493,17 +493,19 @@ public final class HexJob {
                             final HexBoard b = HexBoard.parse(spec);
                             final List<Row> out = new ArrayList<>();
                             for (Side first : Side.values()) {
-                                final HexExactSolver solver = new HexExactSolver(b, first);
-                                final boolean listed = b.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS;
-                                final int wins = listed ? solver.winningCells(0, 0) : 0;
-                                final boolean firstWins = listed ? wins != 0 : solver.winnable(0, 0);
-                                out.add(RowFactory.create(
-                                        b.rows(),
-                                        b.cols(),
-                                        first.label(),
-                                        (firstWins ? first : first.other()).label(),
-                                        listed ? Integer.bitCount(wins) : null,
-                                        spec));
+                                out.add(LargeSolvers.call(b, () -> {
+                                    final HexExactSolver solver = new HexExactSolver(b, first);
+                                    final boolean listed = b.cells() <= HexExactSolver.LISTED_OPENINGS_CELLS;
+                                    final int wins = listed ? solver.winningCells(0, 0) : 0;
+                                    final boolean firstWins = listed ? wins != 0 : solver.winnable(0, 0);
+                                    return RowFactory.create(
+                                            b.rows(),
+                                            b.cols(),
+                                            first.label(),
+                                            (firstWins ? first : first.other()).label(),
+                                            listed ? Integer.bitCount(wins) : null,
+                                            spec);
+                                }));
                             }
                             return out.iterator();
                         }),

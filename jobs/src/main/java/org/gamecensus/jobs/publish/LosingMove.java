@@ -1,7 +1,5 @@
 package org.gamecensus.jobs.publish;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.gamecensus.kernel.hex.HexExactSolver;
@@ -10,21 +8,31 @@ import org.gamecensus.kernel.hex.HexExactSolver;
  * Where a rule went wrong in a losing line: the first of its side's moves after which the
  * opponent, to move, can force a win (by the exact solve), and the opponent's reply that follows
  * in the line. The rule's side wins the empty board, so until that move every position leaves it
- * a win; the opponent's moves cannot lose it one. Solvers are kept per board and first player.
+ * a win; the opponent's moves cannot lose it one. Not thread-safe: one per drawing of figures.
  */
 final class LosingMove {
 
     /** Move indexes (0-based) into a line; -1 when the line has none (the rule never held a win). */
     record Marks(int losing, int refutation) {}
 
-    private final Map<String, HexExactSolver> solvers = new HashMap<>();
+    /**
+     * The solver of the board and first player asked last, kept for the next line, which is
+     * usually of the same (the figures ask board by board): one at a time, since a board over
+     * {@link HexExactSolver#TABLE_CELLS} cells has a 512 MB cache.
+     */
+    private String solved;
+
+    private HexExactSolver solver;
 
     Marks find(HexBoard board, Side first, Side rule, int[] line) {
-        final HexExactSolver solver = solvers.computeIfAbsent(
-                board.name() + "/" + first,
-                k -> board.cells() <= HexExactSolver.TABLE_CELLS
-                        ? HexExactSolver.shared(board, first)
-                        : new HexExactSolver(board, first));
+        final String key = board.name() + "/" + first;
+        if (!key.equals(solved)) {
+            solver = null; // garbage before the next one is made
+            solver = board.cells() <= HexExactSolver.TABLE_CELLS
+                    ? HexExactSolver.shared(board, first)
+                    : new HexExactSolver(board, first);
+            solved = key;
+        }
         int down = 0;
         int across = 0;
         for (int i = 0; i + 1 < line.length; i++) {

@@ -78,9 +78,10 @@ class ConcurrentCensusIT extends SparkCensusTest {
     @Test
     void aSecondRunIntoTheSamePartitionsIsRefusedNamingTheFirst() throws Exception {
         final Path out = tmp.resolve("out");
-        // The first holds its claims for a few seconds: its commit pauses 400 ms before each of its 7 partitions.
+        // The first holds its claims for 7 s or more, its commit pausing 1 s before each of its 7
+        // partitions: time for the second JVM to start and reach its claims on a slow or one-core host.
         final CensusProcess first = CensusProcess.start(
-                tmp, "first", Map.of(Warehouse.PAUSE_COMMIT, "400"), run(out, "cram", "--max-squares", "7"));
+                tmp, "first", Map.of(Warehouse.PAUSE_COMMIT, "1000"), run(out, "cram", "--max-squares", "7"));
         Assertions.assertTrue(first.awaitCondition(() -> claimed(out), 120), "the first run claimed: " + first.err());
         final String firstRun = runId(out);
         final CensusProcess second =

@@ -1,7 +1,9 @@
 package org.gamecensus.jobs.hex;
 
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.apache.spark.TaskContext;
 import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.kernel.hex.HexExactSolver;
 
@@ -39,10 +41,18 @@ final class LargeSolvers {
         return board.cells() <= HexExactSolver.TABLE_CELLS ? work.get() : call(PERMITS, work);
     }
 
-    /** {@code work}'s result, computed holding one of {@code permits}. */
+    /**
+     * {@code work}'s result, computed holding one of {@code permits}. A task waiting for one stops
+     * when Spark kills it (a failed stage, a cancelled job), interrupted or not.
+     */
     static <T> T call(Semaphore permits, Supplier<T> work) {
         try {
-            permits.acquire();
+            while (!permits.tryAcquire(200, TimeUnit.MILLISECONDS)) {
+                final TaskContext task = TaskContext.get();
+                if (task != null) {
+                    task.killTaskIfInterrupted();
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while waiting for room for a large solver", e);

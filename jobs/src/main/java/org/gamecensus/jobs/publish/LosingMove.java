@@ -27,6 +27,7 @@ final class LosingMove {
     Marks find(HexBoard board, Side first, Side rule, int[] line) {
         final String key = board.name() + "/" + first;
         if (!key.equals(solved)) {
+            solved = null; // should the next one fail, nothing stale is kept
             solver = null; // garbage before the next one is made
             solver = board.cells() <= HexExactSolver.TABLE_CELLS
                     ? HexExactSolver.shared(board, first)

@@ -235,7 +235,7 @@ class StatusLineTest extends SparkCensusTest {
         try {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[1/1] cram");
-            spark().range(0, 2, 1, 2).toJavaRDD().foreach(i -> Thread.sleep(300));
+            spark().range(0, 1, 1, 1).toJavaRDD().foreach(i -> Thread.sleep(300));
             assertEquals("", log.toString(StandardCharsets.UTF_8), "a short job prints nothing");
             spark().sparkContext().setJobDescription("cram 9");
             spark().range(0, 1, 1, 1).toJavaRDD().foreach(i -> Thread.sleep(2_500));

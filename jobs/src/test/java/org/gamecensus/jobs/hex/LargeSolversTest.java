@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
@@ -23,13 +25,17 @@ class LargeSolversTest {
     @Test
     void noMoreCallsAtOnceThanPermits() throws Exception {
         final Semaphore permits = new Semaphore(2);
+        // The first two in wait for each other, so two do overlap however loaded the host.
+        final CountDownLatch firstTwo = new CountDownLatch(2);
         final AtomicInteger running = new AtomicInteger();
         final AtomicInteger most = new AtomicInteger();
         final List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < 6; i++) {
             final Thread t = new Thread(() -> LargeSolvers.call(permits, () -> {
                 most.accumulateAndGet(running.incrementAndGet(), Math::max);
+                firstTwo.countDown();
                 try {
+                    firstTwo.await(10, TimeUnit.SECONDS);
                     Thread.sleep(100);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

@@ -47,12 +47,7 @@ final class CommittedSlices implements SliceKernel {
 
     /** The side that wins the empty board with {@code first} moving first. */
     static Side winner(HexBoard board, Side first) {
-        return LargeSolvers.call(board, () -> {
-            final HexExactSolver solver = board.cells() <= HexExactSolver.TABLE_CELLS
-                    ? HexExactSolver.shared(board, first)
-                    : new HexExactSolver(board, first);
-            return solver.winnable(0, 0) ? first : first.other();
-        });
+        return LargeSolvers.with(board, first, solver -> solver.winnable(0, 0) ? first : first.other());
     }
 
     private static Row decide(long id, Map<Long, Side> winners) {

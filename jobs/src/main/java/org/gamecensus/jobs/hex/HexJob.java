@@ -379,39 +379,38 @@ public final class HexJob {
         return spark.createDataFrame(
                 JavaSparkContext.fromSparkContext(spark.sparkContext())
                         .parallelize(ids, Math.max(1, partitions))
-                        .mapPartitions(it -> LargeSolvers.call(new HexBoard(rows, cols), () -> {
+                        .mapPartitions(it -> {
                             final HexBoard b = new HexBoard(rows, cols);
                             final Side f = Side.parse(firstLabel);
-                            final HexSampler sampler = new HexSampler(b, f, seed);
                             // Up to 16 cells one settled table per JVM, shared; beyond, a memoising search
                             // whose cache belongs to this task (shared by tasks, it would hold less of each
                             // one's search) and carries over from one sampled position to the next.
-                            final HexCensusKernel kernel = new HexCensusKernel(
-                                    b.cells() <= HexExactSolver.TABLE_CELLS
-                                            ? HexExactSolver.shared(b, f)
-                                            : new HexExactSolver(b, f));
-                            final List<Row> out = new ArrayList<>();
-                            while (it.hasNext()) {
-                                final long i = it.next();
-                                final int[] p = sampler.sample(i);
-                                final HexPositionVerdict v = kernel.decide(p[0], p[1]);
-                                final boolean w = v.winnable();
-                                out.add(RowFactory.create(
-                                        firstLabel,
-                                        seed,
-                                        i,
-                                        v.down(),
-                                        v.across(),
-                                        v.stones(),
-                                        w,
-                                        Integer.bitCount(v.winningMask()),
-                                        b.cells() - v.stones(),
-                                        w ? v.ratioWins() : null,
-                                        w ? v.currentWins() : null,
-                                        b.name()));
-                            }
-                            return out.iterator();
-                        })),
+                            return LargeSolvers.with(b, f, solver -> {
+                                final HexSampler sampler = new HexSampler(b, f, seed);
+                                final HexCensusKernel kernel = new HexCensusKernel(solver);
+                                final List<Row> out = new ArrayList<>();
+                                while (it.hasNext()) {
+                                    final long i = it.next();
+                                    final int[] p = sampler.sample(i);
+                                    final HexPositionVerdict v = kernel.decide(p[0], p[1]);
+                                    final boolean w = v.winnable();
+                                    out.add(RowFactory.create(
+                                            firstLabel,
+                                            seed,
+                                            i,
+                                            v.down(),
+                                            v.across(),
+                                            v.stones(),
+                                            w,
+                                            Integer.bitCount(v.winningMask()),
+                                            b.cells() - v.stones(),
+                                            w ? v.ratioWins() : null,
+                                            w ? v.currentWins() : null,
+                                            b.name()));
+                                }
+                                return out.iterator();
+                            });
+                        }),
                 HexSchemas.SAMPLE.struct());
     }
 
@@ -423,10 +422,7 @@ public final class HexJob {
     public static Map<Side, Boolean> checkTheorems(HexBoard board) {
         final Map<Side, Boolean> wins = new EnumMap<>(Side.class);
         for (Side first : Side.values()) {
-            final boolean firstWins = (board.cells() <= HexExactSolver.TABLE_CELLS
-                            ? HexExactSolver.shared(board, first)
-                            : new HexExactSolver(board, first))
-                    .winnable(0, 0);
+            final boolean firstWins = HexExactSolver.of(board, first).winnable(0, 0);
             if (board.rows() == board.cols() && !firstWins) {
                 throw new CensusFailure(board.name() + ": the exact solver says the first player (" + first.label()
                         + ") loses a square board, against strategy stealing; nothing was published");

@@ -2,9 +2,11 @@ package org.gamecensus.jobs.hex;
 
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.spark.TaskContext;
 import org.gamecensus.kernel.hex.HexBoard;
+import org.gamecensus.kernel.hex.HexBoard.Side;
 import org.gamecensus.kernel.hex.HexExactSolver;
 
 /**
@@ -31,6 +33,14 @@ final class LargeSolvers {
             throw new IllegalArgumentException("a heap of " + maxMemory + " bytes");
         }
         return (int) Math.min(Integer.MAX_VALUE, Math.max(1, maxMemory / BYTES_A_PERMIT));
+    }
+
+    /**
+     * {@code use} applied to a solver of {@code board} with {@code first} moving first ({@link
+     * HexExactSolver#of}): the shared table, or a search made and used while holding a permit.
+     */
+    static <T> T with(HexBoard board, Side first, Function<HexExactSolver, T> use) {
+        return call(board, () -> use.apply(HexExactSolver.of(board, first)));
     }
 
     /**

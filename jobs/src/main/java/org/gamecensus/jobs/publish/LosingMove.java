@@ -29,9 +29,7 @@ final class LosingMove {
         if (!key.equals(solved)) {
             solved = null; // should the next one fail, nothing stale is kept
             solver = null; // garbage before the next one is made
-            solver = board.cells() <= HexExactSolver.TABLE_CELLS
-                    ? HexExactSolver.shared(board, first)
-                    : new HexExactSolver(board, first);
+            solver = HexExactSolver.of(board, first);
             solved = key;
         }
         int down = 0;

@@ -126,6 +126,15 @@ public final class HexExactSolver {
         return SHARED.computeIfAbsent(board.name() + "/" + first, k -> new HexExactSolver(board, first));
     }
 
+    /**
+     * A solver of {@code board} with {@code first} moving first: the JVM's shared table up to
+     * {@link #TABLE_CELLS} cells ({@link #shared}), else a fresh memoising search with a cache of
+     * its own (512 MB), which the caller holds only as long as it needs it.
+     */
+    public static HexExactSolver of(HexBoard board, Side first) {
+        return board.cells() <= TABLE_CELLS ? shared(board, first) : new HexExactSolver(board, first);
+    }
+
     public HexBoard board() {
         return board;
     }

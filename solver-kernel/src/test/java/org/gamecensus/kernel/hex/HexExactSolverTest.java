@@ -2,6 +2,8 @@ package org.gamecensus.kernel.hex;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -209,5 +211,14 @@ class HexExactSolverTest {
             mover = mover.other();
         }
         return plain.chain(true, down) || plain.chain(false, across) ? null : new int[] {down, across};
+    }
+
+    /** Up to 16 cells the factory hands out the JVM's shared table, for either first player apart. */
+    @Test
+    void theFactoryGivesTheSharedTableUpToSixteenCells() {
+        final HexBoard b = new HexBoard(2, 3);
+        assertSame(HexExactSolver.shared(b, Side.DOWN), HexExactSolver.of(b, Side.DOWN));
+        assertNotSame(HexExactSolver.of(b, Side.DOWN), HexExactSolver.of(b, Side.ACROSS));
+        assertEquals(Side.ACROSS, HexExactSolver.of(b, Side.ACROSS).first());
     }
 }

@@ -11,9 +11,12 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.SerializableConfiguration;
 import org.gamecensus.jobs.cram.CramJob;
+import org.gamecensus.jobs.hex.HexJob;
 import org.gamecensus.jobs.lumberjack.LumberjackJob;
+import org.gamecensus.kernel.hex.HexBoard;
 import org.gamecensus.schemas.DatasetSchema;
 import org.gamecensus.schemas.cram.CramSchemas;
+import org.gamecensus.schemas.hex.HexSchemas;
 import org.gamecensus.schemas.lumberjack.LumberjackSchemas;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Level;
@@ -32,7 +35,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * leaf columns, interleaved over 11 partitions: 26 files) and Lumberjack to 15 edges (376,464
  * rows of 8 columns, 16 partitions), each with its schema's distinct columns declared (a shape's
  * picture, a tree's encoding, written without a dictionary) or not, to measure what the
- * declaration saves in one run rather than between JVMs. A local Spark session serves only the
+ * declaration saves in one run rather than between JVMs; and Hex 3×4 with Down first (101,243
+ * positions of 17 columns, one partition), whose schema declares no distinct column. A local Spark session serves only the
  * shipped Hadoop configuration and the checksums' accumulator.
  *
  * <p>The rows are held in memory for the whole trial, so each is read from memory rather than from
@@ -45,7 +49,7 @@ public class CensusWriteBenchmark extends SparkForkedBenchmark {
 
     @State(Scope.Benchmark)
     public static class Census {
-        @Param({"cram", "lumberjack"})
+        @Param({"cram", "lumberjack", "hex"})
         public String census;
 
         /** Whether the schema's distinct columns are declared (written without a dictionary) or not. */
@@ -87,6 +91,14 @@ public class CensusWriteBenchmark extends SparkForkedBenchmark {
                     partitions = TablePartition.values(TablePartition.range(0, 15));
                     check = LumberjackJob.CHECK;
                     tally = RowCondition.equalTo("grundy", 0);
+                }
+                case "hex" -> {
+                    final HexBoard board = new HexBoard(3, 4);
+                    slices = HexJob.slices(board, HexBoard.Side.DOWN, TASKS);
+                    schema = HexSchemas.POSITIONS;
+                    partitions = TablePartition.values(TablePartition.of(board.name(), HexBoard.Side.DOWN.label()));
+                    check = CensusCommit.Check.none();
+                    tally = RowCondition.isTrue("winnable");
                 }
                 default -> throw new IllegalArgumentException("census " + census);
             }

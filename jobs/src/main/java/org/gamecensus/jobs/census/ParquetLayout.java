@@ -40,6 +40,9 @@ final class ParquetLayout {
     final MessageType parquet;
     final Node[] top;
     final int leaves;
+    /** Whether leaf {@code c} is a column of distinct strings, written without a dictionary. */
+    final boolean[] distinctLeaf;
+
     final ParquetProperties properties;
     final String sparkSchema;
 
@@ -73,10 +76,15 @@ final class ParquetLayout {
                 .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_2_0)
                 .withDictionaryEncoding(false)
                 .withDictionaryPageSize(DICTIONARY_BYTES);
-        for (ColumnDescriptor c : parquet.getColumns()) {
-            if (c.getPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY
-                    && !distinct.contains(c.getPath()[0])) {
-                settings = settings.withDictionaryEncoding(String.join(".", c.getPath()), true);
+        this.distinctLeaf = new boolean[leaves];
+        final List<ColumnDescriptor> columns = parquet.getColumns();
+        for (int c = 0; c < leaves; c++) {
+            final ColumnDescriptor column = columns.get(c);
+            if (column.getPrimitiveType().getPrimitiveTypeName() == PrimitiveType.PrimitiveTypeName.BINARY) {
+                distinctLeaf[c] = distinct.contains(column.getPath()[0]);
+                if (!distinctLeaf[c]) {
+                    settings = settings.withDictionaryEncoding(String.join(".", column.getPath()), true);
+                }
             }
         }
         this.properties = settings.build();

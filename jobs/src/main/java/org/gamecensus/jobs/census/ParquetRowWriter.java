@@ -49,6 +49,9 @@ final class ParquetRowWriter implements Closeable {
     /** Rows between checks of the buffered size (a check asks every column). */
     private static final int SIZE_CHECK_ROWS = 4096;
 
+    /** Distinct strings a column keeps the bytes of (see {@link #binary}). */
+    private static final int RECENT = 4;
+
     /** parquet-mr's own writer's defaults, which its column API leaves to the caller. */
     private static final int MAX_PADDING_BYTES = 8 << 20;
 
@@ -80,9 +83,15 @@ final class ParquetRowWriter implements Closeable {
 
     private ColumnWriter[] writers;
 
-    private final String[] lastStrings;
+    /**
+     * The last {@link #RECENT} distinct strings of each leaf, leaf {@code c}'s at {@code [c * RECENT,
+     * (c + 1) * RECENT)}, and their bytes; {@code nextRecent[c]} is the slot the next new one takes.
+     */
+    private final String[] recentStrings;
 
-    private final Binary[] lastBinaries;
+    private final Binary[] recentBinaries;
+
+    private final int[] nextRecent;
 
     private long rowsInGroup;
 
@@ -101,8 +110,9 @@ final class ParquetRowWriter implements Closeable {
             throws IOException {
         this.layout = layout;
         this.rowGroupBytes = rowGroupBytes;
-        this.lastStrings = new String[layout.leaves];
-        this.lastBinaries = new Binary[layout.leaves];
+        this.recentStrings = new String[layout.leaves * RECENT];
+        this.recentBinaries = new Binary[layout.leaves * RECENT];
+        this.nextRecent = new int[layout.leaves];
         this.compressor = compressor;
         this.out = fs.create(path, false);
         this.stream = new ChecksummedStream(out);
@@ -229,17 +239,28 @@ final class ParquetRowWriter implements Closeable {
     }
 
     /**
-     * The UTF-8 bytes of {@code s}, reused while a column repeats its last string (outcomes,
-     * symmetries). Backed by an array rather than a buffer ({@code Binary.fromString}'s): the
-     * dictionary's hashing and comparisons, the statistics' comparisons and the row hash then read
-     * the array directly (a few per cent off a census's write).
+     * The UTF-8 bytes of {@code s}, reused while it is one of the column's last {@link #RECENT}
+     * distinct strings (outcomes, symmetries, the side to move, which alternates row by row); a
+     * column of distinct strings (a shape's picture, a tree's encoding) is encoded afresh each row.
+     * Backed by an array rather than a buffer ({@code Binary.fromString}'s): the dictionary's
+     * hashing and comparisons, the statistics' comparisons and the row hash then read the array
+     * directly (a few per cent off a census's write).
      */
     private Binary binary(int leaf, String s) {
-        if (!s.equals(lastStrings[leaf])) {
-            lastStrings[leaf] = s;
-            lastBinaries[leaf] = Binary.fromConstantByteArray(s.getBytes(StandardCharsets.UTF_8));
+        if (layout.distinctLeaf[leaf]) {
+            return Binary.fromConstantByteArray(s.getBytes(StandardCharsets.UTF_8));
         }
-        return lastBinaries[leaf];
+        final int base = leaf * RECENT;
+        for (int i = base; i < base + RECENT; i++) {
+            if (s.equals(recentStrings[i])) {
+                return recentBinaries[i];
+            }
+        }
+        final int slot = base + nextRecent[leaf];
+        nextRecent[leaf] = (nextRecent[leaf] + 1) % RECENT;
+        recentStrings[slot] = s;
+        recentBinaries[slot] = Binary.fromConstantByteArray(s.getBytes(StandardCharsets.UTF_8));
+        return recentBinaries[slot];
     }
 
     private long writeArray(ParquetLayout.Node n, Object v, int r, long h) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Set;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ParquetProperties;
+import org.apache.parquet.column.values.factory.DefaultV2ValuesWriterFactory;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.spark.sql.execution.datasources.parquet.SparkToParquetSchemaConverter;
@@ -72,7 +73,12 @@ final class ParquetLayout {
         this.leaves = leaf[0];
         checkLevels(top, parquet.getColumns());
         this.sparkSchema = dataSchema.json();
+        // A values-writer factory of this layout's own: parquet-mr's default is one static object
+        // that every ParquetProperties built re-initialises, so its columns' encodings would be
+        // those of whichever layout the JVM built last (two tables written by one task, two tasks
+        // side by side), and the same rows would make other bytes.
         ParquetProperties.Builder settings = ParquetProperties.builder()
+                .withValuesWriterFactory(new DefaultV2ValuesWriterFactory())
                 .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_2_0)
                 .withDictionaryEncoding(false)
                 .withDictionaryPageSize(DICTIONARY_BYTES);

@@ -301,6 +301,61 @@ class ParquetRowWriterTest extends SparkCensusTest {
         assertEquals(back.get(0).toString(), back.get(1).toString(), "the same rows read back");
     }
 
+    /**
+     * Each layout's encodings hold for its own files whatever other layouts the JVM builds
+     * meanwhile: parquet-mr's default values-writer factory is one static object that each
+     * {@code ParquetProperties} built re-initialises, so without a factory of its own a layout
+     * wrote its columns with the encodings of whichever layout was built last (a task writing two
+     * tables at once, or two tasks side by side), and the same rows made other bytes.
+     */
+    @Test
+    void aLayoutKeepsItsEncodingsWhenAnotherIsBuiltBeforeItWrites() throws Exception {
+        final List<Row> rows = rows(3_000, 31);
+        final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
+        final ParquetLayout dictionary = new ParquetLayout(SCHEMA, DATA, Set.of());
+        final org.apache.hadoop.fs.Path alone = path("alone.parquet");
+        write(fs, alone, dictionary, rows);
+        final ParquetLayout own = new ParquetLayout(SCHEMA, DATA, Set.of());
+        final ParquetLayout distinct = new ParquetLayout(SCHEMA, DATA, Set.of("outcome"));
+        final org.apache.hadoop.fs.Path after = path("after.parquet");
+        final org.apache.hadoop.fs.Path other = path("other.parquet");
+        write(fs, after, own, rows);
+        write(fs, other, distinct, rows);
+        assertEquals(Boolean.TRUE, outcomeHasDictionary(after), "the first layout's outcome keeps its dictionary");
+        assertEquals(Boolean.FALSE, outcomeHasDictionary(other), "the second's is declared distinct");
+        assertEquals(
+                crc(tmp.resolve("alone.parquet")),
+                crc(tmp.resolve("after.parquet")),
+                "the same rows, the same bytes, whatever layout was built last");
+    }
+
+    private static void write(FileSystem fs, org.apache.hadoop.fs.Path file, ParquetLayout layout, List<Row> rows)
+            throws Exception {
+        try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
+                ParquetRowWriter w = new ParquetRowWriter(fs, file, layout, pages.compressor(), 1 << 20)) {
+            for (Row row : rows) {
+                w.write(row);
+            }
+        }
+    }
+
+    private static long crc(Path file) throws Exception {
+        final CRC32 crc = new CRC32();
+        crc.update(Files.readAllBytes(file));
+        return crc.getValue();
+    }
+
+    private static boolean outcomeHasDictionary(org.apache.hadoop.fs.Path file) throws Exception {
+        try (ParquetFileReader reader = ParquetFileReader.open(HadoopInputFile.fromPath(file, new Configuration()))) {
+            for (var column : reader.getRowGroups().get(0).getColumns()) {
+                if (column.getPath().toDotString().equals("outcome")) {
+                    return column.hasDictionaryPage();
+                }
+            }
+        }
+        throw new AssertionError("no outcome column in " + file);
+    }
+
     /** The codecs other than Snappy go through parquet-mr's compressor, one for the task's files. */
     @ParameterizedTest
     @EnumSource(

@@ -3,11 +3,14 @@ package org.gamecensus.jobs.publish;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -16,7 +19,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every census of the registry has a notebook that shows it ({@code nb.overview("NAME")}), and no
- * notebook shows a census the registry lacks: adding a census means adding it to a notebook.
+ * notebook shows a census the registry lacks: adding a census means adding it to a notebook. Each
+ * notebook is valid nbformat 4.5 in the one way copying cells breaks it: its cells' ids are unique.
  */
 class NotebookCoverageTest {
 
@@ -39,5 +43,22 @@ class NotebookCoverageTest {
         assertTrue(shown.containsAll(Censuses.names()), "shown " + shown + ", registered " + Censuses.names());
         assertEquals(
                 Censuses.names().size(), shown.size(), "each census once, and none outside the registry: " + shown);
+    }
+
+    @Test
+    void eachNotebooksCellsHaveIdsOfTheirOwn() throws Exception {
+        try (Stream<Path> notebooks = Files.list(Path.of("..", "notebooks"))) {
+            for (Path nb : notebooks
+                    .filter(p -> p.toString().endsWith(".ipynb"))
+                    .sorted()
+                    .toList()) {
+                final List<String> ids = new ArrayList<>();
+                for (JsonNode cell : new ObjectMapper().readTree(nb.toFile()).get("cells")) {
+                    assertTrue(cell.hasNonNull("id"), nb + ": a cell without an id: " + cell);
+                    ids.add(cell.get("id").asText());
+                }
+                assertEquals(ids.size(), Set.copyOf(ids).size(), nb + ": cell ids repeat in " + ids);
+            }
+        }
     }
 }

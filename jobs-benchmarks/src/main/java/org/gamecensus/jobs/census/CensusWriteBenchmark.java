@@ -36,8 +36,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * rows of 8 columns, 16 partitions), each with its schema's distinct columns declared (a shape's
  * picture, a tree's encoding, written without a dictionary) or not, to measure what the
  * declaration saves in one run rather than between JVMs; and Hex 3×4 with Down first (101,243
- * positions of 17 columns, one partition), whose schema declares no distinct column. A local Spark session serves only the
- * shipped Hadoop configuration and the checksums' accumulator.
+ * positions of 17 columns, one partition), whose schema declares no distinct column (so its two
+ * {@code distinct} cases are one). A local Spark session serves only the shipped Hadoop
+ * configuration and the checksums' accumulator.
  *
  * <p>The rows are held in memory for the whole trial, so each is read from memory rather than from
  * the cache a kernel just filled: a census's tasks write each row as it comes.

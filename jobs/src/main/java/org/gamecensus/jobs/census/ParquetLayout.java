@@ -76,7 +76,8 @@ final class ParquetLayout {
         // A values-writer factory of this layout's own: parquet-mr's default is one static object
         // that every ParquetProperties built re-initialises, so its columns' encodings would be
         // those of whichever layout the JVM built last (two tables written by one task, two tasks
-        // side by side), and the same rows would make other bytes.
+        // side by side), and the same rows would make other bytes. The factory is format 2's, as
+        // the writer version below: the two change together.
         ParquetProperties.Builder settings = ParquetProperties.builder()
                 .withValuesWriterFactory(new DefaultV2ValuesWriterFactory())
                 .withWriterVersion(ParquetProperties.WriterVersion.PARQUET_2_0)

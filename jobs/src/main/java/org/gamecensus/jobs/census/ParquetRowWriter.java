@@ -49,7 +49,10 @@ final class ParquetRowWriter implements Closeable {
     /** Rows between checks of the buffered size (a check asks every column). */
     private static final int SIZE_CHECK_ROWS = 4096;
 
-    /** Distinct strings a column keeps the bytes of (see {@link #binary}). */
+    /**
+     * Strings a column keeps the bytes of (see {@link #binary}): enough for the handful of labels
+     * such a column moves among.
+     */
     private static final int RECENT = 4;
 
     /** parquet-mr's own writer's defaults, which its column API leaves to the caller. */
@@ -84,8 +87,9 @@ final class ParquetRowWriter implements Closeable {
     private ColumnWriter[] writers;
 
     /**
-     * The last {@link #RECENT} distinct strings of each leaf, leaf {@code c}'s at {@code [c * RECENT,
-     * (c + 1) * RECENT)}, and their bytes; {@code nextRecent[c]} is the slot the next new one takes.
+     * The last {@link #RECENT} strings each leaf encoded anew, leaf {@code c}'s at {@code [c * RECENT,
+     * (c + 1) * RECENT)}, and their bytes; {@code nextRecent[c]} is the slot the next new one takes
+     * (the oldest).
      */
     private final String[] recentStrings;
 
@@ -239,9 +243,9 @@ final class ParquetRowWriter implements Closeable {
     }
 
     /**
-     * The UTF-8 bytes of {@code s}, reused while it is one of the column's last {@link #RECENT}
-     * distinct strings (outcomes, symmetries, the side to move, which alternates row by row); a
-     * column of distinct strings (a shape's picture, a tree's encoding) is encoded afresh each row.
+     * The UTF-8 bytes of {@code s}, reused while it is one of the last {@link #RECENT} strings the
+     * column encoded (outcomes, symmetries, the side to move, which changes within a run of rows);
+     * a column of distinct strings (a shape's picture, a tree's encoding) is encoded afresh each row.
      * Backed by an array rather than a buffer ({@code Binary.fromString}'s): the dictionary's
      * hashing and comparisons, the statistics' comparisons and the row hash then read the array
      * directly (a few per cent off a census's write).

@@ -5,7 +5,42 @@
 #   CENSUS_ARCHIVE the JVM options that map the class-data archive, when there is one to map
 #   CENSUS_JARS    the modules' jars on CENSUS_CP (none when it holds their classes directories)
 #   CENSUS_CLASSES_CP the same class path with the modules' classes directories, jars or not
+#   CENSUS_JAVA    the java command: JAVA_HOME's when JAVA_HOME is set (as Maven takes it), else the PATH's
 # Expects ROOT (the project directory).
+
+if [ -n "${JAVA_HOME:-}" ]; then
+  CENSUS_JAVA="$JAVA_HOME/bin/java"
+else
+  CENSUS_JAVA=java
+fi
+
+# The feature version of CENSUS_JAVA (17 for 17.0.15, 8 for 1.8.0_402): from its installation's
+# release file when it has one (no JVM started), else from `java -version`; nothing when there is
+# no such command.
+census_java_version() {
+  local bin release v
+  bin="$(command -v "$CENSUS_JAVA" 2>/dev/null)" || return 0
+  release="$(dirname "$(dirname "$(readlink -f "$bin")")")/release"
+  if [ -f "$release" ]; then
+    v="$(sed -n '/^JAVA_VERSION=/{s/^JAVA_VERSION="\([0-9.]*\).*/\1/p;q;}' "$release")"
+  else
+    v="$("$CENSUS_JAVA" -version 2>&1 | sed -n '/version "/{s/^[^"]*version "\([0-9.]*\).*/\1/p;q;}')"
+  fi
+  v="${v#1.}" # Java 8 and before: 1.8.0
+  echo "${v%%.*}"
+}
+
+# Refuses, as bad input (exit 2, one line), a Java other than 17: Spark 3.5 and Hadoop 3.3 are
+# built for it, and from Java 23 on Hadoop's login stops at Subject.getSubject.
+census_require_java() {
+  local v
+  v="$(census_java_version)"
+  if [ "$v" != 17 ]; then
+    echo "census: needs Java 17 (Spark 3.5, Hadoop 3.3); $(command -v "$CENSUS_JAVA" || echo "$CENSUS_JAVA")" \
+      "is ${v:+Java }${v:-not found}; set JAVA_HOME to a JDK 17" >&2
+    exit 2
+  fi
+}
 
 CP_FILE="$ROOT/jobs/target/runtime-classpath.txt"
 STAMP="$ROOT/jobs/target/.census-built"

@@ -139,13 +139,24 @@ final class CensusWriteTask implements Serializable {
             SummaryCounts[] summaries)
             implements Serializable {}
 
-    /** Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code attempt}). */
+    /**
+     * Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code
+     * attempt}). In a Spark task, stops before the next row once Spark has killed it (Spark's
+     * {@code TaskKilledException}, its files deleted; a volatile read a row): when another task
+     * failed the job, say, Spark marks the others killed without interrupting them, and they would
+     * otherwise write on into a staging directory their driver is removing.
+     */
     Outcome write(Iterator<Row> rows, int task, int attempt) {
+        final TaskContext context = TaskContext.get(); // none on the driver
         final Session session = open(task, attempt);
         boolean done = false;
         try {
             while (rows.hasNext()) {
-                session.accept(rows.next());
+                final Row row = rows.next();
+                if (context != null) {
+                    context.killTaskIfInterrupted();
+                }
+                session.accept(row);
             }
             final Outcome outcome = session.finish();
             done = true;

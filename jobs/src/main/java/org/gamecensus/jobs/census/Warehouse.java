@@ -371,7 +371,7 @@ public final class Warehouse {
         final T result;
         try {
             result = work.apply(run);
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) { // Spark's SparkException too: checked in Java's eyes, thrown undeclared
             try {
                 closeRun();
             } catch (RuntimeException closing) {

@@ -410,6 +410,54 @@ class CensusCommitTest extends SparkCensusTest {
     }
 
     /**
+     * A job that fails while its other tasks are still running (task 0 fails every attempt; the
+     * others reach their first row half a second in) leaves nothing behind: Spark only marks those
+     * tasks killed, so they stop before their next row, and the commit waits for them before it
+     * removes its staging directory, and then ends its run (Spark's undeclared SparkException
+     * too). Without the wait their files stayed in staging; without the run's end, its lease and
+     * claims, which held the partitions for as long as the JVM lived.
+     */
+    @Test
+    void aJobThatFailsMidwayLeavesNoFileOfItsOtherTasks() throws Exception {
+        final SliceCensus census = LumberjackJob.slices(spark(), 10, 4);
+        final SliceKernel base = census.kernel();
+        final SliceKernel failing = ids -> {
+            if (TaskContext.get().partitionId() == 0) {
+                throw new FaultInjection.InjectedFault("injected failure of every attempt of task 0");
+            }
+            final boolean[] first = {true};
+            return edited(base.decide(ids), row -> {
+                if (first[0]) {
+                    first[0] = false;
+                    try {
+                        Thread.sleep(500);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return row;
+            });
+        };
+        final Warehouse w = new Warehouse(tmp.resolve("out"));
+        final Exception e = assertThrows(
+                Exception.class,
+                () -> CensusCommit.commit(
+                        spark(),
+                        w,
+                        new SliceCensus(census.ids(), 4, failing, census.schema()),
+                        TablePartition.range(0, 10),
+                        LumberjackJob.CHECK));
+        Assertions.assertTrue(String.valueOf(e.getMessage()).contains("task 0"), "task 0's failure: " + e);
+        // Time for a task that wrote on to leave its files, had it not stopped.
+        Thread.sleep(1_000);
+        final List<Path> left;
+        try (Stream<Path> files = Files.walk(tmp.resolve("out"))) {
+            left = files.toList();
+        }
+        assertEquals(List.of(tmp.resolve("out")), left, "nothing left by the failed commit");
+    }
+
+    /**
      * Files of a write that it did not take (an attempt whose result was not used) are dropped
      * before the partitions move in; another write's files beside them (an earlier chunk's) stay.
      */

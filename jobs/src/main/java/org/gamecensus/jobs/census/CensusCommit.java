@@ -12,7 +12,6 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
 import org.apache.spark.SparkContext;
-import org.apache.spark.SparkExecutorInfo;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction;
@@ -46,7 +45,7 @@ import scala.collection.JavaConverters;
  */
 public final class CensusCommit {
 
-    /** The longest a failed write waits for its job's other tasks to stop. */
+    /** The longest a failed write waits for its jobs' other tasks to stop ({@link CommitTasks}). */
     private static final long TASKS_END_MILLIS = 30_000;
 
     private static ShippedConfiguration shipped;
@@ -160,6 +159,7 @@ public final class CensusCommit {
             final String dir = run.newStaging(schema.table());
             // What the status line names the job by (StatusLine), e.g. "hex 4x4 down" or "cram, 13 partitions".
             spark.sparkContext().setJobDescription(describe(schema, partitions));
+            final CommitTasks running = CommitTasks.open(spark.sparkContext());
             try {
                 final Written written = writeWith(
                         spark, schema, dir, TablePartition.values(partitions), check, tallies, expected, tasks);
@@ -176,39 +176,14 @@ public final class CensusCommit {
                         List.of());
                 return Committed.of(schema, written.stats(), written.tallies());
             } catch (Throwable e) { // a failed job's SparkException among them, undeclared
-                awaitRunningTasks(spark.sparkContext());
+                running.cancelAndAwait(TASKS_END_MILLIS);
                 throw e;
             } finally {
+                running.close();
                 spark.sparkContext().setJobDescription(null);
                 run.discard(dir);
             }
         });
-    }
-
-    /**
-     * After a failed write, waits (up to {@link #TASKS_END_MILLIS}) until no task runs: Spark fails
-     * a job at its first failed task and only marks the others killed, and they stop at their next
-     * look ({@link CensusWriteTask#write}), deleting their files. Removing the staging directory
-     * before then would leave whatever they still wrote into it.
-     */
-    private static void awaitRunningTasks(SparkContext sc) {
-        final long end = System.nanoTime() + TASKS_END_MILLIS * 1_000_000L;
-        while (runningTasks(sc) > 0 && System.nanoTime() < end) {
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
-
-    private static int runningTasks(SparkContext sc) {
-        int running = 0;
-        for (SparkExecutorInfo executor : sc.statusTracker().getExecutorInfos()) {
-            running += executor.numRunningTasks();
-        }
-        return running;
     }
 
     /**

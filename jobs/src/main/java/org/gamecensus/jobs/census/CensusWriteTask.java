@@ -141,10 +141,11 @@ final class CensusWriteTask implements Serializable {
 
     /**
      * Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code
-     * attempt}). In a Spark task, stops before the next row once Spark has killed it (Spark's
+     * attempt}). In a Spark task, stops before the next row once Spark has marked it killed (Spark's
      * {@code TaskKilledException}, its files deleted; a volatile read a row): when another task
-     * failed the job, say, Spark marks the others killed without interrupting them, and they would
-     * otherwise write on into a staging directory their driver is removing.
+     * failed its last attempt, say, Spark fails the job and marks the others killed without
+     * interrupting them, and they would otherwise write on into a staging directory their driver
+     * is removing.
      */
     Outcome write(Iterator<Row> rows, int task, int attempt) {
         final TaskContext context = TaskContext.get(); // none on the driver

@@ -412,10 +412,10 @@ class CensusCommitTest extends SparkCensusTest {
     /**
      * A job that fails while its other tasks are still running (task 0 fails every attempt; the
      * others reach their first row half a second in) leaves nothing behind: Spark only marks those
-     * tasks killed, so they stop before their next row, and the commit waits for them before it
-     * removes its staging directory, and then ends its run (Spark's undeclared SparkException
-     * too). Without the wait their files stayed in staging; without the run's end, its lease and
-     * claims, which held the partitions for as long as the JVM lived.
+     * tasks killed, and they must stop before their next row rather than write into the staging
+     * directory the commit removes ({@link CommitTasksTest} has the commit's wait for them); and the
+     * commit's run ends on Spark's undeclared SparkException too, or its lease and claims would
+     * hold the partitions for as long as the JVM lives.
      */
     @Test
     void aJobThatFailsMidwayLeavesNoFileOfItsOtherTasks() throws Exception {

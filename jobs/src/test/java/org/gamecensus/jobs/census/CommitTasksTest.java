@@ -1,0 +1,61 @@
+package org.gamecensus.jobs.census;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.spark.SparkContext;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A commit's tasks counted from Spark's events: after {@link CommitTasks#cancelAndAwait} returns,
+ * none of the tasks of the jobs the commit's thread started still runs, though Spark's
+ * cancellation only marks them killed and they sleep on.
+ */
+class CommitTasksTest extends SparkCensusTest {
+
+    /** Tasks of the test job inside their work (local mode: this JVM's). */
+    private static final AtomicInteger INSIDE = new AtomicInteger();
+
+    @Test
+    void noTaskOfTheCommitRunsWhenTheWaitReturns() throws Exception {
+        final SparkContext sc = spark().sparkContext();
+        final AtomicReference<Throwable> ended = new AtomicReference<>();
+        try (CommitTasks tasks = CommitTasks.open(sc)) {
+            // A thread started now inherits the commit's mark, as a job started by the commit's own thread has it.
+            final Thread job = new Thread(() -> {
+                try {
+                    JavaSparkContext.fromSparkContext(sc)
+                            .parallelize(List.of(1, 2), 2)
+                            .foreach(i -> {
+                                INSIDE.incrementAndGet();
+                                try {
+                                    Thread.sleep(1_500);
+                                } finally {
+                                    INSIDE.decrementAndGet();
+                                }
+                            });
+                } catch (Throwable e) {
+                    ended.set(e);
+                }
+            });
+            job.start();
+            final long deadline = System.nanoTime() + 60_000_000_000L;
+            while (INSIDE.get() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            assertEquals(2, INSIDE.get(), "both tasks started");
+            tasks.cancelAndAwait(30_000);
+            assertEquals(0, INSIDE.get(), "no task inside its work when the wait returns");
+            job.join(30_000);
+        }
+        Assertions.assertNotNull(ended.get(), "the job was cancelled");
+        Assertions.assertTrue(
+                String.valueOf(ended.get().getMessage()).contains("cancel"),
+                ended.get().toString());
+        assertEquals(null, sc.getLocalProperty(CommitTasks.PROPERTY), "the mark taken off after the commit");
+    }
+}

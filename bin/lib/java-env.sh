@@ -22,9 +22,9 @@ census_java_version() {
   bin="$(command -v "$CENSUS_JAVA" 2>/dev/null)" || return 0
   release="$(dirname "$(dirname "$(readlink -f "$bin")")")/release"
   if [ -f "$release" ]; then
-    v="$(sed -n '/^JAVA_VERSION=/{s/^JAVA_VERSION="\([0-9.]*\).*/\1/p;q;}' "$release")"
+    v="$(sed -n '/^JAVA_VERSION=/{s/^JAVA_VERSION="\([0-9.]*\).*/\1/p;q;}' "$release" || true)"
   else
-    v="$("$CENSUS_JAVA" -version 2>&1 | sed -n '/version "/{s/^[^"]*version "\([0-9.]*\).*/\1/p;q;}')"
+    v="$("$CENSUS_JAVA" -version 2>&1 | sed -n '/version "/{s/^[^"]*version "\([0-9.]*\).*/\1/p;q;}' || true)"
   fi
   v="${v#1.}" # Java 8 and before: 1.8.0
   echo "${v%%.*}"
@@ -33,11 +33,18 @@ census_java_version() {
 # Refuses, as bad input (exit 2, one line), a Java other than 17: Spark 3.5 and Hadoop 3.3 are
 # built for it, and from Java 23 on Hadoop's login stops at Subject.getSubject.
 census_require_java() {
-  local v
+  local v found what
   v="$(census_java_version)"
   if [ "$v" != 17 ]; then
-    echo "census: needs Java 17 (Spark 3.5, Hadoop 3.3); $(command -v "$CENSUS_JAVA" || echo "$CENSUS_JAVA")" \
-      "is ${v:+Java }${v:-not found}; set JAVA_HOME to a JDK 17" >&2
+    found="$(command -v "$CENSUS_JAVA" || true)"
+    if [ -z "$found" ]; then
+      what="$CENSUS_JAVA is not found"
+    elif [ -z "$v" ]; then
+      what="$found is of unknown version"
+    else
+      what="$found is Java $v"
+    fi
+    echo "census: needs Java 17 (Spark 3.5, Hadoop 3.3); $what; set JAVA_HOME to a JDK 17" >&2
     exit 2
   fi
 }

@@ -37,6 +37,8 @@ class LauncherIT {
                 .redirectError(err.toFile());
         pb.environment().put("CENSUS_NO_BUILD", "1");
         pb.environment().put("CENSUS_DRIVER_MEMORY", "1g");
+        // The JVM's own option variables would print "Picked up ..." on standard error.
+        List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS").forEach(pb.environment()::remove);
         final Process p = pb.start();
         assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the launcher ends");
         final String error = Files.readString(err, StandardCharsets.UTF_8);

@@ -45,9 +45,6 @@ import scala.collection.JavaConverters;
  */
 public final class CensusCommit {
 
-    /** The longest a failed write waits for its jobs' other tasks to stop ({@link CommitTasks}). */
-    private static final long TASKS_END_MILLIS = 30_000;
-
     private static ShippedConfiguration shipped;
 
     private CensusCommit() {}
@@ -159,7 +156,6 @@ public final class CensusCommit {
             final String dir = run.newStaging(schema.table());
             // What the status line names the job by (StatusLine), e.g. "hex 4x4 down" or "cram, 13 partitions".
             spark.sparkContext().setJobDescription(describe(schema, partitions));
-            final CommitTasks running = CommitTasks.open(spark.sparkContext());
             try {
                 final Written written = writeWith(
                         spark, schema, dir, TablePartition.values(partitions), check, tallies, expected, tasks);
@@ -175,11 +171,7 @@ public final class CensusCommit {
                                 written.summaries()),
                         List.of());
                 return Committed.of(schema, written.stats(), written.tallies());
-            } catch (Throwable e) { // a failed job's SparkException among them, undeclared
-                running.cancelAndAwait(TASKS_END_MILLIS);
-                throw e;
             } finally {
-                running.close();
                 spark.sparkContext().setJobDescription(null);
                 run.discard(dir);
             }
@@ -268,8 +260,13 @@ public final class CensusCommit {
         final PreparedWrite write = PreparedWrite.of(spark, schema, dir, partitions, check, tallies, true);
         final List<CensusWriteTask.Outcome> outcomes;
         StatusLine.countRows(spark.sparkContext(), write.rowsWritten(), schema.rowNoun(), expected);
-        try {
-            outcomes = tasks.apply(write.task());
+        try (CommitTasks running = CommitTasks.open(spark.sparkContext())) {
+            try {
+                outcomes = tasks.apply(write.task());
+            } catch (Throwable e) { // a failed job's SparkException among them: checked, thrown undeclared
+                running.cancelAndAwait();
+                throw e;
+            }
         } finally {
             StatusLine.stopCounting(spark.sparkContext());
         }

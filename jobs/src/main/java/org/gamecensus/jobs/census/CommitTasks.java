@@ -1,12 +1,13 @@
 package org.gamecensus.jobs.census;
 
+import java.util.Arrays;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.spark.SparkContext;
+import org.apache.spark.SparkContext$;
 import org.apache.spark.scheduler.SparkListener;
 import org.apache.spark.scheduler.SparkListenerJobStart;
 import org.apache.spark.scheduler.SparkListenerTaskEnd;
@@ -14,43 +15,42 @@ import org.apache.spark.scheduler.SparkListenerTaskStart;
 import scala.collection.JavaConverters;
 
 /**
- * The Spark tasks of one commit that are still running, counted from Spark's listener events for
- * the jobs its thread starts while it is open (a local property marks them). Spark fails a job
- * when one task has failed its last attempt and only marks the job's other tasks killed; after
- * such a failure {@link #cancelAndAwait} cancels the commit's jobs (for a driver thread stopped
- * mid-job, whose job runs on) and waits until none of their tasks runs, so the commit removes its
- * staging directory after their last write, not before.
+ * The Spark tasks of one write that are still running, counted from Spark's listener events for
+ * the jobs its thread starts while it is open (tagged with a job tag of its own). Spark fails a
+ * job when one task has failed its last attempt and only marks the job's other tasks killed;
+ * after such a failure {@link #cancelAndAwait} cancels the tagged jobs (for a driver thread
+ * stopped mid-job, whose job runs on) and waits until none of their tasks runs, so the write's
+ * staging directory is removed after their last write, not before.
  */
 final class CommitTasks extends SparkListener implements AutoCloseable {
 
-    /** The local property that marks a commit's jobs. */
-    static final String PROPERTY = "spark.gamecensus.commit";
+    /** The longest {@link #cancelAndAwait} waits. */
+    static final long WAIT_MILLIS = 30_000;
 
     private final SparkContext sc;
-    private final String id = UUID.randomUUID().toString();
-    private final String previous;
-    private final Set<Integer> jobs = ConcurrentHashMap.newKeySet();
+    private final String tag = "gamecensus-write-" + UUID.randomUUID();
     private final Set<Integer> stages = ConcurrentHashMap.newKeySet();
     private final AtomicInteger running = new AtomicInteger();
 
     private CommitTasks(SparkContext sc) {
         this.sc = sc;
-        this.previous = sc.getLocalProperty(PROPERTY);
     }
 
     /** Starts counting the tasks of the jobs this thread starts from now until {@link #close}. */
     static CommitTasks open(SparkContext sc) {
         final CommitTasks tasks = new CommitTasks(sc);
         sc.addSparkListener(tasks);
-        sc.setLocalProperty(PROPERTY, tasks.id);
+        sc.addJobTag(tasks.tag);
         return tasks;
     }
 
     @Override
     public void onJobStart(SparkListenerJobStart start) {
         final Properties p = start.properties();
-        if (p != null && id.equals(p.getProperty(PROPERTY))) {
-            jobs.add(start.jobId());
+        final String tags = p == null ? null : p.getProperty(SparkContext$.MODULE$.SPARK_JOB_TAGS());
+        if (tags != null
+                && Arrays.asList(tags.split(SparkContext$.MODULE$.SPARK_JOB_TAGS_SEP()))
+                        .contains(tag)) {
             for (Object stage : JavaConverters.seqAsJavaList(start.stageIds())) {
                 stages.add((Integer) stage);
             }
@@ -72,34 +72,30 @@ final class CommitTasks extends SparkListener implements AutoCloseable {
     }
 
     /**
-     * Cancels the commit's jobs (a job already ended is left as it is) and waits, at most {@code
-     * millis}, until Spark has reported every task of theirs that started as ended.
+     * Cancels the tagged jobs (one already ended is left as it is) and waits, at most {@link
+     * #WAIT_MILLIS}, until Spark has reported every task of theirs that started as ended. Never
+     * throws: it runs on the way out of a failure, which is the one to report.
      */
-    void cancelAndAwait(long millis) {
-        final long end = System.nanoTime() + millis * 1_000_000L;
-        for (int job : jobs) {
-            sc.cancelJob(job);
-        }
+    void cancelAndAwait() {
+        final long end = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
         try {
+            sc.cancelJobsWithTag(tag);
             // Every event posted so far delivered: each task that started is counted.
-            sc.listenerBus().waitUntilEmpty(millis);
-        } catch (TimeoutException e) {
-            return;
-        }
-        while (running.get() > 0 && System.nanoTime() < end) {
-            try {
+            sc.listenerBus().waitUntilEmpty(WAIT_MILLIS);
+            while (running.get() > 0 && System.nanoTime() < end) {
                 Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            // A stopped context, or a listener bus that did not drain in time: nothing more to wait for.
         }
     }
 
-    /** Stops counting; the thread's jobs are no longer marked. */
+    /** Stops counting; the thread's later jobs are not tagged. */
     @Override
     public void close() {
-        sc.setLocalProperty(PROPERTY, previous);
+        sc.removeJobTag(tag);
         sc.removeSparkListener(this);
     }
 }

@@ -25,7 +25,7 @@ class CommitTasksTest extends SparkCensusTest {
         final SparkContext sc = spark().sparkContext();
         final AtomicReference<Throwable> ended = new AtomicReference<>();
         try (CommitTasks tasks = CommitTasks.open(sc)) {
-            // A thread started now inherits the commit's mark, as a job started by the commit's own thread has it.
+            // A thread started now inherits the write's job tag, as a job started by the write's own thread has it.
             final Thread job = new Thread(() -> {
                 try {
                     JavaSparkContext.fromSparkContext(sc)
@@ -48,7 +48,7 @@ class CommitTasksTest extends SparkCensusTest {
                 Thread.sleep(5);
             }
             assertEquals(2, INSIDE.get(), "both tasks started");
-            tasks.cancelAndAwait(30_000);
+            tasks.cancelAndAwait();
             assertEquals(0, INSIDE.get(), "no task inside its work when the wait returns");
             job.join(30_000);
         }
@@ -56,6 +56,6 @@ class CommitTasksTest extends SparkCensusTest {
         Assertions.assertTrue(
                 String.valueOf(ended.get().getMessage()).contains("cancel"),
                 ended.get().toString());
-        assertEquals(null, sc.getLocalProperty(CommitTasks.PROPERTY), "the mark taken off after the commit");
+        Assertions.assertTrue(sc.getJobTags().isEmpty(), "the tag taken off after the write: " + sc.getJobTags());
     }
 }

@@ -9,6 +9,9 @@
 # Expects ROOT (the project directory).
 
 if [ -n "${JAVA_HOME:-}" ]; then
+  # Absolute, so that Maven and the JVMs started after a cd elsewhere find the JDK checked here.
+  JAVA_HOME="$(cd "$JAVA_HOME" 2>/dev/null && pwd || echo "$JAVA_HOME")"
+  export JAVA_HOME
   CENSUS_JAVA="$JAVA_HOME/bin/java"
 else
   CENSUS_JAVA=java

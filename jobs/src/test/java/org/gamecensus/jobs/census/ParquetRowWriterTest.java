@@ -323,9 +323,9 @@ class ParquetRowWriterTest extends SparkCensusTest {
         write(fs, other, distinct, rows);
         assertEquals(Boolean.TRUE, outcomeHasDictionary(after), "the first layout's outcome keeps its dictionary");
         assertEquals(Boolean.FALSE, outcomeHasDictionary(other), "the second's is declared distinct");
-        assertEquals(
-                crc(tmp.resolve("alone.parquet")),
-                crc(tmp.resolve("after.parquet")),
+        Assertions.assertArrayEquals(
+                Files.readAllBytes(tmp.resolve("alone.parquet")),
+                Files.readAllBytes(tmp.resolve("after.parquet")),
                 "the same rows, the same bytes, whatever layout was built last");
     }
 
@@ -337,12 +337,6 @@ class ParquetRowWriterTest extends SparkCensusTest {
                 w.write(row);
             }
         }
-    }
-
-    private static long crc(Path file) throws Exception {
-        final CRC32 crc = new CRC32();
-        crc.update(Files.readAllBytes(file));
-        return crc.getValue();
     }
 
     private static boolean outcomeHasDictionary(org.apache.hadoop.fs.Path file) throws Exception {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,15 +30,10 @@ class NotebookCoverageTest {
     @Test
     void everyCensusOfTheRegistryIsShownByANotebook() throws Exception {
         final List<String> shown = new ArrayList<>();
-        try (Stream<Path> notebooks = Files.list(Path.of("..", "notebooks"))) {
-            for (Path nb : notebooks
-                    .filter(p -> p.toString().endsWith(".ipynb"))
-                    .sorted()
-                    .toList()) {
-                final Matcher m = OVERVIEW.matcher(Files.readString(nb, StandardCharsets.UTF_8));
-                while (m.find()) {
-                    shown.add(m.group(1));
-                }
+        for (Path nb : notebooks()) {
+            final Matcher m = OVERVIEW.matcher(Files.readString(nb, StandardCharsets.UTF_8));
+            while (m.find()) {
+                shown.add(m.group(1));
             }
         }
         assertTrue(shown.containsAll(Censuses.names()), "shown " + shown + ", registered " + Censuses.names());
@@ -47,18 +43,20 @@ class NotebookCoverageTest {
 
     @Test
     void eachNotebooksCellsHaveIdsOfTheirOwn() throws Exception {
-        try (Stream<Path> notebooks = Files.list(Path.of("..", "notebooks"))) {
-            for (Path nb : notebooks
-                    .filter(p -> p.toString().endsWith(".ipynb"))
-                    .sorted()
-                    .toList()) {
-                final List<String> ids = new ArrayList<>();
-                for (JsonNode cell : new ObjectMapper().readTree(nb.toFile()).get("cells")) {
-                    assertTrue(cell.hasNonNull("id"), nb + ": a cell without an id: " + cell);
-                    ids.add(cell.get("id").asText());
-                }
-                assertEquals(ids.size(), Set.copyOf(ids).size(), nb + ": cell ids repeat in " + ids);
+        for (Path nb : notebooks()) {
+            final List<String> ids = new ArrayList<>();
+            for (JsonNode cell : new ObjectMapper().readTree(nb.toFile()).get("cells")) {
+                assertTrue(cell.hasNonNull("id"), nb + ": a cell without an id: " + cell);
+                ids.add(cell.get("id").asText());
             }
+            assertEquals(ids.size(), Set.copyOf(ids).size(), nb + ": cell ids repeat in " + ids);
+        }
+    }
+
+    /** The project's notebooks, by name. */
+    private static List<Path> notebooks() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of("..", "notebooks"))) {
+            return files.filter(p -> p.toString().endsWith(".ipynb")).sorted().toList();
         }
     }
 }

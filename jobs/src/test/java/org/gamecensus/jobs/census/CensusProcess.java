@@ -45,13 +45,38 @@ final class CensusProcess {
     static CensusProcess start(
             Path logs, String name, List<String> jvmOptions, Map<String, String> sparkSettings, String... args)
             throws IOException {
-        final List<String> cmd =
-                new ArrayList<>(List.of(projectDir().resolve("bin/census").toString()));
+        return launch(projectDir().resolve("bin/census"), null, logs, name, jvmOptions, sparkSettings, Map.of(), args);
+    }
+
+    /**
+     * {@code launcher ARGS} (the project's {@code bin/census}, or a link to it) started in {@code
+     * dir}, with {@code environment} over the test's own (a null value removes the variable).
+     */
+    static CensusProcess startAs(
+            Path launcher, Path dir, Path logs, String name, Map<String, String> environment, String... args)
+            throws IOException {
+        return launch(launcher, dir, logs, name, List.of(), Map.of(), environment, args);
+    }
+
+    private static CensusProcess launch(
+            Path launcher,
+            Path dir,
+            Path logs,
+            String name,
+            List<String> jvmOptions,
+            Map<String, String> sparkSettings,
+            Map<String, String> environment,
+            String... args)
+            throws IOException {
+        final List<String> cmd = new ArrayList<>(List.of(launcher.toString()));
         cmd.addAll(List.of(args));
         final Path out = logs.resolve(name + ".out");
         final Path err = logs.resolve(name + ".err");
         final ProcessBuilder pb =
                 new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile());
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
         pb.environment().put("CENSUS_NO_BUILD", "1");
         pb.environment().put("CENSUS_DRIVER_MEMORY", "1g");
         // C1 only and the serial collector: these processes live seconds, and C2's compiler threads
@@ -61,6 +86,13 @@ final class CensusProcess {
         sparkSettings.forEach((k, v) -> opts.append(" -D").append(k).append('=').append(v));
         pb.environment().put("CENSUS_JAVA_OPTS", opts.toString().strip());
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        environment.forEach((k, v) -> {
+            if (v == null) {
+                pb.environment().remove(k);
+            } else {
+                pb.environment().put(k, v);
+            }
+        });
         return new CensusProcess(pb.start(), out, err);
     }
 

@@ -3,11 +3,11 @@ package org.gamecensus.jobs.census;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,25 +28,14 @@ class LauncherIT {
         final Path bin = Files.createDirectories(tmp.resolve("bin"));
         final Path link = Files.createSymbolicLink(
                 bin.resolve("census"), CensusProcess.projectDir().resolve("bin/census"));
-        final Path cwd = Files.createDirectories(tmp.resolve("elsewhere"));
-        final Path out = tmp.resolve("help.out");
-        final Path err = tmp.resolve("help.err");
-        final ProcessBuilder pb = new ProcessBuilder(link.toString(), "--help")
-                .directory(cwd.toFile())
-                .redirectOutput(out.toFile())
-                .redirectError(err.toFile());
-        pb.environment().put("CENSUS_NO_BUILD", "1");
-        pb.environment().put("CENSUS_DRIVER_MEMORY", "1g");
         // The JVM's own option variables would print "Picked up ..." on standard error.
-        List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS").forEach(pb.environment()::remove);
-        final Process p = pb.start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the launcher ends");
-        final String error = Files.readString(err, StandardCharsets.UTF_8);
-        assertEquals(0, p.exitValue(), "exit code; standard error: " + error);
-        assertTrue(
-                Files.readString(out, StandardCharsets.UTF_8).startsWith("usage: census"),
-                "the command line's help on standard output");
-        assertEquals("", error, "nothing on standard error");
+        final Map<String, String> environment = new HashMap<>();
+        List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS").forEach(v -> environment.put(v, null));
+        final CensusProcess help = CensusProcess.startAs(
+                link, Files.createDirectories(tmp.resolve("elsewhere")), tmp, "help", environment, "--help");
+        assertEquals(0, help.await(120), "exit code; standard error: " + help.err());
+        assertTrue(help.out().startsWith("usage: census"), "the command line's help on standard output");
+        assertEquals("", help.err(), "nothing on standard error");
     }
 
     @Test
@@ -59,22 +48,18 @@ class LauncherIT {
         Files.writeString(java, "#!/bin/sh\nexec java \"$@\"\n");
         assertTrue(java.toFile().setExecutable(true), "the script made executable");
         final Path cwd = Files.createDirectories(tmp.resolve("work"));
-        final Path err = tmp.resolve("java21.err");
-        final ProcessBuilder pb = new ProcessBuilder(
-                        CensusProcess.projectDir().resolve("bin/census").toString(),
-                        "run",
-                        "cram",
-                        "--max-squares",
-                        "3")
-                .directory(cwd.toFile())
-                .redirectOutput(tmp.resolve("java21.out").toFile())
-                .redirectError(err.toFile());
-        pb.environment().put("CENSUS_NO_BUILD", "1");
-        pb.environment().put("JAVA_HOME", jdk.toString());
-        final Process p = pb.start();
-        assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the launcher ends");
-        final List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
-        assertEquals(2, p.exitValue(), "bad input; standard error: " + lines);
+        final CensusProcess refused = CensusProcess.startAs(
+                CensusProcess.projectDir().resolve("bin/census"),
+                cwd,
+                tmp,
+                "java21",
+                Map.of("JAVA_HOME", jdk.toString()),
+                "run",
+                "cram",
+                "--max-squares",
+                "3");
+        assertEquals(2, refused.await(120), "bad input; standard error: " + refused.err());
+        final List<String> lines = refused.err().lines().toList();
         assertEquals(1, lines.size(), "one line: " + lines);
         assertTrue(
                 lines.get(0).startsWith("census: needs Java 17") && lines.get(0).contains("Java 21"), lines.get(0));

@@ -41,8 +41,10 @@ class WarehouseRunLivenessTest {
     @Test
     void aZombieRunOfThisHostIsNotLiveThoughTheJdkCallsItAlive() throws Exception {
         Assumptions.assumeTrue(Files.isRegularFile(Path.of("/proc/self/stat")), "Linux's /proc");
-        // The subshell exits at once; its parent then becomes sleep, which never reaps it.
-        final Process parent = new ProcessBuilder("sh", "-c", "(exit 0) & echo $!; exec sleep 60")
+        // The subshell waits for a line on the shell's stdin, and the line is sent only once the
+        // shell has become sleep, which never reaps it. Had the subshell exited before the exec,
+        // the shell might have reaped it (bash does, from its SIGCHLD handler).
+        final Process parent = new ProcessBuilder("sh", "-c", "exec 3<&0; (read line <&3) & echo $!; exec sleep 60")
                 .redirectErrorStream(true)
                 .start();
         try {
@@ -51,9 +53,13 @@ class WarehouseRunLivenessTest {
                     new BufferedReader(new InputStreamReader(parent.getInputStream(), StandardCharsets.UTF_8))) {
                 pid = Long.parseLong(out.readLine().strip());
             }
-            final ProcessHandle zombie = ProcessHandle.of(pid).orElseThrow();
-            final String start = WarehouseRun.startOf(zombie);
+            final ProcessHandle child = ProcessHandle.of(pid).orElseThrow();
+            final String start = WarehouseRun.startOf(child);
+            waitForName(parent.pid(), "sleep");
+            parent.getOutputStream().write('\n');
+            parent.getOutputStream().flush();
             waitForState(pid, "Z");
+            final ProcessHandle zombie = ProcessHandle.of(pid).orElseThrow();
             assertTrue(zombie.isAlive(), "the JDK's view of a zombie");
             assertFalse(WarehouseRun.running(zombie));
             final Properties lease = new Properties();
@@ -67,6 +73,17 @@ class WarehouseRunLivenessTest {
         } finally {
             parent.destroyForcibly().waitFor();
         }
+    }
+
+    private static void waitForName(long pid, String name) throws IOException, InterruptedException {
+        final Path comm = Path.of("/proc", Long.toString(pid), "comm");
+        for (int i = 0; i < 200; i++) {
+            if (Files.readString(comm, StandardCharsets.UTF_8).strip().equals(name)) {
+                return;
+            }
+            Thread.sleep(25);
+        }
+        throw new AssertionError("process " + pid + " never became " + name);
     }
 
     private static void waitForState(long pid, String state) throws IOException, InterruptedException {

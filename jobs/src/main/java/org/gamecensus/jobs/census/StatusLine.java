@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.apache.spark.SparkContext;
 import org.apache.spark.Success$;
 import org.apache.spark.scheduler.AccumulableInfo;
@@ -70,6 +71,9 @@ public final class StatusLine extends SparkListener {
     private final boolean inPlace;
 
     private final long plainEveryNanos;
+    /** Nanoseconds, as {@link System#nanoTime}; a test's own clock in tests. */
+    private final LongSupplier clock;
+
     private final Object lock = new Object();
     /** The job shown, all guarded by {@link #lock}: its stages, tasks, rows and when it started. */
     private final Set<Integer> stages = new HashSet<>();
@@ -95,10 +99,11 @@ public final class StatusLine extends SparkListener {
     private boolean stopped;
     private ScheduledExecutorService ticker;
 
-    private StatusLine(PrintStream terminal, boolean inPlace, long plainEveryNanos) {
+    private StatusLine(PrintStream terminal, boolean inPlace, long plainEveryNanos, LongSupplier clock) {
         this.terminal = terminal;
         this.inPlace = inPlace;
         this.plainEveryNanos = plainEveryNanos;
+        this.clock = clock;
     }
 
     /**
@@ -117,7 +122,12 @@ public final class StatusLine extends SparkListener {
      * else as plain lines for jobs that run {@code plainEveryNanos} or longer.
      */
     static StatusLine install(PrintStream terminal, boolean inPlace, long plainEveryNanos) {
-        final StatusLine line = new StatusLine(terminal, inPlace, plainEveryNanos);
+        return install(terminal, inPlace, plainEveryNanos, System::nanoTime);
+    }
+
+    /** As {@link #install(PrintStream, boolean, long)}, its times read from {@code clock} (nanoseconds). */
+    static StatusLine install(PrintStream terminal, boolean inPlace, long plainEveryNanos, LongSupplier clock) {
+        final StatusLine line = new StatusLine(terminal, inPlace, plainEveryNanos, clock);
         installed = line;
         return line;
     }
@@ -144,7 +154,7 @@ public final class StatusLine extends SparkListener {
         final StatusLine line = installed;
         if (line != null) {
             line.command = shortName(command);
-            line.stepStart = System.nanoTime();
+            line.stepStart = line.clock.getAsLong();
             spark.sparkContext().addSparkListener(line);
             synchronized (line.lock) {
                 line.followed.add(spark.sparkContext());
@@ -167,7 +177,7 @@ public final class StatusLine extends SparkListener {
         final StatusLine line = installed;
         if (line != null) {
             line.step = step;
-            line.stepStart = System.nanoTime();
+            line.stepStart = line.clock.getAsLong();
         }
     }
 
@@ -274,7 +284,7 @@ public final class StatusLine extends SparkListener {
     /** The line's text now. */
     String text() {
         synchronized (lock) {
-            return text(System.nanoTime());
+            return text(clock.getAsLong());
         }
     }
 
@@ -318,12 +328,12 @@ public final class StatusLine extends SparkListener {
      *   plain:    print it as a line of its own, only while a job runs, once the job has run
      *             plainEveryNanos and no more often than that.
      */
-    private void draw() {
+    void draw() {
         synchronized (lock) {
             if (stopped) {
                 return;
             }
-            final long now = System.nanoTime();
+            final long now = clock.getAsLong();
             if (!inPlace) {
                 if (total > 0 && now - printed >= plainEveryNanos) {
                     terminal.println(text(now));
@@ -367,7 +377,7 @@ public final class StatusLine extends SparkListener {
             runningRows.clear();
             done = 0;
             total = 0;
-            jobStart = System.nanoTime();
+            jobStart = clock.getAsLong();
             printed = jobStart;
         }
     }

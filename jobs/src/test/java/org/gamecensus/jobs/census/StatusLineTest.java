@@ -13,7 +13,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.spark.Success$;
 import org.apache.spark.TaskResultLost$;
 import org.apache.spark.TaskState;
@@ -51,6 +54,9 @@ class StatusLineTest extends SparkCensusTest {
 
     /** Never a plain line: for the tests that draw in place. */
     private static final long NEVER = Long.MAX_VALUE;
+
+    /** A {@link TenRowsASlice} pause: at the gate. */
+    private static final long GATED = -1;
 
     private static final DatasetSchema THINGS = new DatasetSchema(
                     "things",
@@ -90,11 +96,15 @@ class StatusLineTest extends SparkCensusTest {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[2/5] cram");
             spark().sparkContext().setJobDescription("cram 5");
-            // Over the line's first redraw (0.5 s) on any number of cores.
-            spark().range(0, 4, 1, 4).toJavaRDD().foreach(i -> Thread.sleep(1_200));
+            // The tasks wait at the gate until the line has been drawn (every 0.5 s) while they run.
+            final String seen;
+            try (Gate gate = Gate.shut()) {
+                final var job = spark().range(0, 4, 1, 4).toJavaRDD().foreachAsync(i -> Gate.pass());
+                seen = awaitDrawn(terminal, "(?s).*\r\\[2/5\\] cram 5: [0-4] of 4 tasks, [0-9]+ s.*");
+                gate.open();
+                job.get(60, TimeUnit.SECONDS);
+            }
             spark().sparkContext().setJobDescription(null);
-            final String seen = terminal.toString(StandardCharsets.UTF_8);
-            Assertions.assertTrue(seen.matches("(?s).*\r\\[2/5\\] cram 5: [0-4] of 4 tasks, [0-9]+ s.*"), seen);
             Assertions.assertFalse(seen.contains("census run test"), "the step stands for the command: " + seen);
             // What the terminal shows at the moment the command writes: the line cleared.
             final String[] atWrite = {null};
@@ -122,9 +132,9 @@ class StatusLineTest extends SparkCensusTest {
 
     /**
      * A census commit's line counts the rows its finished tasks wrote, by the schema's noun, of
-     * the rows the census expects: four slices of ten rows, a task each, the first two done in
-     * 0.2 s and the last two in 1.5 s, so the line shows 20 of 40 while the last two run, on any
-     * number of cores. A census that cannot say its size shows its rows alone.
+     * the rows the census expects: four slices of ten rows, a task each, the last two held at a
+     * gate until the line shows 20 of 40, on any number of cores. A census that cannot say its
+     * size shows its rows alone.
      */
     @Test
     void aCommitShowsTheRowsWrittenOfThoseExpected(@TempDir Path tmp) throws Exception {
@@ -133,26 +143,33 @@ class StatusLineTest extends SparkCensusTest {
         try {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[1/2] things");
-            final CensusCommit.Committed c = CensusCommit.commit(
-                    spark(),
-                    new Warehouse(tmp.resolve("w")),
-                    SliceCensus.of(4, 4, new TenRowsASlice(true, 2), THINGS),
-                    TablePartition.of(0),
-                    CensusCommit.Check.none());
-            assertEquals(40, c.rows());
-            final String seen = terminal.toString(StandardCharsets.UTF_8);
-            Assertions.assertTrue(seen.contains("\r[1/2] things 0: 20 of 40 things, 2 of 4 tasks, "), seen);
+            try (Gate gate = Gate.shut()) {
+                final FutureTask<CensusCommit.Committed> commit = new FutureTask<>(() -> CensusCommit.commit(
+                        spark(),
+                        new Warehouse(tmp.resolve("w")),
+                        SliceCensus.of(4, 4, new TenRowsASlice(true, 2, GATED), THINGS),
+                        TablePartition.of(0),
+                        CensusCommit.Check.none()));
+                new Thread(commit).start();
+                awaitDrawn(terminal, "(?s).*\r\\[1/2\\] things 0: 20 of 40 things, 2 of 4 tasks, .*");
+                gate.open();
+                assertEquals(40, commit.get(60, TimeUnit.SECONDS).rows());
+            }
 
             terminal.reset();
             StatusLine.step("[2/2] things");
-            CensusCommit.commit(
-                    spark(),
-                    new Warehouse(tmp.resolve("v")),
-                    SliceCensus.of(4, 4, new TenRowsASlice(false, 2), THINGS),
-                    TablePartition.of(0),
-                    CensusCommit.Check.none());
-            final String unknown = terminal.toString(StandardCharsets.UTF_8);
-            Assertions.assertTrue(unknown.contains("\r[2/2] things 0: 20 things, 2 of 4 tasks, "), unknown);
+            try (Gate gate = Gate.shut()) {
+                final FutureTask<CensusCommit.Committed> commit = new FutureTask<>(() -> CensusCommit.commit(
+                        spark(),
+                        new Warehouse(tmp.resolve("v")),
+                        SliceCensus.of(4, 4, new TenRowsASlice(false, 2, GATED), THINGS),
+                        TablePartition.of(0),
+                        CensusCommit.Check.none()));
+                new Thread(commit).start();
+                awaitDrawn(terminal, "(?s).*\r\\[2/2\\] things 0: 20 things, 2 of 4 tasks, .*");
+                gate.open();
+                assertEquals(40, commit.get(60, TimeUnit.SECONDS).rows());
+            }
         } finally {
             StatusLine.uninstall();
         }
@@ -174,7 +191,7 @@ class StatusLineTest extends SparkCensusTest {
                     "things-2",
                     2,
                     CensusDatasets.ids(4),
-                    new TenRowsASlice(false, 0),
+                    new TenRowsASlice(false, 0, 1_500),
                     2,
                     CensusCommit.Check.none());
             assertEquals(40, r.committed().rows());
@@ -225,31 +242,53 @@ class StatusLineTest extends SparkCensusTest {
 
     /**
      * Off a terminal a job that runs longer than the interval is reported in plain lines (no
-     * carriage return, a line each), and a shorter one not at all.
+     * carriage return, a line each, no more often than the interval), and a shorter one not at
+     * all. The line's clock is the test's, and the jobs wait at a gate while it moves.
      */
     @Test
     void offATerminalALongJobIsReportedInPlainLines() throws Exception {
         final ByteArrayOutputStream log = new ByteArrayOutputStream();
-        StatusLine.install(
-                new PrintStream(log, true, StandardCharsets.UTF_8), false, TimeUnit.MILLISECONDS.toNanos(900));
+        final long every = TimeUnit.SECONDS.toNanos(30);
+        final AtomicLong now = new AtomicLong();
+        final StatusLine line =
+                StatusLine.install(new PrintStream(log, true, StandardCharsets.UTF_8), false, every, now::get);
         try {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[1/1] cram");
-            spark().range(0, 1, 1, 1).toJavaRDD().foreach(i -> Thread.sleep(300));
-            assertEquals("", log.toString(StandardCharsets.UTF_8), "a short job prints nothing");
+            try (Gate gate = Gate.shut()) {
+                final var job = spark().range(0, 1, 1, 1).toJavaRDD().foreachAsync(i -> Gate.pass());
+                awaitText(line, "[1/1] cram: 0 of 1 tasks, 0 s");
+                now.addAndGet(every - 1);
+                line.draw();
+                gate.open();
+                job.get(60, TimeUnit.SECONDS);
+            }
+            assertEquals("", log.toString(StandardCharsets.UTF_8), "a job shorter than the interval prints nothing");
+
             spark().sparkContext().setJobDescription("cram 9");
-            spark().range(0, 1, 1, 1).toJavaRDD().foreach(i -> Thread.sleep(2_500));
+            try (Gate gate = Gate.shut()) {
+                final var job = spark().range(0, 1, 1, 1).toJavaRDD().foreachAsync(i -> Gate.pass());
+                awaitText(line, "[1/1] cram 9: 0 of 1 tasks, 29 s");
+                now.addAndGet(every);
+                line.draw();
+                now.addAndGet(every / 2);
+                line.draw();
+                now.addAndGet(every / 2);
+                line.draw();
+                gate.open();
+                job.get(60, TimeUnit.SECONDS);
+            }
             spark().sparkContext().setJobDescription(null);
+            // The job's end delivered to the line (no job shown), then a long time without a job.
+            awaitText(line, "[1/1] cram: 89 s");
+            now.addAndGet(every);
+            line.draw();
         } finally {
             StatusLine.uninstall();
         }
-        final String seen = log.toString(StandardCharsets.UTF_8);
-        Assertions.assertFalse(seen.contains("\r"), seen);
-        final String[] lines = seen.split("\n");
-        Assertions.assertTrue(lines.length >= 1 && lines.length <= 3, seen);
-        for (String l : lines) {
-            Assertions.assertTrue(l.matches("\\[1/1\\] cram 9: 0 of 1 tasks, [0-9]+ s"), l);
-        }
+        assertEquals(
+                "[1/1] cram 9: 0 of 1 tasks, 59 s\n[1/1] cram 9: 0 of 1 tasks, 89 s\n",
+                log.toString(StandardCharsets.UTF_8).replace(System.lineSeparator(), "\n"));
     }
 
     /**
@@ -297,16 +336,70 @@ class StatusLineTest extends SparkCensusTest {
         Assertions.assertFalse(StatusLine.standardErrorIsATerminal());
     }
 
-    /** Ten rows a slice, after a pause that lets the line be drawn between tasks; says its size or not. */
+    /**
+     * A gate the tasks of a test's job wait at (local mode: they run in this JVM) until the test
+     * has seen what it looks for; opened on close, so a failed test leaves no task waiting.
+     */
+    private static final class Gate implements AutoCloseable {
+        private static volatile CountDownLatch latch = new CountDownLatch(0);
+
+        static Gate shut() {
+            latch = new CountDownLatch(1);
+            return new Gate();
+        }
+
+        /** Waits, in a task, until the gate opens (a minute at most). */
+        static void pass() throws InterruptedException {
+            Assertions.assertTrue(latch.await(60, TimeUnit.SECONDS), "the gate never opened");
+        }
+
+        void open() {
+            latch.countDown();
+        }
+
+        @Override
+        public void close() {
+            open();
+        }
+    }
+
+    /** What {@code terminal} shows once it matches {@code regex}, waited for a minute at most. */
+    private static String awaitDrawn(ByteArrayOutputStream terminal, String regex) throws InterruptedException {
+        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String seen = terminal.toString(StandardCharsets.UTF_8);
+        while (!seen.matches(regex) && System.nanoTime() < end) {
+            Thread.sleep(20);
+            seen = terminal.toString(StandardCharsets.UTF_8);
+        }
+        Assertions.assertTrue(seen.matches(regex), seen);
+        return seen;
+    }
+
+    /** Waits, a minute at most, until the line's text is {@code expected}. */
+    private static void awaitText(StatusLine line, String expected) throws InterruptedException {
+        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!line.text().equals(expected) && System.nanoTime() < end) {
+            Thread.sleep(20);
+        }
+        assertEquals(expected, line.text());
+    }
+
+    /**
+     * Ten rows a slice, the slices from {@code quickBelow} on held at the gate or paused, a pause
+     * that lets the line be drawn while they run; says its size or not.
+     */
     private static final class TenRowsASlice implements SliceKernel {
         private static final long serialVersionUID = 1L;
         private final boolean known;
-        /** Slices below this one take 0.2 s, the others 1.5 s. */
+        /** Slices below this one pass at once, the others wait at the gate or pause. */
         private final long quickBelow;
+        /** The others' pause in milliseconds, or {@link #GATED}. */
+        private final long pauseMillis;
 
-        TenRowsASlice(boolean known, long quickBelow) {
+        TenRowsASlice(boolean known, long quickBelow, long pauseMillis) {
             this.known = known;
             this.quickBelow = quickBelow;
+            this.pauseMillis = pauseMillis;
         }
 
         @Override
@@ -319,10 +412,16 @@ class StatusLineTest extends SparkCensusTest {
                 }
                 quick[0] &= id < quickBelow;
             });
-            try {
-                Thread.sleep(quick[0] ? 200 : 1_500);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (!quick[0]) {
+                try {
+                    if (pauseMillis == GATED) {
+                        Gate.pass();
+                    } else {
+                        Thread.sleep(pauseMillis);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
             return rows.iterator();
         }

@@ -71,6 +71,11 @@ final class CommitTasks extends SparkListener implements AutoCloseable {
         }
     }
 
+    /** The tagged jobs' tasks Spark has reported started and not yet ended. */
+    int running() {
+        return running.get();
+    }
+
     /**
      * Cancels the tagged jobs (one already ended is left as it is) and waits, at most {@link
      * #WAIT_MILLIS}, until Spark has reported every task of theirs that started as ended. Never
@@ -80,7 +85,9 @@ final class CommitTasks extends SparkListener implements AutoCloseable {
         final long end = System.nanoTime() + WAIT_MILLIS * 1_000_000L;
         try {
             sc.cancelJobsWithTag(tag);
-            // Every event posted so far delivered: each task that started is counted.
+            // Every event posted so far delivered. The scheduler handles a task's start before the
+            // failure that ends its job, so each such task is counted, except one launched while
+            // that failure waited in the scheduler's queue (it stops at its next row: a killed task).
             sc.listenerBus().waitUntilEmpty(WAIT_MILLIS);
             while (running.get() > 0 && System.nanoTime() < end) {
                 Thread.sleep(20);

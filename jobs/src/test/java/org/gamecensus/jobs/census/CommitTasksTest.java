@@ -44,10 +44,13 @@ class CommitTasksTest extends SparkCensusTest {
             });
             job.start();
             final long deadline = System.nanoTime() + 60_000_000_000L;
-            while (INSIDE.get() < 2 && System.nanoTime() < deadline) {
+            // Both tasks inside their work, and their start events delivered: a task starts on its
+            // executor before the scheduler's event of its start reaches the listeners.
+            while ((INSIDE.get() < 2 || tasks.running() < 2) && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
             assertEquals(2, INSIDE.get(), "both tasks started");
+            assertEquals(2, tasks.running(), "both tasks counted");
             tasks.cancelAndAwait();
             assertEquals(0, INSIDE.get(), "no task inside its work when the wait returns");
             job.join(30_000);

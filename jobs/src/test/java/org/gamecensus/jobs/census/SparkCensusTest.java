@@ -14,8 +14,11 @@ import org.junit.jupiter.api.BeforeEach;
  */
 public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
 
-    /** Every core, a failed task retried up to four times. */
-    static final String MASTER = "local[*,4]";
+    /**
+     * Every core but at least two task threads (the tests of concurrent tasks need two, even on a
+     * one-core host), a failed task retried up to four times.
+     */
+    static final String MASTER = "local[" + Math.max(2, Runtime.getRuntime().availableProcessors()) + ",4]";
 
     /**
      * Local Spark on every core, retrying a failed task up to four times (plain {@code local[*]}

@@ -66,6 +66,12 @@ public final class Warehouse {
     /** Session setting, for tests: a pause in milliseconds once a commit is decided and before each partition moves in. */
     public static final String PAUSE_COMMIT = "spark.gamecensus.fault.pause-commit-ms";
 
+    /**
+     * Session setting, for tests: a local file a commit, once decided, waits for (as long as a
+     * reader waits for a commit, at most) before its partitions move in.
+     */
+    public static final String HOLD_COMMIT = "spark.gamecensus.fault.hold-commit-until";
+
     private final Path out;
 
     private final String root;
@@ -759,6 +765,7 @@ public final class Warehouse {
             }
             throw e;
         }
+        holdUntil(spark.conf().get(HOLD_COMMIT, ""));
         for (int attempt = 1; ; attempt++) {
             try {
                 pause(pause);
@@ -790,6 +797,13 @@ public final class Warehouse {
     private String relative(String path) {
         final String relative = WarehouseFiles.relative(root, path);
         return relative == null ? path : relative;
+    }
+
+    private static void holdUntil(String file) {
+        final long end = System.nanoTime() + COMMIT_WAIT_MILLIS * 1_000_000L;
+        while (!file.isBlank() && !Files.exists(Path.of(file)) && System.nanoTime() < end) {
+            pause(50);
+        }
     }
 
     private static void pause(long millis) {

@@ -78,23 +78,32 @@ class ConcurrentCensusIT extends SparkCensusTest {
     @Test
     void aSecondRunIntoTheSamePartitionsIsRefusedNamingTheFirst() throws Exception {
         final Path out = tmp.resolve("out");
-        // The first holds its claims for 7 s or more, its commit pausing 1 s before each of its 7
-        // partitions: time for the second JVM to start and reach its claims on a slow or one-core host.
+        // The first holds its claims until the test has seen the second refused: its commit, once
+        // decided, waits for the file "release".
+        final Path release = tmp.resolve("release");
         final CensusProcess first = CensusProcess.start(
-                tmp, "first", Map.of(Warehouse.PAUSE_COMMIT, "1000"), run(out, "cram", "--max-squares", "7"));
-        Assertions.assertTrue(first.awaitCondition(() -> claimed(out), 120), "the first run claimed: " + first.err());
-        final String firstRun = runId(out);
-        final CensusProcess second =
-                CensusProcess.start(tmp, "second", Map.of(), run(out, "cram", "--max-squares", "5"));
-        assertEquals(2, second.await(180), "refused: " + second.err());
-        Assertions.assertTrue(
-                second.err()
-                        .strip()
-                        .matches("census: cram/squares=1 is being written by run " + firstRun
-                                + " \\(census run cram --max-squares 7, process " + first.pid() + " on .*"),
-                second.err());
-        assertEquals(1, second.err().strip().split("\n").length, second.err());
-        Assertions.assertTrue(first.alive(), "the first was still at work when the second was refused");
+                tmp,
+                "first",
+                Map.of(Warehouse.HOLD_COMMIT, release.toString()),
+                run(out, "cram", "--max-squares", "7"));
+        try {
+            Assertions.assertTrue(
+                    first.awaitCondition(() -> claimed(out), 120), "the first run claimed: " + first.err());
+            final String firstRun = runId(out);
+            final CensusProcess second =
+                    CensusProcess.start(tmp, "second", Map.of(), run(out, "cram", "--max-squares", "5"));
+            assertEquals(2, second.await(180), "refused: " + second.err());
+            Assertions.assertTrue(
+                    second.err()
+                            .strip()
+                            .matches("census: cram/squares=1 is being written by run " + firstRun
+                                    + " \\(census run cram --max-squares 7, process " + first.pid() + " on .*"),
+                    second.err());
+            assertEquals(1, second.err().strip().split("\n").length, second.err());
+            Assertions.assertTrue(first.alive(), "the first was still at work when the second was refused");
+        } finally {
+            Files.writeString(release, "");
+        }
         assertEquals(0, first.await(180), first.err());
         final Warehouse w = new Warehouse(out);
         assertEquals(7, verified(w, CramSchemas.SHAPES));

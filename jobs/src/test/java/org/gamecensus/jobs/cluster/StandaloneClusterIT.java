@@ -3,8 +3,6 @@ package org.gamecensus.jobs.cluster;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +13,8 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.spark.SecurityManager;
 import org.apache.spark.SparkConf;
@@ -118,8 +118,7 @@ class StandaloneClusterIT extends SparkCensusTest {
                         + "\nspark.network.crypto.enabled true\nspark.network.crypto.saslFallback false"
                         + "\nspark.network.crypto.cipher AES/GCM/NoPadding\n");
 
-        final int masterPort = freePort();
-        masterUrl = "spark://127.0.0.1:" + masterPort;
+        // Ports the daemons bind themselves (0): a port found free here could be taken before they bind it.
         final Path masterLog = dir.resolve("master.log");
         start(
                 masterLog,
@@ -128,12 +127,16 @@ class StandaloneClusterIT extends SparkCensusTest {
                 "--host",
                 "127.0.0.1",
                 "--port",
-                String.valueOf(masterPort),
+                "0",
                 "--webui-port",
-                String.valueOf(freePort()),
+                "0",
                 "--properties-file",
                 daemonConf.toString());
         awaitLine(masterLog, "I have been elected leader", 60);
+        final Matcher started = Pattern.compile("Starting Spark master at (spark://127\\.0\\.0\\.1:[0-9]+)")
+                .matcher(Files.readString(masterLog, StandardCharsets.UTF_8));
+        Assertions.assertTrue(started.find(), tail(masterLog));
+        masterUrl = started.group(1);
         workerDirs = new ArrayList<>();
         for (int w = 1; w <= 2; w++) {
             final Path work = Files.createDirectories(dir.resolve("worker" + w));
@@ -152,7 +155,7 @@ class StandaloneClusterIT extends SparkCensusTest {
                     "--work-dir",
                     work.toString(),
                     "--webui-port",
-                    String.valueOf(freePort()),
+                    "0",
                     "--properties-file",
                     daemonConf.toString(),
                     masterUrl);
@@ -601,12 +604,6 @@ class StandaloneClusterIT extends SparkCensusTest {
         Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
         Files.writeString(file, text, StandardCharsets.UTF_8);
         return file;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        }
     }
 
     private static Path onlyJar(Path targetDir, String prefix) throws IOException {

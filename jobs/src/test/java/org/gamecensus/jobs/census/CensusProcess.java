@@ -86,6 +86,9 @@ final class CensusProcess {
         sparkSettings.forEach((k, v) -> opts.append(" -D").append(k).append('=').append(v));
         pb.environment().put("CENSUS_JAVA_OPTS", opts.toString().strip());
         pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+        // The tests read the launcher's standard error line by line, and bash warns there when
+        // LC_ALL names a locale the host lacks.
+        pb.environment().remove("LC_ALL");
         environment.forEach((k, v) -> {
             if (v == null) {
                 pb.environment().remove(k);

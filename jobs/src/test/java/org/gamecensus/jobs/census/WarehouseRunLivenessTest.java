@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -45,7 +46,7 @@ class WarehouseRunLivenessTest {
         // shell has become sleep, which never reaps it. Had the subshell exited before the exec,
         // the shell might have reaped it (bash does, from its SIGCHLD handler).
         final Process parent = new ProcessBuilder("sh", "-c", "exec 3<&0; (read line <&3) & echo $!; exec sleep 60")
-                .redirectErrorStream(true)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {
             final long pid;
@@ -77,7 +78,8 @@ class WarehouseRunLivenessTest {
 
     private static void waitForName(long pid, String name) throws IOException, InterruptedException {
         final Path comm = Path.of("/proc", Long.toString(pid), "comm");
-        for (int i = 0; i < 200; i++) {
+        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < end) {
             if (Files.readString(comm, StandardCharsets.UTF_8).strip().equals(name)) {
                 return;
             }
@@ -88,7 +90,8 @@ class WarehouseRunLivenessTest {
 
     private static void waitForState(long pid, String state) throws IOException, InterruptedException {
         final Path stat = Path.of("/proc", Long.toString(pid), "stat");
-        for (int i = 0; i < 200; i++) {
+        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < end) {
             final String line = Files.readString(stat, StandardCharsets.UTF_8);
             if (line.substring(line.lastIndexOf(')') + 2).startsWith(state)) {
                 return;

@@ -90,7 +90,6 @@ public final class StatusLine extends SparkListener {
     private String noun = "";
     private long expected = -1;
     private long finishedRows;
-    private long jobStart;
     private long printed;
     private volatile String command = "";
     private volatile String step = "";
@@ -377,8 +376,7 @@ public final class StatusLine extends SparkListener {
             runningRows.clear();
             done = 0;
             total = 0;
-            jobStart = clock.getAsLong();
-            printed = jobStart;
+            printed = clock.getAsLong();
         }
     }
 

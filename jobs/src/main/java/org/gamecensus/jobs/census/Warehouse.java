@@ -799,9 +799,13 @@ public final class Warehouse {
         return relative == null ? path : relative;
     }
 
+    /** Waits until {@code file} exists ("" for none: at once), as long as a reader waits for a commit at most. */
     private static void holdUntil(String file) {
         final long end = System.nanoTime() + COMMIT_WAIT_MILLIS * 1_000_000L;
-        while (!file.isBlank() && !Files.exists(Path.of(file)) && System.nanoTime() < end) {
+        while (!file.isBlank()
+                && !Files.exists(Path.of(file))
+                && System.nanoTime() < end
+                && !Thread.currentThread().isInterrupted()) {
             pause(50);
         }
     }

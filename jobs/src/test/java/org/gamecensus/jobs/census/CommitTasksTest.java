@@ -3,27 +3,42 @@ package org.gamecensus.jobs.census;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.scheduler.SparkListener;
+import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
 /**
  * A commit's tasks counted from Spark's events: after {@link CommitTasks#cancelAndAwait} returns,
  * none of the tasks of the jobs the commit's thread started still runs, though Spark's
- * cancellation only marks them killed and they sleep on.
+ * cancellation only marks them killed and they work on (here: until a second after their job
+ * has ended).
  */
 class CommitTasksTest extends SparkCensusTest {
 
     /** Tasks of the test job inside their work (local mode: this JVM's). */
     private static final AtomicInteger INSIDE = new AtomicInteger();
 
+    /** Opened when a job ends. */
+    private static final CountDownLatch JOB_ENDED = new CountDownLatch(1);
+
     @Test
     void noTaskOfTheCommitRunsWhenTheWaitReturns() throws Exception {
         final SparkContext sc = spark().sparkContext();
         final AtomicReference<Throwable> ended = new AtomicReference<>();
+        final SparkListener jobEnds = new SparkListener() {
+            @Override
+            public void onJobEnd(SparkListenerJobEnd end) {
+                JOB_ENDED.countDown();
+            }
+        };
+        sc.addSparkListener(jobEnds);
         try (CommitTasks tasks = CommitTasks.open(sc)) {
             // A thread started now inherits the write's job tag, as a job started by the write's own thread has it.
             final Thread job = new Thread(() -> {
@@ -33,7 +48,8 @@ class CommitTasksTest extends SparkCensusTest {
                             .foreach(i -> {
                                 INSIDE.incrementAndGet();
                                 try {
-                                    Thread.sleep(1_500);
+                                    JOB_ENDED.await(60, TimeUnit.SECONDS);
+                                    Thread.sleep(1_000);
                                 } finally {
                                     INSIDE.decrementAndGet();
                                 }
@@ -54,6 +70,9 @@ class CommitTasksTest extends SparkCensusTest {
             tasks.cancelAndAwait();
             assertEquals(0, INSIDE.get(), "no task inside its work when the wait returns");
             job.join(30_000);
+        } finally {
+            JOB_ENDED.countDown();
+            sc.removeSparkListener(jobEnds);
         }
         Assertions.assertNotNull(ended.get(), "the job was cancelled");
         Assertions.assertTrue(

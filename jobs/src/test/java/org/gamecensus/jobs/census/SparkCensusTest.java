@@ -21,7 +21,7 @@ public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
     static final String MASTER = "local[" + Math.max(2, Runtime.getRuntime().availableProcessors()) + ",4]";
 
     /**
-     * Local Spark on every core, retrying a failed task up to four times (plain {@code local[*]}
+     * Local Spark on every core (two threads at least), retrying a failed task up to four times (plain {@code local[*]}
      * fails the job on the first task failure), so fault-injection tests see Spark's recovery.
      */
     @Override

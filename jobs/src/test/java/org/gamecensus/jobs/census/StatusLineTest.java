@@ -13,6 +13,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -55,9 +57,6 @@ class StatusLineTest extends SparkCensusTest {
     /** Never a plain line: for the tests that draw in place. */
     private static final long NEVER = Long.MAX_VALUE;
 
-    /** A {@link TenRowsASlice} pause: at the gate. */
-    private static final long GATED = -1;
-
     private static final DatasetSchema THINGS = new DatasetSchema(
                     "things",
                     1,
@@ -98,8 +97,8 @@ class StatusLineTest extends SparkCensusTest {
             spark().sparkContext().setJobDescription("cram 5");
             // The tasks wait at the gate until the line has been drawn (every 0.5 s) while they run.
             final String seen;
-            try (Gate gate = Gate.shut()) {
-                final var job = spark().range(0, 4, 1, 4).toJavaRDD().foreachAsync(i -> Gate.pass());
+            try (Gate gate = Gate.shut(0)) {
+                final var job = spark().range(0, 4, 1, 4).toJavaRDD().foreachAsync(i -> Gate.pass(0));
                 seen = awaitDrawn(terminal, "(?s).*\r\\[2/5\\] cram 5: [0-4] of 4 tasks, [0-9]+ s.*");
                 gate.open();
                 job.get(60, TimeUnit.SECONDS);
@@ -143,32 +142,30 @@ class StatusLineTest extends SparkCensusTest {
         try {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[1/2] things");
-            try (Gate gate = Gate.shut()) {
-                final FutureTask<CensusCommit.Committed> commit = new FutureTask<>(() -> CensusCommit.commit(
-                        spark(),
-                        new Warehouse(tmp.resolve("w")),
-                        SliceCensus.of(4, 4, new TenRowsASlice(true, 2, GATED), THINGS),
-                        TablePartition.of(0),
-                        CensusCommit.Check.none()));
-                new Thread(commit).start();
+            final Gate first = Gate.shut(1);
+            try (Background<CensusCommit.Committed> commit = Background.start(() -> CensusCommit.commit(
+                    spark(),
+                    new Warehouse(tmp.resolve("w")),
+                    SliceCensus.of(4, 4, new TenRowsASlice(true, 2), THINGS),
+                    TablePartition.of(0),
+                    CensusCommit.Check.none()))) {
                 awaitDrawn(terminal, "(?s).*\r\\[1/2\\] things 0: 20 of 40 things, 2 of 4 tasks, .*");
-                gate.open();
-                assertEquals(40, commit.get(60, TimeUnit.SECONDS).rows());
+                first.open();
+                assertEquals(40, commit.get().rows());
             }
 
             terminal.reset();
             StatusLine.step("[2/2] things");
-            try (Gate gate = Gate.shut()) {
-                final FutureTask<CensusCommit.Committed> commit = new FutureTask<>(() -> CensusCommit.commit(
-                        spark(),
-                        new Warehouse(tmp.resolve("v")),
-                        SliceCensus.of(4, 4, new TenRowsASlice(false, 2, GATED), THINGS),
-                        TablePartition.of(0),
-                        CensusCommit.Check.none()));
-                new Thread(commit).start();
+            final Gate second = Gate.shut(1);
+            try (Background<CensusCommit.Committed> commit = Background.start(() -> CensusCommit.commit(
+                    spark(),
+                    new Warehouse(tmp.resolve("v")),
+                    SliceCensus.of(4, 4, new TenRowsASlice(false, 2), THINGS),
+                    TablePartition.of(0),
+                    CensusCommit.Check.none()))) {
                 awaitDrawn(terminal, "(?s).*\r\\[2/2\\] things 0: 20 things, 2 of 4 tasks, .*");
-                gate.open();
-                assertEquals(40, commit.get(60, TimeUnit.SECONDS).rows());
+                second.open();
+                assertEquals(40, commit.get().rows());
             }
         } finally {
             StatusLine.uninstall();
@@ -183,7 +180,10 @@ class StatusLineTest extends SparkCensusTest {
         try {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[1/2] things");
-            final ChunkedCommit.Result r = ChunkedCommit.commitSlices(
+            // Each chunk's two slices held at a gate of their own until the line names the chunk.
+            final Gate first = Gate.shut(0);
+            final Gate second = Gate.shut(1);
+            try (Background<ChunkedCommit.Result> commit = Background.start(() -> ChunkedCommit.commitSlices(
                     spark(),
                     new Warehouse(tmp.resolve("w")),
                     THINGS,
@@ -191,13 +191,15 @@ class StatusLineTest extends SparkCensusTest {
                     "things-2",
                     2,
                     CensusDatasets.ids(4),
-                    new TenRowsASlice(false, 0, 1_500),
+                    new TenRowsASlice(false, 0),
                     2,
-                    CensusCommit.Check.none());
-            assertEquals(40, r.committed().rows());
-            final String seen = terminal.toString(StandardCharsets.UTF_8);
-            Assertions.assertTrue(seen.contains("\r[1/2] things 0, chunk 1 of 2: "), seen);
-            Assertions.assertTrue(seen.contains("\r[1/2] things 0, chunk 2 of 2: "), seen);
+                    CensusCommit.Check.none()))) {
+                awaitDrawn(terminal, "(?s).*\r\\[1/2\\] things 0, chunk 1 of 2: .*");
+                first.open();
+                awaitDrawn(terminal, "(?s).*\r\\[1/2\\] things 0, chunk 2 of 2: .*");
+                second.open();
+                assertEquals(40, commit.get().committed().rows());
+            }
         } finally {
             StatusLine.uninstall();
         }
@@ -255,8 +257,8 @@ class StatusLineTest extends SparkCensusTest {
         try {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[1/1] cram");
-            try (Gate gate = Gate.shut()) {
-                final var job = spark().range(0, 1, 1, 1).toJavaRDD().foreachAsync(i -> Gate.pass());
+            try (Gate gate = Gate.shut(0)) {
+                final var job = spark().range(0, 1, 1, 1).toJavaRDD().foreachAsync(i -> Gate.pass(0));
                 awaitText(line, "[1/1] cram: 0 of 1 tasks, 0 s");
                 now.addAndGet(every - 1);
                 line.draw();
@@ -266,8 +268,8 @@ class StatusLineTest extends SparkCensusTest {
             assertEquals("", log.toString(StandardCharsets.UTF_8), "a job shorter than the interval prints nothing");
 
             spark().sparkContext().setJobDescription("cram 9");
-            try (Gate gate = Gate.shut()) {
-                final var job = spark().range(0, 1, 1, 1).toJavaRDD().foreachAsync(i -> Gate.pass());
+            try (Gate gate = Gate.shut(0)) {
+                final var job = spark().range(0, 1, 1, 1).toJavaRDD().foreachAsync(i -> Gate.pass(0));
                 awaitText(line, "[1/1] cram 9: 0 of 1 tasks, 29 s");
                 now.addAndGet(every);
                 line.draw();
@@ -338,28 +340,79 @@ class StatusLineTest extends SparkCensusTest {
 
     /**
      * A gate the tasks of a test's job wait at (local mode: they run in this JVM) until the test
-     * has seen what it looks for; opened on close, so a failed test leaves no task waiting.
+     * has seen what it looks for; a task passes a gate not shut at once. Closing one opens it, so
+     * a failed test leaves no task waiting.
      */
     private static final class Gate implements AutoCloseable {
-        private static volatile CountDownLatch latch = new CountDownLatch(0);
+        /** The gates shut now, by number. */
+        private static final Map<Integer, CountDownLatch> SHUT = new ConcurrentHashMap<>();
 
-        static Gate shut() {
-            latch = new CountDownLatch(1);
-            return new Gate();
+        private final int number;
+        private final CountDownLatch latch = new CountDownLatch(1);
+
+        private Gate(int number) {
+            this.number = number;
         }
 
-        /** Waits, in a task, until the gate opens (a minute at most). */
-        static void pass() throws InterruptedException {
-            Assertions.assertTrue(latch.await(60, TimeUnit.SECONDS), "the gate never opened");
+        static Gate shut(int number) {
+            final Gate gate = new Gate(number);
+            SHUT.put(number, gate.latch);
+            return gate;
+        }
+
+        /** Waits, in a task, until gate {@code number} opens (a minute at most). */
+        static void pass(int number) throws InterruptedException {
+            final CountDownLatch latch = SHUT.get(number);
+            Assertions.assertTrue(
+                    latch == null || latch.await(60, TimeUnit.SECONDS), "gate " + number + " never opened");
+        }
+
+        /** Opens every gate shut now. */
+        static void openAll() {
+            SHUT.values().forEach(CountDownLatch::countDown);
+            SHUT.clear();
         }
 
         void open() {
             latch.countDown();
+            SHUT.remove(number, latch);
         }
 
         @Override
         public void close() {
             open();
+        }
+    }
+
+    /** Work on a thread of its own; closing it opens every gate and waits for the work to end. */
+    private static final class Background<T> implements AutoCloseable {
+        private final FutureTask<T> task;
+
+        private Background(FutureTask<T> task) {
+            this.task = task;
+        }
+
+        static <T> Background<T> start(Callable<T> work) {
+            final Background<T> b = new Background<>(new FutureTask<>(work));
+            final Thread thread = new Thread(b.task, "status-line-test-work");
+            thread.setDaemon(true);
+            thread.start();
+            return b;
+        }
+
+        /** The work's result, waited for a minute at most. */
+        T get() throws Exception {
+            return task.get(60, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() {
+            Gate.openAll();
+            try {
+                task.get(60, TimeUnit.SECONDS);
+            } catch (Exception e) {
+                // The test has failed already, or get() has reported this failure.
+            }
         }
     }
 
@@ -385,44 +438,35 @@ class StatusLineTest extends SparkCensusTest {
     }
 
     /**
-     * Ten rows a slice, the slices from {@code quickBelow} on held at the gate or paused, a pause
-     * that lets the line be drawn while they run; says its size or not.
+     * Ten rows a slice, the slices from {@code quickBelow} on held at a gate, slices 2k and 2k + 1
+     * at gate k; says its size or not.
      */
     private static final class TenRowsASlice implements SliceKernel {
         private static final long serialVersionUID = 1L;
         private final boolean known;
-        /** Slices below this one pass at once, the others wait at the gate or pause. */
+        /** Slices below this one pass at once. */
         private final long quickBelow;
-        /** The others' pause in milliseconds, or {@link #GATED}. */
-        private final long pauseMillis;
 
-        TenRowsASlice(boolean known, long quickBelow, long pauseMillis) {
+        TenRowsASlice(boolean known, long quickBelow) {
             this.known = known;
             this.quickBelow = quickBelow;
-            this.pauseMillis = pauseMillis;
         }
 
         @Override
         public Iterator<Row> decide(Iterator<Long> ids) {
             final List<Row> rows = new ArrayList<>();
-            final boolean[] quick = {true};
             ids.forEachRemaining(id -> {
                 for (int i = 0; i < 10; i++) {
                     rows.add(RowFactory.create(id * 10 + i, 0));
                 }
-                quick[0] &= id < quickBelow;
-            });
-            if (!quick[0]) {
-                try {
-                    if (pauseMillis == GATED) {
-                        Gate.pass();
-                    } else {
-                        Thread.sleep(pauseMillis);
+                if (id >= quickBelow) {
+                    try {
+                        Gate.pass((int) (id / 2));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
                     }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
                 }
-            }
+            });
             return rows.iterator();
         }
 

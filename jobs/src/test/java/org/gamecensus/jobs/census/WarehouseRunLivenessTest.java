@@ -42,9 +42,9 @@ class WarehouseRunLivenessTest {
     @Test
     void aZombieRunOfThisHostIsNotLiveThoughTheJdkCallsItAlive() throws Exception {
         Assumptions.assumeTrue(Files.isRegularFile(Path.of("/proc/self/stat")), "Linux's /proc");
-        // The subshell waits for a line on the shell's stdin, and the line is sent only once the
-        // shell has become sleep, which never reaps it. Had the subshell exited before the exec,
-        // the shell might have reaped it (bash does, from its SIGCHLD handler).
+        // The subshell waits for a line on the shell's stdin (fd 3: a background command's own
+        // stdin is /dev/null), and the line is sent only once the shell has become sleep, which
+        // never reaps it. Had the subshell exited before the exec, the shell might have reaped it.
         final Process parent = new ProcessBuilder("sh", "-c", "exec 3<&0; (read line <&3) & echo $!; exec sleep 60")
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();

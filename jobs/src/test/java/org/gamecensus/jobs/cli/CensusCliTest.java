@@ -12,6 +12,7 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.gamecensus.jobs.census.CensusSession;
 import org.gamecensus.jobs.census.SparkCensusTest;
@@ -683,14 +684,17 @@ class CensusCliTest extends SparkCensusTest {
         Assertions.assertTrue(r.err().contains(out.resolve("tables") + " is a file, not a directory"), r.err());
         assertEquals(before, snapshot(out));
         Files.delete(out.resolve("tables"));
-        Files.createSymbolicLink(out.resolve("figures"), unwritableDirectory());
-        before = snapshot(out);
-        r = census("run", "lumberjack", "--max-edges", "2", "--out", out.toString());
-        assertEquals(2, r.code(), r.err());
-        assertEquals(1, r.err().strip().split("\n").length, r.err());
-        Assertions.assertTrue(r.err().contains("cannot write in " + out.resolve("figures")), r.err());
-        assertEquals(before, snapshot(out));
-        Files.delete(out.resolve("figures"));
+        final Optional<Path> unwritable = unwritableDirectory();
+        if (unwritable.isPresent()) {
+            Files.createSymbolicLink(out.resolve("figures"), unwritable.get());
+            before = snapshot(out);
+            r = census("run", "lumberjack", "--max-edges", "2", "--out", out.toString());
+            assertEquals(2, r.code(), r.err());
+            assertEquals(1, r.err().strip().split("\n").length, r.err());
+            Assertions.assertTrue(r.err().contains("cannot write in " + out.resolve("figures")), r.err());
+            assertEquals(before, snapshot(out));
+            Files.delete(out.resolve("figures"));
+        }
         Files.createSymbolicLink(out.resolve("tables"), tmp.resolve("nowhere"));
         r = census("run", "lumberjack", "--max-edges", "2", "--out", out.toString());
         assertEquals(2, r.code(), r.err());
@@ -706,7 +710,9 @@ class CensusCliTest extends SparkCensusTest {
     /** An out directory this process cannot write in is bad input: one line, exit 2, nothing written. */
     @Test
     void anUnwritableOutDirectoryIsRefusedInOneLine() throws Exception {
-        final Path readOnly = unwritableDirectory();
+        final Optional<Path> unwritable = unwritableDirectory();
+        Assumptions.assumeTrue(unwritable.isPresent(), "no directory this process cannot write in");
+        final Path readOnly = unwritable.get();
         final List<String> before = snapshot(readOnly);
         final CliRun r = census(
                 "run",
@@ -725,15 +731,14 @@ class CensusCliTest extends SparkCensusTest {
 
     /**
      * A directory this process cannot write in: a read-only one, or, for root (whom permissions
-     * do not stop), a directory of /proc; the test is skipped on a host where root may write in
-     * both.
+     * do not stop), a directory of /proc; none on a host where root may write in both.
      */
-    private Path unwritableDirectory() throws Exception {
+    private Optional<Path> unwritableDirectory() throws Exception {
         final Path dir = Files.createDirectories(tmp.resolve("read-only"));
         Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-xr-xr-x"));
-        final Path unwritable = Files.isWritable(dir) ? Path.of("/proc/self") : dir;
-        Assumptions.assumeFalse(Files.isWritable(unwritable), "no directory this process cannot write in");
-        return unwritable;
+        return Stream.of(dir, Path.of("/proc/self"))
+                .filter(d -> Files.isDirectory(d) && !Files.isWritable(d))
+                .findFirst();
     }
 
     /**

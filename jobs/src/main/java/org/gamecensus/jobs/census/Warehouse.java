@@ -801,9 +801,11 @@ public final class Warehouse {
 
     /** Waits until {@code file} exists ("" for none: at once), as long as a reader waits for a commit at most. */
     private static void holdUntil(String file) {
+        if (file.isBlank()) {
+            return;
+        }
         final long end = System.nanoTime() + COMMIT_WAIT_MILLIS * 1_000_000L;
-        while (!file.isBlank()
-                && !Files.exists(Path.of(file))
+        while (!Files.exists(Path.of(file))
                 && System.nanoTime() < end
                 && !Thread.currentThread().isInterrupted()) {
             pause(50);

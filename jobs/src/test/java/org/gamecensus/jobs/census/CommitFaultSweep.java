@@ -174,16 +174,17 @@ abstract class CommitFaultSweep extends SparkCensusTest {
 
     /** Waits until no task of the shared session runs (at most a minute). */
     private void awaitNoRunningTasks() {
-        final long deadline = System.nanoTime() + 60_000_000_000L;
-        while (Arrays.stream(spark().sparkContext().statusTracker().getExecutorInfos())
-                        .anyMatch(e -> e.numRunningTasks() > 0)
-                && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(e);
-            }
+        try {
+            Await.until(
+                    () -> Arrays.stream(spark().sparkContext().statusTracker().getExecutorInfos())
+                            .noneMatch(e -> e.numRunningTasks() > 0),
+                    60,
+                    10);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -9,8 +9,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.spark.SparkContext;
 import org.apache.spark.api.java.JavaSparkContext;
-import org.apache.spark.scheduler.SparkListener;
-import org.apache.spark.scheduler.SparkListenerJobEnd;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Test;
 
@@ -25,20 +23,13 @@ class CommitTasksTest extends SparkCensusTest {
     /** Tasks of the test job inside their work (local mode: this JVM's). */
     private static final AtomicInteger INSIDE = new AtomicInteger();
 
-    /** Opened when a job ends. */
+    /** Opened when the test's job has ended (its thread has seen it fail). */
     private static final CountDownLatch JOB_ENDED = new CountDownLatch(1);
 
     @Test
     void noTaskOfTheCommitRunsWhenTheWaitReturns() throws Exception {
         final SparkContext sc = spark().sparkContext();
         final AtomicReference<Throwable> ended = new AtomicReference<>();
-        final SparkListener jobEnds = new SparkListener() {
-            @Override
-            public void onJobEnd(SparkListenerJobEnd end) {
-                JOB_ENDED.countDown();
-            }
-        };
-        sc.addSparkListener(jobEnds);
         try (CommitTasks tasks = CommitTasks.open(sc)) {
             // A thread started now inherits the write's job tag, as a job started by the write's own thread has it.
             final Thread job = new Thread(() -> {
@@ -56,15 +47,13 @@ class CommitTasksTest extends SparkCensusTest {
                             });
                 } catch (Throwable e) {
                     ended.set(e);
+                    JOB_ENDED.countDown();
                 }
             });
             job.start();
-            final long deadline = System.nanoTime() + 60_000_000_000L;
             // Both tasks inside their work, and their start events delivered: a task starts on its
             // executor before the scheduler's event of its start reaches the listeners.
-            while ((INSIDE.get() < 2 || tasks.running() < 2) && System.nanoTime() < deadline) {
-                Thread.sleep(5);
-            }
+            Await.until(() -> INSIDE.get() == 2 && tasks.running() == 2, 60, 5);
             assertEquals(2, INSIDE.get(), "both tasks started");
             assertEquals(2, tasks.running(), "both tasks counted");
             tasks.cancelAndAwait();
@@ -72,7 +61,6 @@ class CommitTasksTest extends SparkCensusTest {
             job.join(30_000);
         } finally {
             JOB_ENDED.countDown();
-            sc.removeSparkListener(jobEnds);
         }
         Assertions.assertNotNull(ended.get(), "the job was cancelled");
         Assertions.assertTrue(

@@ -14,11 +14,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 import org.apache.spark.Success$;
 import org.apache.spark.TaskResultLost$;
 import org.apache.spark.TaskState;
@@ -142,33 +146,34 @@ class StatusLineTest extends SparkCensusTest {
         try {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[1/2] things");
-            final Gate first = Gate.shut(1);
-            try (Background<CensusCommit.Committed> commit = Background.start(() -> CensusCommit.commit(
-                    spark(),
-                    new Warehouse(tmp.resolve("w")),
-                    SliceCensus.of(4, 4, new TenRowsASlice(true, 2), THINGS),
-                    TablePartition.of(0),
-                    CensusCommit.Check.none()))) {
-                awaitDrawn(terminal, "(?s).*\r\\[1/2\\] things 0: 20 of 40 things, 2 of 4 tasks, .*");
-                first.open();
-                assertEquals(40, commit.get().rows());
-            }
-
+            assertEquals(
+                    40,
+                    commitShows(terminal, tmp.resolve("w"), true, "[1/2] things 0: 20 of 40 things, 2 of 4 tasks, "));
             terminal.reset();
             StatusLine.step("[2/2] things");
-            final Gate second = Gate.shut(1);
-            try (Background<CensusCommit.Committed> commit = Background.start(() -> CensusCommit.commit(
-                    spark(),
-                    new Warehouse(tmp.resolve("v")),
-                    SliceCensus.of(4, 4, new TenRowsASlice(false, 2), THINGS),
-                    TablePartition.of(0),
-                    CensusCommit.Check.none()))) {
-                awaitDrawn(terminal, "(?s).*\r\\[2/2\\] things 0: 20 things, 2 of 4 tasks, .*");
-                second.open();
-                assertEquals(40, commit.get().rows());
-            }
+            assertEquals(
+                    40, commitShows(terminal, tmp.resolve("v"), false, "[2/2] things 0: 20 things, 2 of 4 tasks, "));
         } finally {
             StatusLine.uninstall();
+        }
+    }
+
+    /**
+     * Commits four slices of ten rows into {@code warehouse}, the last two held at gate 1 until
+     * {@code terminal} shows {@code line} drawn; the rows committed.
+     */
+    private long commitShows(ByteArrayOutputStream terminal, Path warehouse, boolean known, String line)
+            throws Exception {
+        final Gate gate = Gate.shut(1);
+        try (Background<CensusCommit.Committed> commit = Background.start(() -> CensusCommit.commit(
+                spark(),
+                new Warehouse(warehouse),
+                SliceCensus.of(4, 4, new TenRowsASlice(known, 2), THINGS),
+                TablePartition.of(0),
+                CensusCommit.Check.none()))) {
+            awaitDrawn(terminal, "(?s).*\r" + Pattern.quote(line) + ".*");
+            gate.open();
+            return commit.get().rows();
         }
     }
 
@@ -410,30 +415,28 @@ class StatusLineTest extends SparkCensusTest {
             Gate.openAll();
             try {
                 task.get(60, TimeUnit.SECONDS);
-            } catch (Exception e) {
+            } catch (InterruptedException e) {
+                task.cancel(true);
+                Thread.currentThread().interrupt();
+            } catch (TimeoutException e) {
+                task.cancel(true);
+            } catch (ExecutionException | CancellationException e) {
                 // The test has failed already, or get() has reported this failure.
             }
         }
     }
 
     /** What {@code terminal} shows once it matches {@code regex}, waited for a minute at most. */
-    private static String awaitDrawn(ByteArrayOutputStream terminal, String regex) throws InterruptedException {
-        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        String seen = terminal.toString(StandardCharsets.UTF_8);
-        while (!seen.matches(regex) && System.nanoTime() < end) {
-            Thread.sleep(20);
-            seen = terminal.toString(StandardCharsets.UTF_8);
-        }
+    private static String awaitDrawn(ByteArrayOutputStream terminal, String regex) throws Exception {
+        Await.until(() -> terminal.toString(StandardCharsets.UTF_8).matches(regex), 60);
+        final String seen = terminal.toString(StandardCharsets.UTF_8);
         Assertions.assertTrue(seen.matches(regex), seen);
         return seen;
     }
 
     /** Waits, a minute at most, until the line's text is {@code expected}. */
-    private static void awaitText(StatusLine line, String expected) throws InterruptedException {
-        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (!line.text().equals(expected) && System.nanoTime() < end) {
-            Thread.sleep(20);
-        }
+    private static void awaitText(StatusLine line, String expected) throws Exception {
+        Await.until(() -> line.text().equals(expected), 60);
         assertEquals(expected, line.text());
     }
 

@@ -10,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -56,10 +55,10 @@ class WarehouseRunLivenessTest {
             }
             final ProcessHandle child = ProcessHandle.of(pid).orElseThrow();
             final String start = WarehouseRun.startOf(child);
-            waitForName(parent.pid(), "sleep");
+            assertTrue(Await.until(() -> name(parent.pid()).equals("sleep"), 60), "the shell became sleep");
             parent.getOutputStream().write('\n');
             parent.getOutputStream().flush();
-            waitForState(pid, "Z");
+            assertTrue(Await.until(() -> state(pid).equals("Z"), 60), "the child became a zombie");
             final ProcessHandle zombie = ProcessHandle.of(pid).orElseThrow();
             assertTrue(zombie.isAlive(), "the JDK's view of a zombie");
             assertFalse(WarehouseRun.running(zombie));
@@ -76,28 +75,15 @@ class WarehouseRunLivenessTest {
         }
     }
 
-    private static void waitForName(long pid, String name) throws IOException, InterruptedException {
-        final Path comm = Path.of("/proc", Long.toString(pid), "comm");
-        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < end) {
-            if (Files.readString(comm, StandardCharsets.UTF_8).strip().equals(name)) {
-                return;
-            }
-            Thread.sleep(25);
-        }
-        throw new AssertionError("process " + pid + " never became " + name);
+    /** The state letter in {@code /proc/<pid>/stat}: the first field after the last ')'. */
+    private static String state(long pid) throws IOException {
+        final String line = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
+        return line.substring(line.lastIndexOf(')') + 2, line.lastIndexOf(')') + 3);
     }
 
-    private static void waitForState(long pid, String state) throws IOException, InterruptedException {
-        final Path stat = Path.of("/proc", Long.toString(pid), "stat");
-        final long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < end) {
-            final String line = Files.readString(stat, StandardCharsets.UTF_8);
-            if (line.substring(line.lastIndexOf(')') + 2).startsWith(state)) {
-                return;
-            }
-            Thread.sleep(25);
-        }
-        throw new AssertionError("process " + pid + " never reached state " + state);
+    /** The name in {@code /proc/<pid>/comm}. */
+    private static String name(long pid) throws IOException {
+        return Files.readString(Path.of("/proc", Long.toString(pid), "comm"), StandardCharsets.UTF_8)
+                .strip();
     }
 }

@@ -225,7 +225,7 @@ class WarehouseRunTest extends SparkCensusTest {
      * and rows Spark's reading of the table's directory gives, the partition columns included.
      */
     @Test
-    void viewsStartNoSparkJobAndHaveTheSchemaSparkInfers() {
+    void viewsStartNoSparkJobAndHaveTheSchemaSparkInfers() throws Exception {
         final Warehouse w = new Warehouse(tmp.resolve("out"));
         LumberjackJob.census(spark(), w, 5, 2);
         SwitchingJob.census(spark(), w, SwitchingHosts.complete(4), 0);
@@ -244,11 +244,9 @@ class WarehouseRunTest extends SparkCensusTest {
         } finally {
             context.clearJobGroup();
         }
-        final long deadline = System.nanoTime() + 30_000_000_000L;
-        while (context.statusTracker().getJobIdsForGroup("after").length == 0 && System.nanoTime() < deadline) {
-            Thread.onSpinWait();
-        }
-        Assertions.assertTrue(context.statusTracker().getJobIdsForGroup("after").length > 0, "the jobs after them");
+        Assertions.assertTrue(
+                Await.until(() -> context.statusTracker().getJobIdsForGroup("after").length > 0, 30, 1),
+                "the jobs after them");
         assertEquals(0, context.statusTracker().getJobIdsForGroup("views").length, "jobs started by the views");
         assertEquals(Set.of("lumberjack", "switching", "switching_hosts"), Set.copyOf(views));
         for (String table : views) {

@@ -16,7 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
@@ -181,7 +180,7 @@ class YarnClusterIT extends SparkCensusTest {
                 "--out",
                 dir.resolve("killed-out").toString());
         Assertions.assertTrue(
-                await(() -> !WarehouseRecovery.pendingCommits(warehouse).isEmpty(), 240),
+                Await.until(() -> !WarehouseRecovery.pendingCommits(warehouse).isEmpty(), 240, 500),
                 "the commit was decided: " + log("k6-killed"));
         try (YarnClient client = YarnClient.createYarnClient()) {
             client.init(yarn.getConfig());
@@ -345,17 +344,6 @@ class YarnClusterIT extends SparkCensusTest {
         final Process p = pb.start();
         STARTED.add(p);
         return p;
-    }
-
-    private static boolean await(BooleanSupplier condition, int seconds) throws InterruptedException {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            Thread.sleep(500);
-        }
-        return false;
     }
 
     private static String log(String name) {

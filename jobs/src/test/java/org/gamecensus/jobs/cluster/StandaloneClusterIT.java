@@ -25,6 +25,7 @@ import org.apache.spark.rpc.RpcEnv;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
+import org.gamecensus.jobs.census.Await;
 import org.gamecensus.jobs.census.Manifests;
 import org.gamecensus.jobs.census.SparkCensusTest;
 import org.gamecensus.jobs.census.SparkSecret;
@@ -583,15 +584,13 @@ class StandaloneClusterIT extends SparkCensusTest {
     }
 
     private static void awaitLine(Path log, String text, int seconds) throws Exception {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(log)
-                    && Files.readString(log, StandardCharsets.UTF_8).contains(text)) {
-                return;
-            }
-            Thread.sleep(200);
+        if (!Await.until(
+                () -> Files.exists(log)
+                        && Files.readString(log, StandardCharsets.UTF_8).contains(text),
+                seconds,
+                200)) {
+            Assertions.fail("no '" + text + "' in " + log + " after " + seconds + " s:\n" + tail(log));
         }
-        Assertions.fail("no '" + text + "' in " + log + " after " + seconds + " s:\n" + tail(log));
     }
 
     private static String tail(Path log) throws IOException {

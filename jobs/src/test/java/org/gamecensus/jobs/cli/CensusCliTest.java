@@ -264,7 +264,8 @@ class CensusCliTest extends SparkCensusTest {
         Assertions.assertTrue(
                 run.out().matches("(?s).*switching census on diamond-[0-9a-f]{8}: 32 subgraphs.*"), run.out());
         // The shared session takes each command's settings (getOrCreate): a census's own queries
-        // shuffle into one partition, a user's into one a worker thread of the local master.
+        // shuffle into one partition, a user's into one a worker thread of the local master the
+        // command names (none here: the default), whatever the shared session's own master.
         final String shuffle = "spark.sql.shuffle.partitions";
         assertEquals("1", spark().conf().get(shuffle));
         final CliRun csv = census(
@@ -284,8 +285,8 @@ class CensusCliTest extends SparkCensusTest {
         }
         assertEquals(32, total);
         assertEquals(
-                String.valueOf(CensusSession.localThreads(spark().sparkContext().master())
-                        .getAsInt()),
+                String.valueOf(
+                        CensusSession.localThreads(CensusSession.DEFAULT_MASTER).getAsInt()),
                 spark().conf().get(shuffle));
         final CliRun table = census("sql", "--out", out, "SELECT COUNT(*) AS n FROM switching_hosts");
         assertEquals(0, table.code(), table.err());

@@ -17,17 +17,22 @@ else
   CENSUS_JAVA=java
 fi
 
-# The feature version of CENSUS_JAVA (17 for 17.0.15, 8 for 1.8.0_402): from its installation's
-# release file when it has one (no JVM started), else from `java -version`; nothing when there is
-# no such command.
-census_java_version() {
-  local bin release v
+# The absolute path of CENSUS_JAVA, links resolved; nothing when there is no such command.
+census_java_path() {
+  local bin
   bin="$(command -v "$CENSUS_JAVA" 2>/dev/null)" || return 0
-  release="$(dirname "$(dirname "$(readlink -f "$bin")")")/release"
+  readlink -f "$bin"
+}
+
+# The feature version of the java at $1 (17 for 17.0.15, 8 for 1.8.0_402): from its installation's
+# release file when it has one (no JVM started), else from `java -version`.
+census_java_version() {
+  local release v
+  release="$(dirname "$(dirname "$1")")/release"
   if [ -f "$release" ]; then
     v="$(sed -n '/^JAVA_VERSION=/{s/^JAVA_VERSION="\([0-9.]*\).*/\1/p;q;}' "$release" || true)"
   else
-    v="$("$CENSUS_JAVA" -version 2>&1 | sed -n '/version "/{s/^[^"]*version "\([0-9.]*\).*/\1/p;q;}' || true)"
+    v="$("$1" -version 2>&1 | sed -n '/version "/{s/^[^"]*version "\([0-9.]*\).*/\1/p;q;}' || true)"
   fi
   v="${v#1.}" # Java 8 and before: 1.8.0
   echo "${v%%.*}"
@@ -37,9 +42,10 @@ census_java_version() {
 # built for it, and from Java 23 on Hadoop's login stops at Subject.getSubject.
 census_require_java() {
   local v found what
-  v="$(census_java_version)"
+  found="$(census_java_path)"
+  v=""
+  [ -z "$found" ] || v="$(census_java_version "$found")"
   if [ "$v" != 17 ]; then
-    found="$(command -v "$CENSUS_JAVA" || true)"
     if [ -z "$found" ]; then
       what="$CENSUS_JAVA is not found"
     elif [ -z "$v" ]; then

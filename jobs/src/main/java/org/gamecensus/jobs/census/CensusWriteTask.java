@@ -141,8 +141,9 @@ final class CensusWriteTask implements Serializable {
 
     /**
      * Writes {@code rows}, the rows of one Spark partition (task {@code task}, attempt {@code
-     * attempt}). In a Spark task, stops before the next row once Spark has marked it killed (Spark's
-     * {@code TaskKilledException}, its files deleted; a volatile read a row): when another task
+     * attempt}). In a Spark task, stops before it asks for the next row (whose kernel work is done
+     * in {@code hasNext}) once Spark has marked it killed (Spark's {@code TaskKilledException},
+     * its files deleted; a volatile read a row): when another task
      * failed its last attempt, say, Spark fails the job and marks the others killed without
      * interrupting them, and they would otherwise write on into a staging directory their driver
      * is removing.
@@ -152,12 +153,14 @@ final class CensusWriteTask implements Serializable {
         final Session session = open(task, attempt);
         boolean done = false;
         try {
-            while (rows.hasNext()) {
-                final Row row = rows.next();
+            while (true) {
                 if (context != null) {
                     context.killTaskIfInterrupted();
                 }
-                session.accept(row);
+                if (!rows.hasNext()) {
+                    break;
+                }
+                session.accept(rows.next());
             }
             final Outcome outcome = session.finish();
             done = true;

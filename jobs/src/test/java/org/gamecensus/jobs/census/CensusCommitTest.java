@@ -448,8 +448,8 @@ class CensusCommitTest extends SparkCensusTest {
                         TablePartition.range(0, 10),
                         LumberjackJob.CHECK));
         Assertions.assertTrue(String.valueOf(e.getMessage()).contains("task 0"), "task 0's failure: " + e);
-        // Time for a task that wrote on to leave its files, had it not stopped.
-        Thread.sleep(1_000);
+        // Any task that wrote on, had it not stopped, has left its files by now.
+        awaitNoRunningTasks();
         final List<Path> left;
         try (Stream<Path> files = Files.walk(tmp.resolve("out"))) {
             left = files.toList();

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Assertions;
 
 /**
@@ -142,17 +141,7 @@ final class CensusProcess {
      * Waits, polling every 5 ms, until {@code condition} holds (true), or the process ends or
      * {@code seconds} pass first (false).
      */
-    boolean awaitCondition(BooleanSupplier condition, int seconds) throws InterruptedException {
-        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (System.nanoTime() < deadline) {
-            if (condition.getAsBoolean()) {
-                return true;
-            }
-            if (!process.isAlive()) {
-                return condition.getAsBoolean();
-            }
-            Thread.sleep(5);
-        }
-        return false;
+    boolean awaitCondition(Await.Condition condition, int seconds) throws IOException, InterruptedException {
+        return Await.until(() -> condition.holds() || !process.isAlive(), seconds, 5) && condition.holds();
     }
 }

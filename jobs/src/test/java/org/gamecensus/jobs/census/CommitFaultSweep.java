@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -77,16 +76,16 @@ abstract class CommitFaultSweep extends SparkCensusTest {
     abstract Census census();
 
     @Test
-    void aCensusFailingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() {
+    void aCensusFailingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() throws Exception {
         sweep(census(), FaultyFileSystem.Mode.ERROR);
     }
 
     @Test
-    void aCensusCrashingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() {
+    void aCensusCrashingAtAnyCallLeavesItsTableOldOrNewAndARerunCompletesIt() throws Exception {
         sweep(census(), FaultyFileSystem.Mode.CRASH);
     }
 
-    private void sweep(Census census, FaultyFileSystem.Mode mode) {
+    private void sweep(Census census, FaultyFileSystem.Mode mode) throws Exception {
         final Warehouse w = new Warehouse(tmp.resolve("out"), FaultyFileSystem.uri(tmp.resolve("warehouse")));
         census.run(spark(), w);
         FaultyFileSystem.count();
@@ -111,8 +110,8 @@ abstract class CommitFaultSweep extends SparkCensusTest {
                 SparkSession.setActiveSession(spark());
             }
             Assertions.assertTrue(FaultyFileSystem.fired(), "call " + k + " of " + calls + " came");
-            // A failed job's other tasks run on to their end (Spark does not interrupt them), still
-            // writing the failed run's staging; a real crash would have ended them with the process.
+            // The next call starts from an idle session: a failed write has waited for its own
+            // jobs' tasks (CommitTasks), but Spark's status tracker counts their ends a little late.
             awaitNoRunningTasks();
             if (mode == FaultyFileSystem.Mode.CRASH) {
                 Assertions.assertTrue(failure != null, "a crash at call " + k + " ends the run");
@@ -170,21 +169,5 @@ abstract class CommitFaultSweep extends SparkCensusTest {
             throw new UncheckedIOException(e);
         }
         return names;
-    }
-
-    /** Waits until no task of the shared session runs (at most a minute). */
-    private void awaitNoRunningTasks() {
-        try {
-            Await.until(
-                    () -> Arrays.stream(spark().sparkContext().statusTracker().getExecutorInfos())
-                            .noneMatch(e -> e.numRunningTasks() > 0),
-                    60,
-                    10);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

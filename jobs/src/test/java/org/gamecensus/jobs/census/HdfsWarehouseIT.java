@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.gamecensus.jobs.cli.CliRun;
@@ -91,7 +90,7 @@ class HdfsWarehouseIT extends SparkCensusTest {
      * leftovers, --repair clears them, and the table is {@code old} (its previous state) or wholly new.
      */
     private void killAndRecover(
-            Warehouse w, String name, Map<String, String> settings, BooleanSupplier moment, boolean old)
+            Warehouse w, String name, Map<String, String> settings, Await.Condition moment, boolean old)
             throws Exception {
         final TableState before = TableState.of(w, "lumberjack");
         final Map<String, String> all = new HashMap<>(settings);

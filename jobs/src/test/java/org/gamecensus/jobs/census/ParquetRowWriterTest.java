@@ -278,13 +278,7 @@ class ParquetRowWriterTest extends SparkCensusTest {
         for (Set<String> distinct : List.of(Set.<String>of(), Set.of("outcome"))) {
             final org.apache.hadoop.fs.Path file = new org.apache.hadoop.fs.Path(
                     tmp.resolve("distinct-" + distinct.size() + ".parquet").toUri());
-            try (PageCompressor pages = new PageCompressor(CompressionCodecName.SNAPPY, fs.getConf());
-                    ParquetRowWriter w = new ParquetRowWriter(
-                            fs, file, new ParquetLayout(SCHEMA, DATA, distinct), pages.compressor(), 1 << 20)) {
-                for (Row row : rows) {
-                    w.write(row);
-                }
-            }
+            write(fs, file, new ParquetLayout(SCHEMA, DATA, distinct), rows);
             try (ParquetFileReader reader =
                     ParquetFileReader.open(HadoopInputFile.fromPath(file, new Configuration()))) {
                 for (var column : reader.getRowGroups().get(0).getColumns()) {
@@ -312,14 +306,13 @@ class ParquetRowWriterTest extends SparkCensusTest {
     void aLayoutKeepsItsEncodingsWhenAnotherIsBuiltBeforeItWrites() throws Exception {
         final List<Row> rows = rows(3_000, 31);
         final FileSystem fs = WarehouseFiles.fs(tmp.toUri().toString(), new Configuration());
-        final ParquetLayout dictionary = new ParquetLayout(SCHEMA, DATA, Set.of());
+        final ParquetLayout dictionary = layout();
         final org.apache.hadoop.fs.Path alone = path("alone.parquet");
         write(fs, alone, dictionary, rows);
-        final ParquetLayout own = new ParquetLayout(SCHEMA, DATA, Set.of());
         final ParquetLayout distinct = new ParquetLayout(SCHEMA, DATA, Set.of("outcome"));
         final org.apache.hadoop.fs.Path after = path("after.parquet");
         final org.apache.hadoop.fs.Path other = path("other.parquet");
-        write(fs, after, own, rows);
+        write(fs, after, dictionary, rows);
         write(fs, other, distinct, rows);
         assertEquals(Boolean.TRUE, outcomeHasDictionary(after), "the first layout's outcome keeps its dictionary");
         assertEquals(Boolean.FALSE, outcomeHasDictionary(other), "the second's is declared distinct");

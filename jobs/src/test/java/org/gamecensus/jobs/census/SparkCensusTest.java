@@ -2,10 +2,12 @@ package org.gamecensus.jobs.census;
 
 import com.holdenkarau.spark.testing.JavaDataFrameSuiteBase;
 import com.holdenkarau.spark.testing.SharedJavaSparkContext;
+import java.util.Arrays;
 import java.util.Map;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.SparkConf;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
@@ -34,6 +36,18 @@ public abstract class SparkCensusTest extends JavaDataFrameSuiteBase {
                 .setMaster(MASTER)
                 .set(shuffle, census.get(shuffle))
                 .set(CensusSession.LOCAL_FILE_SYSTEM, census.get(CensusSession.LOCAL_FILE_SYSTEM));
+    }
+
+    /** Waits until no task of the shared session runs, as Spark's status tracker sees it (a minute at most). */
+    protected void awaitNoRunningTasks() throws Exception {
+        Assertions.assertTrue(
+                Await.until(
+                        () -> Arrays.stream(
+                                        spark().sparkContext().statusTracker().getExecutorInfos())
+                                .noneMatch(e -> e.numRunningTasks() > 0),
+                        60,
+                        10),
+                "tasks still running after a minute");
     }
 
     @Override

@@ -100,13 +100,8 @@ class StatusLineTest extends SparkCensusTest {
             StatusLine.step("[2/5] cram");
             spark().sparkContext().setJobDescription("cram 5");
             // The tasks wait at the gate until the line has been drawn (every 0.5 s) while they run.
-            final String seen;
-            try (Gate gate = Gate.shut(0)) {
-                final var job = spark().range(0, 4, 1, 4).toJavaRDD().foreachAsync(i -> Gate.pass(0));
-                seen = awaitDrawn(terminal, "(?s).*\r\\[2/5\\] cram 5: [0-4] of 4 tasks, [0-9]+ s.*");
-                gate.open();
-                job.get(60, TimeUnit.SECONDS);
-            }
+            final String seen =
+                    whileHeld(4, () -> awaitDrawn(terminal, "(?s).*\r\\[2/5\\] cram 5: [0-4] of 4 tasks, [0-9]+ s.*"));
             spark().sparkContext().setJobDescription(null);
             Assertions.assertFalse(seen.contains("census run test"), "the step stands for the command: " + seen);
             // What the terminal shows at the moment the command writes: the line cleared.
@@ -262,19 +257,16 @@ class StatusLineTest extends SparkCensusTest {
         try {
             StatusLine.follow(spark(), "census run test");
             StatusLine.step("[1/1] cram");
-            try (Gate gate = Gate.shut(0)) {
-                final var job = spark().range(0, 1, 1, 1).toJavaRDD().foreachAsync(i -> Gate.pass(0));
+            whileHeld(1, () -> {
                 awaitText(line, "[1/1] cram: 0 of 1 tasks, 0 s");
                 now.addAndGet(every - 1);
                 line.draw();
-                gate.open();
-                job.get(60, TimeUnit.SECONDS);
-            }
+                return null;
+            });
             assertEquals("", log.toString(StandardCharsets.UTF_8), "a job shorter than the interval prints nothing");
 
             spark().sparkContext().setJobDescription("cram 9");
-            try (Gate gate = Gate.shut(0)) {
-                final var job = spark().range(0, 1, 1, 1).toJavaRDD().foreachAsync(i -> Gate.pass(0));
+            whileHeld(1, () -> {
                 awaitText(line, "[1/1] cram 9: 0 of 1 tasks, 29 s");
                 now.addAndGet(every);
                 line.draw();
@@ -282,9 +274,8 @@ class StatusLineTest extends SparkCensusTest {
                 line.draw();
                 now.addAndGet(every / 2);
                 line.draw();
-                gate.open();
-                job.get(60, TimeUnit.SECONDS);
-            }
+                return null;
+            });
             spark().sparkContext().setJobDescription(null);
             // The job's end delivered to the line (no job shown), then a long time without a job.
             awaitText(line, "[1/1] cram: 89 s");
@@ -423,6 +414,20 @@ class StatusLineTest extends SparkCensusTest {
             } catch (ExecutionException | CancellationException e) {
                 // The test has failed already, or get() has reported this failure.
             }
+        }
+    }
+
+    /**
+     * Runs a job of {@code tasks} tasks held at gate 0 while {@code look} runs, then lets them
+     * end; what {@code look} returned.
+     */
+    private <T> T whileHeld(int tasks, Callable<T> look) throws Exception {
+        try (Gate gate = Gate.shut(0)) {
+            final var job = spark().range(0, tasks, 1, tasks).toJavaRDD().foreachAsync(i -> Gate.pass(0));
+            final T seen = look.call();
+            gate.open();
+            job.get(60, TimeUnit.SECONDS);
+            return seen;
         }
     }
 
